@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { JobsModule } from './jobs/jobs.module';
+import { AuthModule } from './auth/auth.module';
+import { UsersModule } from './users/users.module';
+import { HealthController } from './health/health.controller';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        ScheduleModule.forRoot(),
+        DatabaseModule,
+        JobsModule,
+        AuthModule.forRoot(config),
+        UsersModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

@@ -1,0 +1,77 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express, { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppConfig } from './config/config';
+import { ADMIN_DIST } from './config/paths';
+import { AuthMiddleware } from './auth/auth.middleware';
+import { createOriginCheck } from './common/origin-check';
+import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter';
+import { createValidationPipe } from './common/validation';
+
+
+const JSON_LIMIT = '1mb';
+
+/** Everything main.ts and the tests share: one app, configured one way. */
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: JSON_LIMIT });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Google's Picker and avatars load from Google's hosts.
+          'script-src': ["'self'", 'https://apis.google.com'],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'frame-src': ["'self'", 'https://docs.google.com', 'https://drive.google.com'],
+          'connect-src': ["'self'", 'https://www.googleapis.com'],
+          'upgrade-insecure-requests': config.secureCookies ? [] : null,
+        },
+      },
+      hsts: config.secureCookies,
+    }),
+  );
+  app.use(cookieParser());
+  app.use(createOriginCheck(config.appUrl));
+  const auth = app.get(AuthMiddleware);
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => auth.use(req, res, next));
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Quire API').setVersion('1').addCookieAuth('quire_session').build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+  serveAdmin(app);
+}
+
+/** Real paths (BrowserRouter): any GET outside /api that is not a file gets index.html. */
+function serveAdmin(app: INestApplication): void {
+  const index = join(ADMIN_DIST, 'index.html');
+  if (!existsSync(index)) {
+    new Logger('Admin').warn(`No built dashboard at ${ADMIN_DIST}; run "npm run build" to serve it`);
+    return;
+  }
+  app.use(express.static(ADMIN_DIST, { index: false, maxAge: '1h', immutable: false }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+/** Errors raised by Express middleware before Nest's routing (bad JSON, body too large). */
+export function expressErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) return next(error);
+  const body = toErrorBody(error);
+  if (body.statusCode >= 500) new Logger('Express').error(error instanceof Error ? error.stack : String(error));
+  res.status(body.statusCode).json(body);
+}

@@ -1,0 +1,67 @@
+import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { SecretBox } from '../common/secret-box';
+import { UsersRepository } from '../users/users.repository';
+import { UserRow } from '../users/users.schema';
+import { GoogleIdentity } from './google.strategy';
+
+export const LOCAL_OPERATOR = { email: 'local-operator@quire.invalid', name: 'Local Operator' };
+
+export interface Provider {
+  id: 'google' | 'local';
+  name: string;
+}
+
+/** Who may sign in, and how a sign-in becomes a user. */
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly users: UsersRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  providers(): Provider[] {
+    return this.config.authMode === 'google'
+      ? [{ id: 'google', name: 'Google' }]
+      : [{ id: 'local', name: LOCAL_OPERATOR.name }];
+  }
+
+  isAllowed(email: string): boolean {
+    const address = email.toLowerCase();
+    const domain = address.split('@').pop() ?? '';
+    return this.config.allowedEmails.includes(address) || this.config.allowedEmailDomains.includes(domain);
+  }
+
+  async signInWithGoogle(identity: GoogleIdentity): Promise<UserRow> {
+    if (!identity.email || !identity.emailVerified) {
+      throw new ForbiddenException('Your Google account has no verified email address.');
+    }
+    if (!this.isAllowed(identity.email)) {
+      this.logger.warn(`Refused Google sign-in for ${identity.email}: not in ALLOWED_EMAILS or ALLOWED_EMAIL_DOMAINS`);
+      throw new ForbiddenException(`${identity.email} is not allowed to sign in to Quire.`);
+    }
+    const user = await this.users.upsertProfile({
+      id: randomUUID(),
+      email: identity.email,
+      name: identity.name,
+      avatar: identity.avatar,
+      googleSubject: identity.subject,
+    });
+    // Google sends a refresh token only on consent; an earlier one stays valid otherwise.
+    if (identity.refreshToken) {
+      await this.users.setGoogleRefreshToken(user.id, this.box.seal(identity.refreshToken, `${user.id}:google-refresh-token`));
+    }
+    return user;
+  }
+
+  async signInLocal(): Promise<UserRow> {
+    return this.users.upsertProfile({ id: randomUUID(), ...LOCAL_OPERATOR, avatar: null, googleSubject: null });
+  }
+}

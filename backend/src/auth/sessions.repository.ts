@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { eq, lt } from 'drizzle-orm';
+import { DatabaseService } from '../database/database.service';
+import { UserRow, users } from '../users/users.schema';
+import { SessionRow, sessions } from './sessions.schema';
+
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  async create(row: Pick<SessionRow, 'idHash' | 'userId' | 'expiresAt'>): Promise<void> {
+    await this.database.db.insert(sessions).values(row);
+  }
+
+  async findWithUser(idHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+    const [row] = await this.database.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, idHash))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async touch(idHash: string, at: Date): Promise<void> {
+    await this.database.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
+  }
+
+  async delete(idHash: string): Promise<void> {
+    await this.database.db.delete(sessions).where(eq(sessions.idHash, idHash));
+  }
+
+  async deleteExpired(idleBefore: Date, now: Date): Promise<void> {
+    await this.database.db.delete(sessions).where(lt(sessions.expiresAt, now));
+    await this.database.db.delete(sessions).where(lt(sessions.lastSeenAt, idleBefore));
+  }
+}

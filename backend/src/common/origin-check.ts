@@ -1,0 +1,25 @@
+import type { NextFunction, Request, Response } from 'express';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing requests that a browser says come from another site, so a page elsewhere
+ * cannot act with the operator's cookie. Requests without those headers (curl, server to server)
+ * carry no ambient cookie risk and pass.
+ */
+export function createOriginCheck(appUrl: string) {
+  const appOrigin = new URL(appUrl).origin;
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const fetchSite = req.get('sec-fetch-site');
+    const origin = req.get('origin');
+    const ownOrigin = `${req.protocol}://${req.get('host')}`;
+    const crossSiteFetch = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';
+    const foreignOrigin = origin !== undefined && origin !== appOrigin && origin !== ownOrigin;
+    if (crossSiteFetch || foreignOrigin) {
+      res.status(403).json({ statusCode: 403, error: 'Forbidden', message: 'Cross-site requests are refused.' });
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,37 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+/**
+ * AES-256-GCM for secrets at rest. The context (for example "user-id:OPENAI_API_KEY") is bound as
+ * additional data, so a ciphertext copied into another row or column does not decrypt.
+ */
+export class SecretBox {
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('SecretBox needs a 32-byte key');
+  }
+
+  seal(plaintext: string, context: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(context, 'utf8'));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join(':');
+  }
+
+  open(sealed: string, context: string): string {
+    const [version, iv, tag, body] = sealed.split(':');
+    if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('Unrecognised sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+  }
+}
+
+/** A redacted hint a person can recognise their secret by without it being revealed. */
+export function redactedHint(secret: string): string {
+  if (secret.length >= 16) return `${secret.slice(0, 3)}…${secret.slice(-4)}`;
+  if (secret.length >= 8) return `…${secret.slice(-2)}`;
+  return '…';
+}

@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+const dataDir = () => mkdtempSync(join(tmpdir(), 'quire-config-'));
+
+describe('loadConfig', () => {
+  it('should default to local mode on the embedded database in ./data-like DATA_DIR', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.authMode).toBe('local');
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: join(dir, 'pglite') });
+    expect(config.notionPollSeconds).toBe(60);
+    expect(config.generationConcurrency).toBe(4);
+    expect(config.crawlMaxPages).toBe(500);
+    expect(config.crawlAllowPrivateNetworks).toBe(false);
+  });
+
+  it('should generate an encryption key once into DATA_DIR outside production', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).encryptionKey;
+    expect(first).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dir }).encryptionKey.equals(first)).toBe(true);
+    expect(Buffer.from(readFileSync(join(dir, 'encryption.key'), 'utf8'), 'base64').equals(first)).toBe(true);
+  });
+
+  it('should pick google mode and listen on all interfaces when a Google client is configured', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      ALLOWED_EMAIL_DOMAINS: '@Example.com, other.org',
+    });
+    expect(config.authMode).toBe('google');
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.allowedEmailDomains).toEqual(['example.com', 'other.org']);
+  });
+
+  it('should read memory:// and postgres:// database URLs', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'pglite', dataDir: null });
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    });
+  });
+
+  it('should use Secure cookies when APP_URL is https', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://quire.example.com/' }).secureCookies).toBe(true);
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL /],
+    [{ APP_URL: 'not a url' }, /^APP_URL must be an absolute http\(s\) URL/],
+    [{ OPENAI_BASE_URL: 'ftp://x' }, /^OPENAI_BASE_URL must be an http\(s\) URL/],
+    [{ PORT: '70000' }, /^PORT must be a whole number from 1 to 65535/],
+    [{ NOTION_POLL_SECONDS: '0' }, /^NOTION_POLL_SECONDS /],
+    [{ GENERATION_CONCURRENCY: 'four' }, /^GENERATION_CONCURRENCY /],
+    [{ CRAWL_ALLOW_PRIVATE_NETWORKS: 'yes' }, /^CRAWL_ALLOW_PRIVATE_NETWORKS must be true or false/],
+    [{ ENCRYPTION_KEY: 'c2hvcnQ=' }, /^ENCRYPTION_KEY must be 32 bytes/],
+    [{ AUTH_MODE: 'saml' }, /^AUTH_MODE must be google or local/],
+    [{ AUTH_MODE: 'google' }, /^GOOGLE_CLIENT_ID is required/],
+    [{ GOOGLE_CLIENT_ID: 'id' }, /^GOOGLE_CLIENT_SECRET is required/],
+    [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }, /^ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS is required/],
+    [{ NODE_ENV: 'production', ENCRYPTION_KEY: KEY }, /^AUTH_MODE=local is refused when NODE_ENV=production/],
+    [
+      { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', ALLOWED_EMAILS: 'a@b.c' },
+      /^ENCRYPTION_KEY is required when NODE_ENV=production/,
+    ],
+  ])('should stop with one line naming the variable for %j', (env, message) => {
+    const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(message);
+  });
+});

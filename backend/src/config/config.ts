@@ -1,0 +1,173 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+export type AuthMode = 'google' | 'local';
+
+/** Every setting Quire reads from the environment, validated once at start-up. */
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  secureCookies: boolean;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  encryptionKey: Buffer;
+  authMode: AuthMode;
+  google: {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    userInfoUrl: string;
+    apiRoot: string;
+    pickerApiKey: string | null;
+    appId: string | null;
+  };
+  allowedEmailDomains: string[];
+  allowedEmails: string[];
+  openAiBaseUrl: string | null;
+  notionBaseUrl: string | null;
+  notionPollSeconds: number;
+  fineTunePollSeconds: number;
+  generationConcurrency: number;
+  crawlMaxPages: number;
+  crawlAllowPrivateNetworks: boolean;
+}
+
+/** A misconfiguration: the message is one line that names the variable. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function url(env: Env, name: string, fallback: string | null): string | null {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function positiveInt(env: Env, name: string, fallback: number, max = 1_000_000): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
+    throw new ConfigError(`${name} must be a whole number from 1 to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function bool(env: Env, name: string): boolean {
+  const value = text(env, name);
+  if (value === null || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+function list(env: Env, name: string): string[] {
+  return (text(env, name) ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+function encryptionKey(env: Env, production: boolean, dataDir: string): Buffer {
+  const value = text(env, 'ENCRYPTION_KEY');
+  if (value !== null) {
+    const key = Buffer.from(value, 'base64');
+    if (key.length !== 32) {
+      throw new ConfigError('ENCRYPTION_KEY must be 32 bytes encoded as base64 (try: openssl rand -base64 32)');
+    }
+    return key;
+  }
+  if (production) throw new ConfigError('ENCRYPTION_KEY is required when NODE_ENV=production');
+  // Outside production a key is generated once and kept beside the embedded database.
+  const file = join(dataDir, 'encryption.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new ConfigError(`ENCRYPTION_KEY is unset and ${file} does not hold a 32-byte key`);
+  return key;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
+
+  const databaseUrl = text(env, 'DATABASE_URL');
+  let database: AppConfig['database'];
+  if (databaseUrl === null) database = { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
+  else if (databaseUrl === 'memory://') database = { kind: 'pglite', dataDir: null };
+  else if (/^postgres(ql)?:\/\//.test(databaseUrl)) database = { kind: 'postgres', url: databaseUrl };
+  else throw new ConfigError('DATABASE_URL must be postgres://…, memory:// or unset for the embedded database');
+
+  const clientId = text(env, 'GOOGLE_CLIENT_ID') ?? '';
+  const modeValue = text(env, 'AUTH_MODE') ?? (clientId ? 'google' : 'local');
+  if (modeValue !== 'google' && modeValue !== 'local') {
+    throw new ConfigError(`AUTH_MODE must be google or local, got "${modeValue}"`);
+  }
+  const authMode: AuthMode = modeValue;
+  if (authMode === 'local' && production) {
+    throw new ConfigError('AUTH_MODE=local is refused when NODE_ENV=production; set GOOGLE_CLIENT_ID and friends');
+  }
+
+  const allowedEmailDomains = list(env, 'ALLOWED_EMAIL_DOMAINS').map((d) => d.replace(/^@/, ''));
+  const allowedEmails = list(env, 'ALLOWED_EMAILS');
+  const clientSecret = text(env, 'GOOGLE_CLIENT_SECRET') ?? '';
+  if (authMode === 'google') {
+    if (!clientId) throw new ConfigError('GOOGLE_CLIENT_ID is required when AUTH_MODE=google');
+    if (!clientSecret) throw new ConfigError('GOOGLE_CLIENT_SECRET is required when AUTH_MODE=google');
+    if (allowedEmailDomains.length === 0 && allowedEmails.length === 0) {
+      throw new ConfigError('ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS is required when AUTH_MODE=google');
+    }
+  }
+
+  const port = positiveInt(env, 'PORT', 3000, 65535);
+  const appUrl = url(env, 'APP_URL', `http://localhost:${port}`)!;
+
+  return {
+    production,
+    port,
+    host: text(env, 'HOST') ?? (authMode === 'local' ? '127.0.0.1' : '0.0.0.0'),
+    appUrl,
+    secureCookies: appUrl.startsWith('https:'),
+    database,
+    dataDir,
+    encryptionKey: encryptionKey(env, production, dataDir),
+    authMode,
+    google: {
+      clientId,
+      clientSecret,
+      authUrl: url(env, 'GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth')!,
+      tokenUrl: url(env, 'GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token')!,
+      userInfoUrl: url(env, 'GOOGLE_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo')!,
+      apiRoot: url(env, 'GOOGLE_API_ROOT', 'https://www.googleapis.com')!,
+      pickerApiKey: text(env, 'GOOGLE_PICKER_API_KEY'),
+      appId: text(env, 'GOOGLE_APP_ID'),
+    },
+    allowedEmailDomains,
+    allowedEmails,
+    openAiBaseUrl: url(env, 'OPENAI_BASE_URL', null),
+    notionBaseUrl: url(env, 'NOTION_BASE_URL', null),
+    notionPollSeconds: positiveInt(env, 'NOTION_POLL_SECONDS', 60),
+    fineTunePollSeconds: positiveInt(env, 'FINE_TUNE_POLL_SECONDS', 60),
+    generationConcurrency: positiveInt(env, 'GENERATION_CONCURRENCY', 4, 64),
+    crawlMaxPages: positiveInt(env, 'CRAWL_MAX_PAGES', 500, 100_000),
+    crawlAllowPrivateNetworks: bool(env, 'CRAWL_ALLOW_PRIVATE_NETWORKS'),
+  };
+}

@@ -1,0 +1,105 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { Client, Pool } from 'pg';
+import { mkdirSync } from 'node:fs';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { MIGRATIONS_DIR } from '../config/paths';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle or the database itself: repositories accept either. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+
+/** Runs raw SQL with positional parameters; pg-boss talks to the database through this. */
+export interface SqlRunner {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
+const MIGRATION_LOCK_ID = 7_291_001;
+
+/**
+ * Owns the one connection to PostgreSQL: embedded PGlite (a data directory or memory) or a real
+ * server through a pg pool. Migrations are applied before anything else may query.
+ */
+@Injectable()
+export class DatabaseService implements OnApplicationShutdown {
+  private readonly logger = new Logger(DatabaseService.name);
+  private pglite: PGlite | null = null;
+  private pool: Pool | null = null;
+  db!: Database;
+  sqlRunner!: SqlRunner;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get kind(): 'pglite' | 'postgres' {
+    return this.config.database.kind;
+  }
+
+  async open(): Promise<void> {
+    const target = this.config.database;
+    if (target.kind === 'pglite') {
+      if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+      const pglite = new PGlite(target.dataDir ?? 'memory://');
+      this.pglite = pglite;
+      await pglite.waitReady;
+      this.db = drizzlePglite(pglite, { schema }) as unknown as Database;
+      await migratePglite(this.db as never, { migrationsFolder: MIGRATIONS_DIR });
+      this.sqlRunner = {
+        // pg-boss sends its schema as one multi-statement script without parameters.
+        executeSql: async (text, values) =>
+          values && values.length > 0
+            ? pglite.query(text, values)
+            : ((await pglite.exec(text)).at(-1) ?? { rows: [] }),
+      };
+    } else {
+      await this.migratePostgres(target.url);
+      const pool = new Pool({ connectionString: target.url, max: 10 });
+      pool.on('error', (error) => this.logger.error(`PostgreSQL pool error: ${error.message}`));
+      this.pool = pool;
+      this.db = drizzlePg(pool, { schema }) as unknown as Database;
+      this.sqlRunner = { executeSql: (text, values) => pool.query(text, values as unknown[]) };
+    }
+    this.logger.log(`Database ready (${this.describe()})`);
+  }
+
+  /** Several server processes may start at once: one applies migrations, the others wait. */
+  private async migratePostgres(url: string): Promise<void> {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      await client.end();
+    }
+  }
+
+  describe(): string {
+    const target = this.config.database;
+    if (target.kind === 'postgres') return 'postgres';
+    return target.dataDir ? `pglite at ${target.dataDir}` : 'pglite in memory';
+  }
+
+  async ping(): Promise<void> {
+    await this.db.execute(sql`select 1`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.pglite) {
+      await this.pglite.close();
+      this.pglite = null;
+    }
+    if (this.pool) {
+      await this.pool.end();
+      this.pool = null;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { DatabaseService } from '../database/database.service';
+
+/** How long shutdown waits for running jobs to finish before leaving them to be retried. */
+const DRAIN_TIMEOUT_MS = 20_000;
+
+/**
+ * pg-boss on Quire's own database (PGlite through its single connection, or PostgreSQL), so
+ * background work is durable and shared by every server process. Features register their queues
+ * and workers through `work`; workers stay thin and call services.
+ */
+@Injectable()
+export class JobsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(JobsService.name);
+  readonly boss: PgBoss;
+  private started = false;
+
+  constructor(database: DatabaseService) {
+    this.boss = new PgBoss({ db: database.sqlRunner as PgBoss.Db, schema: 'pgboss' });
+    this.boss.on('error', (error) => this.logger.error(`pg-boss: ${error.message}`));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    this.logger.log('Background jobs ready');
+  }
+
+  async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, ...options });
+  }
+
+  async work<T extends object>(name: string, handler: (data: T) => Promise<void>, options: PgBoss.WorkOptions = {}) {
+    await this.ensureQueue(name);
+    return this.boss.work<T>(name, options, async (jobs) => {
+      for (const job of jobs) await handler(job.data);
+    });
+  }
+
+  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    await this.ensureQueue(name);
+    return this.boss.send(name, data, options);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    // Let running jobs finish, then stop polling; the database is closed after this.
+    await this.boss.stop({ graceful: true, wait: true, timeout: DRAIN_TIMEOUT_MS, close: false });
+    this.logger.log('Background jobs drained');
+  }
+}

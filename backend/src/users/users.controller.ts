@@ -1,0 +1,38 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../auth/current-user';
+import { UserRow } from './users.schema';
+import { StatusConfigDto, StatusConfigResponse, UpdateUserDto, UserResponse } from './users.dto';
+import { UsersService } from './users.service';
+
+@ApiTags('user')
+@Controller('user')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Profile and connection settings as redacted hints' })
+  get(@CurrentUser() user: UserRow): Promise<UserResponse> {
+    return this.users.getSettings(user.id);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Save connection settings (a posted-back hint keeps the stored value)' })
+  update(@CurrentUser() user: UserRow, @Body() body: UpdateUserDto): Promise<UserResponse> {
+    return this.users.updateSettings(user.id, body.envVars);
+  }
+
+  @Get('status-config')
+  @ApiOperation({ summary: 'The Notion status property and its four values' })
+  getStatusConfig(@CurrentUser() user: UserRow): Promise<StatusConfigResponse> {
+    return this.users.getStatusConfig(user.id);
+  }
+
+  @Post('status-config')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Save the Notion status property and its four values' })
+  updateStatusConfig(@CurrentUser() user: UserRow, @Body() body: StatusConfigDto): Promise<StatusConfigResponse> {
+    return this.users.updateStatusConfig(user.id, body);
+  }
+}

@@ -1,0 +1,94 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsDefined, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { StatusConfig } from './users.schema';
+
+/** The three connection settings, by the names the dashboard uses. */
+export const ENV_VAR_NAMES = ['NOTION_SECRET', 'DATABASE_ID', 'OPENAI_API_KEY'] as const;
+export type EnvVarName = (typeof ENV_VAR_NAMES)[number];
+export type EnvVars = Record<EnvVarName, string>;
+
+export const DEFAULT_STATUS_CONFIG: StatusConfig = {
+  propertyName: 'Status',
+  values: { start: 'Start Generating', inProgress: 'Generating...', error: 'Generating Error', complete: 'Posts Generated' },
+};
+
+export class EnvVarsDto {
+  @ApiPropertyOptional({ description: 'Notion integration secret; a redacted hint posted back keeps the stored value' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  NOTION_SECRET?: string;
+
+  @ApiPropertyOptional({ description: 'Notion database id' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  DATABASE_ID?: string;
+
+  @ApiPropertyOptional({ description: 'OpenAI API key' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  OPENAI_API_KEY?: string;
+}
+
+export class UpdateUserDto {
+  @ApiProperty({ type: EnvVarsDto, description: 'Omitted fields are left as they are; an empty string clears one' })
+  @IsDefined({ message: 'envVars is required' })
+  @ValidateNested()
+  @Type(() => EnvVarsDto)
+  envVars!: EnvVarsDto;
+}
+
+const statusValue = (label: string) => [
+  Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)),
+  IsString({ message: `${label} must be text` }),
+  MinLength(1, { message: `${label} is required` }),
+  MaxLength(100, { message: `${label} must be at most 100 characters` }),
+];
+
+function apply(decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.forEach((decorator) => decorator(target, key));
+}
+
+export class StatusValuesDto {
+  @ApiProperty({ example: DEFAULT_STATUS_CONFIG.values.start })
+  @apply(statusValue('values.start'))
+  start!: string;
+
+  @ApiProperty({ example: DEFAULT_STATUS_CONFIG.values.inProgress })
+  @apply(statusValue('values.inProgress'))
+  inProgress!: string;
+
+  @ApiProperty({ example: DEFAULT_STATUS_CONFIG.values.error })
+  @apply(statusValue('values.error'))
+  error!: string;
+
+  @ApiProperty({ example: DEFAULT_STATUS_CONFIG.values.complete })
+  @apply(statusValue('values.complete'))
+  complete!: string;
+}
+
+export class StatusConfigDto {
+  @ApiProperty({ example: DEFAULT_STATUS_CONFIG.propertyName })
+  @apply(statusValue('propertyName'))
+  propertyName!: string;
+
+  @ApiProperty({ type: StatusValuesDto })
+  @IsDefined({ message: 'values is required' })
+  @ValidateNested()
+  @Type(() => StatusValuesDto)
+  values!: StatusValuesDto;
+}
+
+export interface UserResponse {
+  name: string;
+  avatar: string | null;
+  email: string;
+  envVars: EnvVars;
+}
+
+export interface StatusConfigResponse {
+  statusConfig: StatusConfig;
+}

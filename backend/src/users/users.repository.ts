@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { DatabaseService } from '../database/database.service';
+import { StatusConfig, UserRow, users } from './users.schema';
+
+export interface UserProfileInput {
+  id: string;
+  email: string;
+  name: string;
+  avatar: string | null;
+  googleSubject: string | null;
+}
+
+export type UserSecretsPatch = Partial<Pick<UserRow, 'notionSecret' | 'notionDatabaseId' | 'openAiApiKey'>>;
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  async findById(id: string): Promise<UserRow | null> {
+    const [row] = await this.database.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** Creates the user on first sign-in, refreshes name and picture on later ones. */
+  async upsertProfile(profile: UserProfileInput): Promise<UserRow> {
+    const [row] = await this.database.db
+      .insert(users)
+      .values(profile)
+      .onConflictDoUpdate({
+        target: users.email,
+        set: {
+          name: profile.name,
+          avatar: profile.avatar,
+          googleSubject: profile.googleSubject ?? undefined,
+          updatedAt: new Date(),
+        },
+      })
+      .returning();
+    return row;
+  }
+
+  async setGoogleRefreshToken(id: string, sealedToken: string): Promise<void> {
+    await this.database.db
+      .update(users)
+      .set({ googleRefreshToken: sealedToken, updatedAt: new Date() })
+      .where(eq(users.id, id));
+  }
+
+  async updateSecrets(id: string, patch: UserSecretsPatch): Promise<UserRow> {
+    const [row] = await this.database.db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  async updateStatusConfig(id: string, statusConfig: StatusConfig): Promise<UserRow> {
+    const [row] = await this.database.db
+      .update(users)
+      .set({ statusConfig, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+}

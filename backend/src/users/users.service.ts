@@ -1,0 +1,122 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { SecretBox, redactedHint } from '../common/secret-box';
+import { UserSecretsPatch, UsersRepository } from './users.repository';
+import { StatusConfig, UserRow } from './users.schema';
+import {
+  DEFAULT_STATUS_CONFIG,
+  ENV_VAR_NAMES,
+  EnvVarName,
+  EnvVars,
+  EnvVarsDto,
+  StatusConfigResponse,
+  UserResponse,
+} from './users.dto';
+
+const COLUMN_OF: Record<EnvVarName, keyof UserSecretsPatch> = {
+  NOTION_SECRET: 'notionSecret',
+  DATABASE_ID: 'notionDatabaseId',
+  OPENAI_API_KEY: 'openAiApiKey',
+};
+
+/** Connection settings and the status configuration of the signed-in operator. */
+@Injectable()
+export class UsersService {
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly users: UsersRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.box = new SecretBox(config.encryptionKey);
+  }
+
+  async getSettings(userId: string): Promise<UserResponse> {
+    return this.toResponse(await this.require(userId));
+  }
+
+  /**
+   * Omitted fields stay as they are, so does a field posted back as its own redacted hint; an
+   * empty string clears one. Everything is checked before anything is written.
+   */
+  async updateSettings(userId: string, envVars: EnvVarsDto): Promise<UserResponse> {
+    const user = await this.require(userId);
+    const patch: UserSecretsPatch = {};
+    for (const name of ENV_VAR_NAMES) {
+      const posted = envVars[name];
+      if (posted === undefined) continue;
+      const value = posted.trim();
+      const current = this.readSecret(user, name);
+      if (current !== null && value === redactedHint(current)) continue;
+      if (value.includes('…')) {
+        throw new BadRequestException({
+          message: `${name} looks like a redacted hint; paste the full value or leave the field unchanged.`,
+          errors: [{ field: `envVars.${name}`, message: 'looks like a redacted hint' }],
+        });
+      }
+      if (/\s/.test(value)) {
+        throw new BadRequestException({
+          message: `${name} must not contain spaces or line breaks.`,
+          errors: [{ field: `envVars.${name}`, message: 'must not contain spaces or line breaks' }],
+        });
+      }
+      patch[COLUMN_OF[name]] = value === '' ? null : this.box.seal(value, this.context(userId, name));
+    }
+    const updated = Object.keys(patch).length > 0 ? await this.users.updateSecrets(userId, patch) : user;
+    return this.toResponse(updated);
+  }
+
+  async getStatusConfig(userId: string): Promise<StatusConfigResponse> {
+    const user = await this.require(userId);
+    return { statusConfig: user.statusConfig ?? DEFAULT_STATUS_CONFIG };
+  }
+
+  async updateStatusConfig(userId: string, config: StatusConfig): Promise<StatusConfigResponse> {
+    await this.require(userId);
+    const values = Object.values(config.values);
+    if (new Set(values).size !== values.length) {
+      throw new BadRequestException({
+        message: 'The four status values must be different from each other.',
+        errors: [{ field: 'values', message: 'must be four different values' }],
+      });
+    }
+    const { propertyName, values: v } = config;
+    const clean: StatusConfig = {
+      propertyName,
+      values: { start: v.start, inProgress: v.inProgress, error: v.error, complete: v.complete },
+    };
+    const updated = await this.users.updateStatusConfig(userId, clean);
+    return { statusConfig: updated.statusConfig ?? clean };
+  }
+
+  /** The decrypted value of one setting, for the integrations that need it; null when unset. */
+  async getSecret(userId: string, name: EnvVarName): Promise<string | null> {
+    return this.readSecret(await this.require(userId), name);
+  }
+
+  private readSecret(user: UserRow, name: EnvVarName): string | null {
+    const sealed = user[COLUMN_OF[name]];
+    return sealed ? this.box.open(sealed, this.context(user.id, name)) : null;
+  }
+
+  private context(userId: string, name: EnvVarName): string {
+    return `${userId}:${name}`;
+  }
+
+  private async require(userId: string): Promise<UserRow> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundException('User not found.');
+    return user;
+  }
+
+  private toResponse(user: UserRow): UserResponse {
+    const envVars = Object.fromEntries(
+      ENV_VAR_NAMES.map((name) => {
+        const value = this.readSecret(user, name);
+        return [name, value === null ? '' : redactedHint(value)];
+      }),
+    ) as EnvVars;
+    return { name: user.name, avatar: user.avatar, email: user.email, envVars };
+  }
+}

@@ -1,0 +1,118 @@
+import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, signInLocal, TestApp } from '../support/test-app';
+
+describe('Sign-in and sessions (local mode)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.reset());
+
+  it('should list the local provider for the login page', async () => {
+    const res = await request(t.http).get('/api/auth/providers').expect(200);
+    expect(res.body).toEqual([{ id: 'local', name: 'Local Operator' }]);
+  });
+
+  it('should answer health and public config without a session', async () => {
+    const health = await request(t.http).get('/api/health').expect(200);
+    expect(health.body).toEqual({ status: 'ok', database: t.database.kind });
+    const config = await request(t.http).get('/api/config').expect(200);
+    expect(config.body).toEqual({ authMode: 'local', googlePicker: { apiKey: null, appId: null } });
+  });
+
+  it.each([
+    ['GET', '/api/me'],
+    ['GET', '/api/user'],
+    ['POST', '/api/user'],
+    ['GET', '/api/user/status-config'],
+    ['POST', '/api/user/status-config'],
+    ['POST', '/api/logout'],
+    ['GET', '/api/docs'],
+    ['GET', '/api/no-such-route'],
+    ['DELETE', '/api/articles/123'],
+  ])('should answer 401 to %s %s without a session', async (method, path) => {
+    const res = await request(t.http)[method.toLowerCase() as 'get'](path).expect(401);
+    expect(res.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
+  });
+
+  it('should set an HttpOnly SameSite=Lax session cookie and answer /api/me when signing in locally', async () => {
+    const res = await request(t.http).get('/api/auth/local').expect(302).expect('location', '/');
+    const cookie = res.headers['set-cookie'][0] as string;
+    expect(cookie).toMatch(/^quire_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+    const me = await request(t.http).get('/api/me').set('Cookie', cookie.split(';')[0]).expect(200);
+    expect(me.body).toEqual({ name: 'Local Operator', avatar: null, email: 'local-operator@quire.invalid' });
+  });
+
+  it('should store only a hash of the session id', async () => {
+    const res = await request(t.http).get('/api/auth/local').expect(302);
+    const token = (res.headers['set-cookie'][0] as string).split(';')[0].split('=')[1];
+    const rows = await t.database.db.execute(sql`select id_hash from sessions`);
+    const hashes = (rows as unknown as { rows: { id_hash: string }[] }).rows.map((r) => r.id_hash);
+    expect(hashes).toHaveLength(1);
+    expect(hashes[0]).not.toBe(token);
+    expect(hashes[0]).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('should issue a new session id at every sign-in and end the previous one', async () => {
+    const agent = await signInLocal(t.http);
+    const first = await agent.get('/api/me').expect(200);
+    expect(first.body.name).toBe('Local Operator');
+    const old = (agent as unknown as { jar: { getCookie(n: string, o: object): { value: string } } }).jar.getCookie(
+      'quire_session',
+      { domain: '127.0.0.1', path: '/', secure: false, script: false },
+    ).value;
+    await agent.get('/api/auth/local').expect(302);
+    await agent.get('/api/me').expect(200);
+    await request(t.http).get('/api/me').set('Cookie', `quire_session=${old}`).expect(401);
+  });
+
+  it('should end the session at logout so the cookie no longer works', async () => {
+    const login = await request(t.http).get('/api/auth/local').expect(302);
+    const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
+    const res = await request(t.http).post('/api/logout').set('Cookie', cookie).expect(200);
+    expect(res.headers['set-cookie'][0]).toMatch(/quire_session=;/);
+    await request(t.http).get('/api/me').set('Cookie', cookie).expect(401);
+  });
+
+  it('should refuse a cross-site POST with 403 and change nothing', async () => {
+    const agent = await signInLocal(t.http);
+    const res = await agent
+      .post('/api/user/status-config')
+      .set('Origin', 'https://evil.example')
+      .send({ propertyName: 'Hacked', values: { start: 'a', inProgress: 'b', error: 'c', complete: 'd' } })
+      .expect(403);
+    expect(res.body.message).toBe('Cross-site requests are refused.');
+    await agent
+      .post('/api/logout')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
+    const config = await agent.get('/api/user/status-config').expect(200);
+    expect(config.body.statusConfig.propertyName).toBe('Status');
+  });
+
+  it('should accept a same-origin POST from the dashboard', async () => {
+    const agent = await signInLocal(t.http);
+    await agent
+      .post('/api/logout')
+      .set('Origin', 'http://localhost:3000')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .expect(200);
+  });
+
+  it('should not offer Google sign-in in local mode', async () => {
+    await request(t.http).get('/api/auth/google').expect(404);
+  });
+
+  it('should throttle the sign-in routes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await request(t.http).get('/api/auth/providers')).status);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses).toContain(429);
+  });
+});

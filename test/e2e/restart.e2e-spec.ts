@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createTestApp } from '../support/test-app';
+
+const targets: [string, string][] = [['the embedded database in DATA_DIR', '']];
+if (process.env.DATABASE_URL?.startsWith('postgres')) targets.push(['PostgreSQL', process.env.DATABASE_URL]);
+
+/** DATA_DIR (and the key generated into it) is kept across the two app instances, as for `npm start` twice. */
+describe.each(targets)('Restarting on %s', (_name, databaseUrl) => {
+  it('should keep users, sessions and settings, with the generated encryption key', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quire-restart-'));
+    const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ENCRYPTION_KEY: '' };
+
+    const first = await createTestApp(env);
+    await first.reset();
+    if (!databaseUrl) expect(first.database.describe()).toBe(`pglite at ${join(dataDir, 'pglite')}`);
+    const login = await request(first.http).get('/api/auth/local').expect(302);
+    const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
+    await request(first.http)
+      .post('/api/user')
+      .set('Cookie', cookie)
+      .send({ envVars: { OPENAI_API_KEY: 'sk-proj-survives-a-restart-0042' } })
+      .expect(200);
+    const status = { propertyName: 'Stage', values: { start: 'Go', inProgress: 'Writing', error: 'Broken', complete: 'Done' } };
+    await request(first.http).post('/api/user/status-config').set('Cookie', cookie).send(status).expect(200);
+    await first.close();
+
+    const second = await createTestApp(env);
+    try {
+      const me = await request(second.http).get('/api/me').set('Cookie', cookie).expect(200);
+      expect(me.body.name).toBe('Local Operator');
+      const user = await request(second.http).get('/api/user').set('Cookie', cookie).expect(200);
+      expect(user.body.envVars.OPENAI_API_KEY).toBe('sk-…0042');
+      const config = await request(second.http).get('/api/user/status-config').set('Cookie', cookie).expect(200);
+      expect(config.body.statusConfig).toEqual(status);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { HttpFake, json, RecordedRequest, redirect } from './http-fake';
+import type { ServerResponse } from 'node:http';
+
+export interface GoogleAccount {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  name: string;
+  picture?: string;
+}
+
+interface IssuedCode {
+  clientId: string;
+  redirectUri: string;
+  challenge: string | null;
+  account: GoogleAccount;
+}
+
+/**
+ * Google's OAuth 2.0 endpoints as far as Quire uses them: authorization (consents at once as the
+ * configured account), token exchange with PKCE S256 checks, refresh, and OpenID userinfo.
+ */
+export class GoogleFake extends HttpFake {
+  /** Who "signs in" at the consent screen next. */
+  account: GoogleAccount = {
+    sub: '1001',
+    email: 'ada@quire.test',
+    email_verified: true,
+    name: 'Ada Lovelace',
+    picture: 'https://example.test/ada.png',
+  };
+  /** When set, the consent screen answers with this OAuth error instead of a code. */
+  denyWith: string | null = null;
+  readonly clientId = 'quire-test-client';
+  readonly clientSecret = 'quire-test-secret';
+  private readonly codes = new Map<string, IssuedCode>();
+  private readonly accessTokens = new Map<string, GoogleAccount>();
+  private readonly refreshTokens = new Map<string, GoogleAccount>();
+
+  constructor() {
+    super((req, res) => this.route(req, res));
+  }
+
+  get authUrl(): string {
+    return `${this.url}/o/oauth2/v2/auth`;
+  }
+  get tokenUrl(): string {
+    return `${this.url}/token`;
+  }
+  get userInfoUrl(): string {
+    return `${this.url}/v1/userinfo`;
+  }
+
+  /** The environment that points Quire's Google sign-in at this fake. */
+  env(allowedEmails = 'ada@quire.test'): Record<string, string> {
+    return {
+      AUTH_MODE: 'google',
+      GOOGLE_CLIENT_ID: this.clientId,
+      GOOGLE_CLIENT_SECRET: this.clientSecret,
+      GOOGLE_AUTH_URL: this.authUrl,
+      GOOGLE_TOKEN_URL: this.tokenUrl,
+      GOOGLE_USERINFO_URL: this.userInfoUrl,
+      GOOGLE_API_ROOT: this.url,
+      ALLOWED_EMAILS: allowedEmails,
+    };
+  }
+
+  private route(req: RecordedRequest, res: ServerResponse): void {
+    if (req.method === 'GET' && req.path === '/o/oauth2/v2/auth') return this.authorize(req, res);
+    if (req.method === 'POST' && req.path === '/token') return this.token(req, res);
+    if (req.method === 'GET' && req.path === '/v1/userinfo') return this.userInfo(req, res);
+    json(res, 404, { error: 'not_found' });
+  }
+
+  private authorize(req: RecordedRequest, res: ServerResponse): void {
+    const q = req.query;
+    const redirectUri = q.get('redirect_uri') ?? '';
+    if (q.get('client_id') !== this.clientId) return json(res, 400, { error: 'invalid_client' });
+    if (q.get('response_type') !== 'code') return json(res, 400, { error: 'unsupported_response_type' });
+    const target = new URL(redirectUri);
+    if (q.get('state')) target.searchParams.set('state', q.get('state')!);
+    if (this.denyWith) {
+      target.searchParams.set('error', this.denyWith);
+      target.searchParams.set('error_description', 'The user denied access');
+      return redirect(res, target.toString());
+    }
+    if (q.get('code_challenge') && q.get('code_challenge_method') !== 'S256') {
+      return json(res, 400, { error: 'invalid_request', error_description: 'only S256 is accepted' });
+    }
+    const code = randomBytes(12).toString('hex');
+    this.codes.set(code, {
+      clientId: this.clientId,
+      redirectUri,
+      challenge: q.get('code_challenge'),
+      account: { ...this.account },
+    });
+    target.searchParams.set('code', code);
+    redirect(res, target.toString());
+  }
+
+  private token(req: RecordedRequest, res: ServerResponse): void {
+    const form = new URLSearchParams(req.body);
+    const basic = req.headers.authorization?.startsWith('Basic ')
+      ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString().split(':')
+      : [];
+    const clientId = form.get('client_id') ?? decodeURIComponent(basic[0] ?? '');
+    const clientSecret = form.get('client_secret') ?? decodeURIComponent(basic[1] ?? '');
+    if (clientId !== this.clientId || clientSecret !== this.clientSecret) {
+      return json(res, 401, { error: 'invalid_client' });
+    }
+    if (form.get('grant_type') === 'refresh_token') {
+      const account = this.refreshTokens.get(form.get('refresh_token') ?? '');
+      if (!account) return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      return json(res, 200, { access_token: this.issueAccessToken(account), expires_in: 3599, token_type: 'Bearer' });
+    }
+    const issued = this.codes.get(form.get('code') ?? '');
+    this.codes.delete(form.get('code') ?? '');
+    if (!issued || issued.redirectUri !== form.get('redirect_uri')) {
+      return json(res, 400, { error: 'invalid_grant', error_description: 'Bad code or redirect_uri' });
+    }
+    const verifier = form.get('code_verifier');
+    if (issued.challenge) {
+      const computed = verifier ? createHash('sha256').update(verifier).digest('base64url') : '';
+      if (computed !== issued.challenge) {
+        return json(res, 400, { error: 'invalid_grant', error_description: 'code_verifier does not match' });
+      }
+    }
+    const refreshToken = `1//refresh-${randomBytes(8).toString('hex')}`;
+    this.refreshTokens.set(refreshToken, issued.account);
+    json(res, 200, {
+      access_token: this.issueAccessToken(issued.account),
+      refresh_token: refreshToken,
+      expires_in: 3599,
+      token_type: 'Bearer',
+      scope: 'openid email profile https://www.googleapis.com/auth/drive.file',
+    });
+  }
+
+  private userInfo(req: RecordedRequest, res: ServerResponse): void {
+    const token = req.headers.authorization?.replace(/^Bearer /, '') ?? req.query.get('access_token') ?? '';
+    const account = this.accessTokens.get(token);
+    if (!account) return json(res, 401, { error: 'invalid_token' });
+    json(res, 200, { ...account, given_name: account.name.split(' ')[0] });
+  }
+
+  /** Whether a refresh token is one this fake issued (tests check what Quire stored). */
+  hasRefreshToken(token: string): boolean {
+    return this.refreshTokens.has(token);
+  }
+
+  private issueAccessToken(account: GoogleAccount): string {
+    const token = `ya29.${randomBytes(12).toString('hex')}`;
+    this.accessTokens.set(token, account);
+    return token;
+  }
+}

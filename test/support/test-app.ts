@@ -1,0 +1,79 @@
+import { ConsoleLogger } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { createApp } from '../../backend/src/app.factory';
+import { AppConfig, loadConfig } from '../../backend/src/config/config';
+import { DatabaseService } from '../../backend/src/database/database.service';
+
+/** Captures everything the app logs, so tests can assert that secrets never reach the log. */
+export class CapturingLogger extends ConsoleLogger {
+  readonly lines: string[] = [];
+  constructor() {
+    super({ logLevels: ['log', 'error', 'warn', 'debug', 'verbose', 'fatal'] });
+  }
+  protected printMessages(messages: unknown[], context?: string, logLevel?: string): void {
+    for (const message of messages) {
+      this.lines.push(`${logLevel} ${context ?? ''} ${typeof message === 'string' ? message : JSON.stringify(message)}`);
+    }
+  }
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  database: DatabaseService;
+  logger: CapturingLogger;
+  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  /** Empties every table Quire owns (pg-boss keeps its own). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The database the suite runs on: PostgreSQL when DATABASE_URL is set (CI runs both), else in-memory PGlite. */
+export function testDatabaseUrl(): string {
+  return process.env.DATABASE_URL || 'memory://';
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL: testDatabaseUrl(),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-test-')),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    AUTH_MODE: 'local',
+    APP_URL: 'http://localhost:3000',
+    ...overrides,
+  };
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig(testEnv(overrides));
+  const logger = new CapturingLogger();
+  const app = await createApp(config, logger);
+  const database = app.get(DatabaseService);
+  return {
+    app,
+    config,
+    database,
+    logger,
+    http: app.getHttpServer(),
+    reset: () => truncateAll(database),
+    close: () => app.close(),
+  };
+}
+
+export async function truncateAll(database: DatabaseService): Promise<void> {
+  await database.db.execute(sql`truncate table sessions, users restart identity cascade`);
+}
+
+/** Signs in the local operator and returns an agent that carries the session cookie. */
+export async function signInLocal(http: TestApp['http']) {
+  const agent = request.agent(http);
+  await agent.get('/api/auth/local').expect(302).expect('location', '/');
+  return agent;
+}
