@@ -149,7 +149,7 @@ describe('Google sign-in over https', () => {
       .get(callback.pathname + callback.search)
       .set('Cookie', oauthCookie)
       .expect(302);
-    const session = (res.headers['set-cookie'] as string[]).find((c) => c.startsWith('__Host-quire_session='))!;
+    const session = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('__Host-quire_session='))!;
     expect(session).toMatch(/Secure/);
     expect(session).toMatch(/Path=\//);
     expect(session).not.toMatch(/Domain=/);

@@ -10,11 +10,14 @@ import { GoogleIdentity } from './google.strategy';
 import { readSessionCookie, setSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
 
+/** Enough for an office behind one address; slows down anything that hammers sign-in. */
+export const AUTH_REQUESTS_PER_MINUTE = 100;
+
 /** Sign-in routes: public, and throttled per client address. */
 @ApiTags('auth')
 @Controller('auth')
 @UseGuards(ThrottlerGuard)
-@Throttle({ default: { limit: 30, ttl: 60_000 } })
+@Throttle({ default: { limit: AUTH_REQUESTS_PER_MINUTE, ttl: 60_000 } })
 export class AuthController {
   private readonly logger = new Logger(AuthController.name);
 

@@ -2,7 +2,7 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../config/config';
 import { UsersModule } from '../users/users.module';
-import { AuthController } from './auth.controller';
+import { AUTH_REQUESTS_PER_MINUTE, AuthController } from './auth.controller';
 import { AuthMiddleware } from './auth.middleware';
 import { AuthService } from './auth.service';
 import { GoogleStrategy } from './google.strategy';
@@ -17,7 +17,7 @@ export class AuthModule {
     if (config.authMode === 'google') providers.push(GoogleStrategy);
     return {
       module: AuthModule,
-      imports: [UsersModule, ThrottlerModule.forRoot([{ ttl: 60_000, limit: 30 }])],
+      imports: [UsersModule, ThrottlerModule.forRoot([{ ttl: 60_000, limit: AUTH_REQUESTS_PER_MINUTE }])],
       controllers: [AuthController, SessionController],
       providers,
       exports: [AuthMiddleware, SessionsService],

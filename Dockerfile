@@ -1,0 +1,21 @@
+# Production image: the built server and dashboard on Node 20.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+COPY package.json package-lock.json ./
+COPY admin/package.json admin/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/dist dist
+COPY --from=build /app/admin/dist admin/dist
+COPY --from=build /app/backend/drizzle backend/drizzle
+USER node
+EXPOSE 3000
+CMD ["node", "dist/main.js"]

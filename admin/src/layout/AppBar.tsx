@@ -1,0 +1,25 @@
+import { Avatar, Box, Typography } from '@mui/material';
+import { AppBar as RaAppBar, TitlePortal, useGetIdentity, useTranslate } from 'react-admin';
+
+/** Welcome line with the first word of the operator's name and their avatar. */
+function Welcome() {
+  const translate = useTranslate();
+  const { identity, isPending, error } = useGetIdentity();
+  if (isPending) return null;
+  if (error || !identity) return <Typography variant="body1">{translate('quire.app.pleaseLogIn')}</Typography>;
+  const firstName = String(identity.fullName ?? '').trim().split(/\s+/)[0];
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Typography variant="body1">{translate('quire.app.welcome', { name: firstName })}</Typography>
+      {identity.avatar && <Avatar src={identity.avatar} alt={String(identity.fullName)} sx={{ width: 32, height: 32 }} />}
+    </Box>
+  );
+}
+
+export function AppBar() {
+  return (
+    <RaAppBar userMenu={false} toolbar={<Welcome />}>
+      <TitlePortal />
+    </RaAppBar>
+  );
+}

@@ -1,0 +1,83 @@
+import { Alert, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
+import ArticleIcon from '@mui/icons-material/Article';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import AddIcon from '@mui/icons-material/Add';
+import PsychologyIcon from '@mui/icons-material/Psychology';
+import SegmentIcon from '@mui/icons-material/Segment';
+import BusinessIcon from '@mui/icons-material/Business';
+import BlockIcon from '@mui/icons-material/Block';
+import HistoryIcon from '@mui/icons-material/History';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useState } from 'react';
+import { Menu as RaMenu, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../api';
+import { forgetIdentity } from '../identity';
+import { SubMenu } from './SubMenu';
+
+function LogoutItem() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const logout = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      await api('/api/logout', { method: 'POST' });
+      forgetIdentity();
+      navigate('/login', { replace: true });
+    } catch {
+      setFailed(true);
+      setTimeout(() => setFailed(false), 4000);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <ListItemButton onClick={logout} disabled={busy}>
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <LogoutIcon />
+        </ListItemIcon>
+        <ListItemText primary={translate('quire.menu.logout')} />
+      </ListItemButton>
+      {failed && (
+        <Alert severity="error" role="alert" sx={{ mx: 1 }}>
+          {translate('quire.menu.logoutFailed')}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The sidebar of spec §2: every entry and group, in order. */
+export function Menu() {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`quire.menu.${key}`);
+  return (
+    <RaMenu>
+      <RaMenu.Item to="/" primaryText={t('home')} leftIcon={<HomeIcon />} />
+      <SubMenu label={t('articleSettings')} icon={<ArticleIcon />}>
+        <RaMenu.Item to="/articles" primaryText={t('currentArticles')} leftIcon={<ViewListIcon />} />
+        <RaMenu.Item to="/articles/new" primaryText={t('createArticle')} leftIcon={<AddIcon />} />
+      </SubMenu>
+      <SubMenu label={t('sectionSettings')} icon={<SegmentIcon />}>
+        <RaMenu.Item to="/sections" primaryText={t('currentSections')} leftIcon={<ViewListIcon />} />
+        <RaMenu.Item to="/sections/new" primaryText={t('createSection')} leftIcon={<AddIcon />} />
+      </SubMenu>
+      <SubMenu label={t('modelSettings')} icon={<PsychologyIcon />}>
+        <RaMenu.Item to="/models" primaryText={t('currentModels')} leftIcon={<ViewListIcon />} />
+        <RaMenu.Item to="/models/new" primaryText={t('createModels')} leftIcon={<AddIcon />} />
+      </SubMenu>
+      <RaMenu.Item to="/clients" primaryText={t('clients')} leftIcon={<BusinessIcon />} />
+      <RaMenu.Item to="/biaswords" primaryText={t('biasWords')} leftIcon={<BlockIcon />} />
+      <RaMenu.Item to="/history" primaryText={t('history')} leftIcon={<HistoryIcon />} />
+      <LogoutItem />
+    </RaMenu>
+  );
+}

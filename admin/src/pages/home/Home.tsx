@@ -1,0 +1,55 @@
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { useBanner } from '../../components/useBanner';
+import { EnvVars, StatusConfig, loadStatusConfig, loadUser } from './settingsApi';
+import { NotionSettingsCard } from './NotionSettingsCard';
+import { OpenAiSettingsCard } from './OpenAiSettingsCard';
+
+type Loaded = { envVars: EnvVars | null; statusConfig: StatusConfig | null };
+
+/** Home: the two collapsible settings cards. Saving stays disabled until the saved values are in. */
+export default function Home() {
+  const translate = useTranslate();
+  const { banner, show } = useBanner();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const load = useCallback(async () => {
+    const [user, status] = await Promise.allSettled([loadUser(), loadStatusConfig()]);
+    if (user.status === 'rejected') show('error', translate('quire.home.loadUserFailed'));
+    else if (status.status === 'rejected') show('error', translate('quire.home.loadStatusFailed'));
+    setLoaded({
+      envVars: user.status === 'fulfilled' ? user.value.envVars : null,
+      statusConfig: status.status === 'fulfilled' ? status.value.statusConfig : null,
+    });
+  }, [show, translate]);
+
+  useEffect(() => {
+    void load();
+  }, [load, attempt]);
+
+  const failed = loaded && (!loaded.envVars || !loaded.statusConfig);
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={translate('quire.menu.home')} />
+      {banner}
+      {failed && (
+        <Button sx={{ mb: 2 }} onClick={() => (setLoaded(null), setAttempt((a) => a + 1))}>
+          {translate('quire.home.retry')}
+        </Button>
+      )}
+      {!loaded ? (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <CircularProgress size={20} />
+          <Typography>{translate('quire.app.loading')}</Typography>
+        </Box>
+      ) : (
+        <>
+          <NotionSettingsCard key={`notion-${attempt}`} envVars={loaded.envVars} statusConfig={loaded.statusConfig} />
+          <OpenAiSettingsCard key={`openai-${attempt}`} envVars={loaded.envVars} />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import { TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { SecretField } from '../../components/SecretField';
+import { useBanner } from '../../components/useBanner';
+import { ApiError } from '../../api';
+import { EnvVars, StatusConfig, saveEnvVars, saveStatusConfig } from './settingsApi';
+import { SettingsCard } from './SettingsCard';
+
+const STATUS_KEYS = ['start', 'inProgress', 'error', 'complete'] as const;
+
+/** Notion secret, database id and the custom status configuration, saved together. */
+export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfig: StatusConfig | null }) {
+  const translate = useTranslate();
+  const { banner, show } = useBanner();
+  const [secret, setSecret] = useState(props.envVars?.NOTION_SECRET ?? '');
+  const [databaseId, setDatabaseId] = useState(props.envVars?.DATABASE_ID ?? '');
+  const [status, setStatus] = useState<StatusConfig | null>(props.statusConfig);
+  const [saving, setSaving] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const missing = (value: string) => touched && value.trim() === '';
+  const statusValid = !!status && status.propertyName.trim() !== '' && STATUS_KEYS.every((k) => status.values[k].trim() !== '');
+
+  const save = async () => {
+    setTouched(true);
+    if (!status || !statusValid || !props.envVars) return;
+    setSaving(true);
+    setFieldErrors({});
+    try {
+      const saved = await saveEnvVars({ NOTION_SECRET: secret, DATABASE_ID: databaseId });
+      setSecret(saved.envVars.NOTION_SECRET);
+      setDatabaseId(saved.envVars.DATABASE_ID);
+      setStatus((await saveStatusConfig(status)).statusConfig);
+      show('success', translate('quire.home.saved'));
+    } catch (error) {
+      const errors = error instanceof ApiError ? (error.body?.errors ?? []) : [];
+      setFieldErrors(Object.fromEntries(errors.map((e) => [e.field.replace(/^envVars\./, ''), e.message])));
+      show('error', translate('quire.home.saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const hint = (value: string) => (value.includes('…') ? translate('quire.home.keptHint') : undefined);
+  const setValue = (key: (typeof STATUS_KEYS)[number], value: string) =>
+    setStatus((s) => (s ? { ...s, values: { ...s.values, [key]: value } } : s));
+
+  return (
+    <SettingsCard
+      id="notion"
+      title={translate('quire.home.notionCard')}
+      banner={banner}
+      saving={saving}
+      canSave={!!props.envVars && !!status}
+      onSave={save}
+    >
+      <SecretField
+        label={translate('quire.home.notionSecret')}
+        value={secret}
+        onChange={(e) => setSecret(e.target.value)}
+        disabled={!props.envVars}
+        error={!!fieldErrors.NOTION_SECRET}
+        helperText={fieldErrors.NOTION_SECRET ?? hint(secret)}
+      />
+      <TextField
+        label={translate('quire.home.databaseId')}
+        value={databaseId}
+        onChange={(e) => setDatabaseId(e.target.value)}
+        disabled={!props.envVars}
+        error={!!fieldErrors.DATABASE_ID}
+        helperText={fieldErrors.DATABASE_ID ?? hint(databaseId)}
+      />
+      <Typography variant="subtitle1" component="h3">
+        {translate('quire.home.statusTitle')}
+      </Typography>
+      <TextField
+        label={translate('quire.home.propertyName')}
+        value={status?.propertyName ?? ''}
+        onChange={(e) => setStatus((s) => (s ? { ...s, propertyName: e.target.value } : s))}
+        disabled={!status}
+        required
+        error={missing(status?.propertyName ?? '') || !!fieldErrors.propertyName}
+        helperText={missing(status?.propertyName ?? '') ? translate('quire.home.required') : fieldErrors.propertyName}
+      />
+      {STATUS_KEYS.map((key) => (
+        <TextField
+          key={key}
+          label={translate(`quire.home.${key}`)}
+          value={status?.values[key] ?? ''}
+          onChange={(e) => setValue(key, e.target.value)}
+          disabled={!status}
+          required
+          error={missing(status?.values[key] ?? '') || !!fieldErrors[`values.${key}`] || !!fieldErrors.values}
+          helperText={
+            missing(status?.values[key] ?? '')
+              ? translate('quire.home.required')
+              : (fieldErrors[`values.${key}`] ?? fieldErrors.values)
+          }
+        />
+      ))}
+    </SettingsCard>
+  );
+}

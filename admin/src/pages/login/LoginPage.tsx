@@ -1,0 +1,45 @@
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+
+interface Provider {
+  id: string;
+  name: string;
+}
+
+/** One "Sign in with {provider}" button per provider; each navigates the browser to /api/auth/{id}. */
+export function LoginPage() {
+  const translate = useTranslate();
+  const [params] = useSearchParams();
+  const [providers, setProviders] = useState<Provider[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const error = params.get('error');
+
+  useEffect(() => {
+    api<Provider[]>('/api/auth/providers').then(setProviders, () => setFailed(true));
+  }, []);
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100' }}>
+      <Card sx={{ width: 380 }}>
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography variant="h5" component="h1">
+              {translate('quire.login.title')}
+            </Typography>
+            {error && <Alert severity="error">{error}</Alert>}
+            {failed && <Alert severity="error">{translate('quire.login.providersFailed')}</Alert>}
+            {!providers && !failed && <CircularProgress size={24} aria-label={translate('quire.app.loading')} />}
+            {providers?.map((provider) => (
+              <Button key={provider.id} variant="contained" size="large" href={`/api/auth/${provider.id}`}>
+                {translate('quire.login.signInWith', { provider: provider.name })}
+              </Button>
+            ))}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

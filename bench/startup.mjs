@@ -1,0 +1,139 @@
+// Start-up time and memory of the server on the embedded database and on PostgreSQL,
+// requests/second of GET /api/me (signed in) against a bare NestJS route, and the size of the
+// dashboard's initial JavaScript. Prints one table. Run with `npm run bench`.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+
+const root = new URL('..', import.meta.url).pathname;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/quire_bench';
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const rows = [];
+const row = (what, value, note = '') => rows.push({ what, value, note });
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))[1]);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function waitFor(url, child, timeoutMs = 120_000) {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return performance.now() - start;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+async function startServer(port, env) {
+  const child = spawn(process.execPath, [join(root, 'dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), AUTH_MODE: 'local', APP_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const ms = await waitFor(`http://127.0.0.1:${port}/api/health`, child);
+  return { child, ms };
+}
+
+async function stop(child) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function load(url, headers) {
+  const result = await autocannon({ url, connections: 10, duration: LOAD_SECONDS, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result;
+}
+
+async function ensurePostgres() {
+  const adminUrl = new URL(POSTGRES_URL);
+  const name = adminUrl.pathname.slice(1);
+  adminUrl.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  try {
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+    return true;
+  } catch (error) {
+    console.error(`PostgreSQL not reachable at ${POSTGRES_URL}: ${error.message}; skipping its rows`);
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+// 1. Start-up and memory.
+const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
+for (const [label, env] of [
+  ['embedded, first start (creates the database)', { DATA_DIR: dataDir, DATABASE_URL: '' }],
+  ['embedded, restart', { DATA_DIR: dataDir, DATABASE_URL: '' }],
+]) {
+  const { child, ms } = await startServer(3201, env);
+  const mem = rssMb(child.pid);
+  row(`start-up: ${label}`, `${(ms / 1000).toFixed(2)} s`, `RSS ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`);
+  await stop(child);
+}
+const havePostgres = await ensurePostgres();
+if (havePostgres) {
+  for (const label of ['PostgreSQL, first start (migrates)', 'PostgreSQL, restart']) {
+    const { child, ms } = await startServer(3202, { DATABASE_URL: POSTGRES_URL, DATA_DIR: dataDir });
+    const mem = rssMb(child.pid);
+    row(`start-up: ${label}`, `${(ms / 1000).toFixed(2)} s`, `RSS ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`);
+    await stop(child);
+  }
+}
+
+// 2. Requests/second: GET /api/me signed in, against a bare NestJS route, in the same run.
+async function measureMe(label, env, port) {
+  const { child } = await startServer(port, env);
+  const login = await fetch(`http://127.0.0.1:${port}/api/auth/local`, { redirect: 'manual' });
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  await load(`http://127.0.0.1:${port}/api/me`, { cookie }); // warm-up pass, discarded
+  const result = await load(`http://127.0.0.1:${port}/api/me`, { cookie });
+  const mem = rssMb(child.pid);
+  row(`GET /api/me signed in (${label})`, `${result.requests.average.toFixed(0)} req/s`,
+    `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, RSS after ${mem.rss.toFixed(0)} MB`);
+  await stop(child);
+  return result.requests.average;
+}
+const bare = spawn(process.execPath, [join(root, 'bench/bare-nest.cjs')], { cwd: root, env: { ...process.env, PORT: '3203' }, stdio: 'ignore' });
+await waitFor('http://127.0.0.1:3203/api/me', bare);
+await load('http://127.0.0.1:3203/api/me');
+const bareResult = await load('http://127.0.0.1:3203/api/me');
+await stop(bare);
+const bareRps = bareResult.requests.average;
+row('GET /api/me on a bare NestJS route', `${bareRps.toFixed(0)} req/s`, `p50 ${bareResult.latency.p50} ms, p99 ${bareResult.latency.p99} ms`);
+const embeddedRps = await measureMe('embedded', { DATA_DIR: dataDir, DATABASE_URL: '' }, 3204);
+row('  ratio embedded / bare', `${((embeddedRps / bareRps) * 100).toFixed(0)} %`);
+if (havePostgres) {
+  const pgRps = await measureMe('PostgreSQL', { DATABASE_URL: POSTGRES_URL, DATA_DIR: dataDir }, 3205);
+  row('  ratio PostgreSQL / bare', `${((pgRps / bareRps) * 100).toFixed(0)} %`);
+}
+
+// 3. The dashboard's initial JavaScript: the entry script and what it preloads, gzipped.
+const dist = join(root, 'admin/dist');
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+const gz = (file) => gzipSync(readFileSync(join(dist, file))).length / 1024;
+const initialKb = initial.reduce((sum, file) => sum + gz(file), 0);
+const lazy = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js') && !initial.includes(`assets/${f}`));
+row('dashboard initial JS (gzip)', `${initialKb.toFixed(1)} KB`, `${initial.length} file(s): ${initial.join(', ')}`);
+row('dashboard lazy chunks (gzip)', `${lazy.reduce((s, f) => s + gz(`assets/${f}`), 0).toFixed(1)} KB`, `${lazy.length} chunk(s) loaded on demand`);
+
+const width = Math.max(...rows.map((r) => r.what.length));
+const valueWidth = Math.max(...rows.map((r) => r.value.length));
+console.log(`\n${'measure'.padEnd(width)} | ${'value'.padEnd(valueWidth)} | notes`);
+console.log(`${'-'.repeat(width)}-|-${'-'.repeat(valueWidth)}-|------`);
+for (const r of rows) console.log(`${r.what.padEnd(width)} | ${r.value.padEnd(valueWidth)} | ${r.note}`);
+console.log(`\nnode ${process.version}, ${LOAD_SECONDS} s of load per row with 10 connections (autocannon), on ${(await import('node:os')).cpus().length} cores`);

@@ -1,0 +1,108 @@
+import { expect, Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+const notionCard = (page: Page) => page.getByRole('form', { name: 'Notion Settings' });
+const openAiCard = (page: Page) => page.getByRole('form', { name: 'OpenAI Settings' });
+
+test.describe('Home: the two settings cards', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('collapses and expands each card', async ({ page }) => {
+    const key = page.getByRole('textbox', { name: 'OpenAI API Key' });
+    await expect(key).toBeVisible();
+    await page.getByRole('button', { name: 'OpenAI Settings' }).click();
+    await expect(key).toBeHidden();
+    await page.getByRole('button', { name: 'OpenAI Settings' }).click();
+    await expect(key).toBeVisible();
+  });
+
+  test('masks secrets and reveals them on demand', async ({ page }) => {
+    const secret = page.getByRole('textbox', { name: 'Notion Secret' });
+    await expect(secret).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show Notion Secret' }).click();
+    await expect(secret).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide Notion Secret' }).click();
+    await expect(secret).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('textbox', { name: 'OpenAI API Key' })).toHaveAttribute('type', 'password');
+  });
+
+  test('saves the OpenAI key, says "Saved!" for four seconds and shows only a hint afterwards', async ({ page }) => {
+    await page.getByRole('textbox', { name: 'OpenAI API Key' }).fill('sk-proj-browser-test-key-Q7wz');
+    await openAiCard(page).getByRole('button', { name: 'Save' }).click();
+    const saved = openAiCard(page).getByText('Saved!');
+    await expect(saved).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'OpenAI API Key' })).toHaveValue('sk-…Q7wz');
+    await expect(saved).toBeHidden({ timeout: 6_000 });
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'OpenAI API Key' })).toHaveValue('sk-…Q7wz');
+    await expect(page.getByText('A value is saved; it is shown redacted. Type a new one to replace it.')).toBeVisible();
+  });
+
+  test('saves the Notion settings and the status configuration together', async ({ page }) => {
+    await page.getByRole('textbox', { name: 'Notion Secret' }).fill('ntn_browser_secret_value_ABCD');
+    await page.getByRole('textbox', { name: 'Database ID' }).fill('0123456789abcdef0123456789abcdef');
+    await page.getByRole('textbox', { name: 'Status property name' }).fill('Stage');
+    await page.getByRole('textbox', { name: 'Start value' }).fill('Write it');
+    await notionCard(page).getByRole('button', { name: 'Save' }).click();
+    await expect(notionCard(page).getByText('Saved!')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Notion Secret' })).toHaveValue('ntn…ABCD');
+    await expect(page.getByRole('textbox', { name: 'Database ID' })).toHaveValue('012…cdef');
+    await expect(page.getByRole('textbox', { name: 'Status property name' })).toHaveValue('Stage');
+    await expect(page.getByRole('textbox', { name: 'Start value' })).toHaveValue('Write it');
+    await expect(page.getByRole('textbox', { name: 'Complete value' })).toHaveValue('Posts Generated');
+  });
+
+  test('refuses an empty status value before sending anything', async ({ page }) => {
+    let posts = 0;
+    page.on('request', (request) => request.method() === 'POST' && request.url().includes('/api/user') && posts++);
+    await page.getByRole('textbox', { name: 'Error value' }).fill('   ');
+    await notionCard(page).getByRole('button', { name: 'Save' }).click();
+    await expect(notionCard(page).getByText('Required')).toBeVisible();
+    expect(posts).toBe(0);
+  });
+
+  test('says "Failed to save." when the server refuses, and shows its reason by the field', async ({ page }) => {
+    await page.getByRole('textbox', { name: 'OpenAI API Key' }).fill('sk-has a space');
+    await openAiCard(page).getByRole('button', { name: 'Save' }).click();
+    await expect(openAiCard(page).getByText('Failed to save.')).toBeVisible();
+    await expect(openAiCard(page).getByText('must not contain spaces or line breaks')).toBeVisible();
+  });
+
+  test('blocks a repeated submit while saving', async ({ page }) => {
+    let posts = 0;
+    await page.route('**/api/user', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts += 1;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole('textbox', { name: 'OpenAI API Key' }).fill('sk-proj-slow-save-key-value-0001');
+    const save = openAiCard(page).getByRole('button', { name: 'Save' });
+    await save.click();
+    await expect(openAiCard(page).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'OpenAI API Key' }).press('Enter');
+    await expect(openAiCard(page).getByText('Saved!')).toBeVisible();
+    expect(posts).toBe(1);
+  });
+});
+
+test.describe('Home: load failures', () => {
+  test('says "Failed to load user data." when the settings cannot be read', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/user', (route) => route.fulfill({ status: 500, json: { statusCode: 500 } }));
+    await page.reload();
+    await expect(page.getByText('Failed to load user data.')).toBeVisible();
+    await expect(openAiCard(page).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  test('says "Failed to load status config." when the status configuration cannot be read', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/user/status-config', (route) => route.fulfill({ status: 500, json: { statusCode: 500 } }));
+    await page.reload();
+    await expect(page.getByText('Failed to load status config.')).toBeVisible();
+    await expect(notionCard(page).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
