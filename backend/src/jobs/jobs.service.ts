@@ -15,6 +15,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly logger = new Logger(JobsService.name);
   readonly boss: PgBoss;
   private started = false;
+  private readonly queues = new Map<string, Promise<void>>();
 
   constructor(database: DatabaseService) {
     this.boss = new PgBoss({ db: database.sqlRunner as PgBoss.Db, schema: 'pgboss' });
@@ -27,8 +28,25 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     this.logger.log('Background jobs ready');
   }
 
-  async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
-    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, ...options });
+  /**
+   * Creates a queue once per process (concurrent creations of one queue deadlock in pg-boss on
+   * PostgreSQL); another process creating it at the same moment is retried once.
+   */
+  ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+    let pending = this.queues.get(name);
+    if (!pending) {
+      const create = async () => {
+        if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, ...options });
+      };
+      pending = create()
+        .catch(() => create())
+        .catch((error) => {
+          this.queues.delete(name);
+          throw error;
+        });
+      this.queues.set(name, pending);
+    }
+    return pending;
   }
 
   async work<T extends object>(name: string, handler: (data: T) => Promise<void>, options: PgBoss.WorkOptions = {}) {
