@@ -2,13 +2,14 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BROWSER_APP_PORT, OPENAI_FAKE_URL } from './test/browser/ports';
 
-const PORT = 3100;
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const PORT = BROWSER_APP_PORT;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the built app in
- * local sign-in mode, on PostgreSQL when DATABASE_URL is set, else on an in-memory PGlite.
+ * local sign-in mode with the OpenAI simulator, on PostgreSQL when DATABASE_URL is set, else on an in-memory PGlite.
  */
 export default defineConfig({
   testDir: 'test/browser',
@@ -50,6 +51,8 @@ export default defineConfig({
       AUTH_MODE: 'local',
       DATABASE_URL: process.env.DATABASE_URL || 'memory://',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-browser-')),
+      OPENAI_BASE_URL: `${OPENAI_FAKE_URL}/v1`,
+      FINE_TUNE_POLL_SECONDS: '1',
     },
   },
 });

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -11,6 +11,8 @@ import { LoginPage } from './pages/login/LoginPage';
 import { queryClient } from './queryClient';
 
 const Home = lazy(() => import('./pages/home/Home'));
+const ModelsPage = lazy(() => import('./resources/models/ModelsPage'));
+const ModelCreate = lazy(() => import('./resources/models/ModelCreate'));
 
 void lookupIdentity();
 
@@ -37,6 +39,11 @@ export function App() {
       <CustomRoutes>
         <Route index element={<Home />} />
       </CustomRoutes>
+      <Resource name="models" list={ModelsPage}>
+        <Route path="new" element={<ModelCreate />} />
+      </Resource>
+      <Resource name="fine-tune-jobs" />
+      <Resource name="training-jobs" />
     </Admin>
   );
 }

@@ -7,6 +7,10 @@ import { JobsModule } from './jobs/jobs.module';
 import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { HealthController } from './health/health.controller';
+import { OpenAiModule } from './integrations/openai/openai.module';
+import { ModelsModule } from './models/models.module';
+import { FineTuneJobsModule } from './fine-tune-jobs/fine-tune-jobs.module';
+import { TrainingJobsModule } from './training-jobs/training-jobs.module';
 
 @Module({})
 export class AppModule {
@@ -20,6 +24,10 @@ export class AppModule {
         JobsModule,
         AuthModule.forRoot(config),
         UsersModule,
+        OpenAiModule,
+        ModelsModule,
+        FineTuneJobsModule,
+        TrainingJobsModule,
       ],
       controllers: [HealthController],
     };

@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { OpenAiFake } from '../fakes/openai-fake';
+import { createModel, eventually } from '../support/fixtures';
 import { createTestApp } from '../support/test-app';
 
 const targets: [string, string][] = [['the embedded database in DATA_DIR', '']];
@@ -37,6 +39,43 @@ describe.each(targets)('Restarting on %s', (_name, databaseUrl) => {
       expect(config.body.statusConfig).toEqual(status);
     } finally {
       await second.close();
+    }
+  });
+
+  it('should finish following a fine-tune job that was running when the server stopped', async () => {
+    const openai = await new OpenAiFake().start();
+    openai.fineTuneScript = ['validating_files', 'running', 'running', 'running', 'succeeded'];
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-restart-')),
+      ENCRYPTION_KEY: '',
+      OPENAI_BASE_URL: openai.baseUrl,
+      FINE_TUNE_POLL_SECONDS: '1',
+    };
+    try {
+      const first = await createTestApp(env);
+      await first.reset();
+      const login = await request(first.http).get('/api/auth/local').expect(302);
+      const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
+      const agent = request.agent(first.http).set('Cookie', cookie);
+      await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+      const id = await createModel(agent, 'Survivor', 'gpt-4o', 10);
+      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'survivor' }).expect(201);
+      const jobs = (http: typeof first.http) => async () => (await request(http).get('/api/fine-tune-jobs').set('Cookie', cookie).expect(200)).body;
+      await eventually(jobs(first.http), (list) => list[0]?.status === 'running');
+      await first.close();
+
+      const second = await createTestApp(env);
+      try {
+        const [done] = await eventually(jobs(second.http), (list) => list[0]?.status === 'completed');
+        expect(done.output_model).toMatch(/^ft:gpt-4o-2024-08-06:quire:survivor:/);
+        const model = await request(second.http).get(`/api/models/${id}`).set('Cookie', cookie).expect(200);
+        expect(model.body.output_model).toBe(done.output_model);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await openai.stop();
     }
   });
 });

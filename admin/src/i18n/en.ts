@@ -1,5 +1,46 @@
 import englishMessages from 'ra-language-english';
 
+export const modelMessages = {
+  title: 'Manage Models',
+  createTitle: 'Create New Model',
+  modelsHeading: 'Models',
+  jobsHeading: 'Fine Tuning Jobs',
+  trainingHeading: 'Training Data Collection Jobs',
+  name: 'Name',
+  baseModel: 'Base Model',
+  outputModel: 'Output Model',
+  exampleCount: 'Examples',
+  dateCreated: 'Date Created',
+  fineTuneDate: 'Fine Tune Date',
+  actions: 'Actions',
+  status: 'Status',
+  tokensTrained: 'Tokens Trained',
+  dateTuned: 'Date Tuned',
+  url: 'URL',
+  timestamp: 'Timestamp',
+  message: 'Message',
+  fineTune: 'Fine-tune',
+  delete: 'Delete',
+  noModels: 'No models found.',
+  noJobs: 'No fine tuning jobs yet.',
+  noTrainingJobs: 'No training data collection jobs yet.',
+  viewDataCollection: 'View Data Collection',
+  confirmFineTuneTitle: 'Fine-tune model',
+  confirmFineTune: 'Are you sure you want to fine-tune this model?',
+  confirmDelete: 'Are you sure you want to delete this model?',
+  confirmDeleteAgain: 'This action is permanent. Are you absolutely sure?',
+  fineTuneStarted: 'Fine-tune job started successfully.',
+  fineTuneFailed: 'Failed to start fine-tune: ',
+  deleteFailed: 'Failed to delete model.',
+  createFailed: 'Failed to create model.',
+  loadFailed: 'Could not load this list. It will be tried again shortly.',
+  cancel: 'Cancel',
+  create: 'Create',
+  creating: 'Creating...',
+  starting: 'Starting...',
+  none: '-',
+};
+
 /** Every user-facing string of the dashboard, spelled exactly as the specification has it. */
 export const quireMessages = {
   app: {
@@ -30,6 +71,7 @@ export const quireMessages = {
     logout: 'Logout',
     logoutFailed: 'Logout failed. Please try again.',
   },
+  models: modelMessages,
   home: {
     notionCard: 'Notion Settings',
     openAiCard: 'OpenAI Settings',

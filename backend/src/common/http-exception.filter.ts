@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
 import type { Response } from 'express';
+import { IntegrationError } from './integration-error';
 
 export interface FieldError {
   field: string;
@@ -55,7 +56,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) {
+    if (exception instanceof IntegrationError) {
+      this.logger.warn(body.message);
+    } else if (body.statusCode >= 500) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     const response = host.switchToHttp().getResponse<Response>();

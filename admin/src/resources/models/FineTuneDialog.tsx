@@ -1,0 +1,78 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { api, ApiError } from '../../api';
+import { Model, fineTuneSuffix } from './types';
+
+/** Spec §2: name, base model, output model and tokens trained, then the fine-tune question. */
+export function FineTuneDialog(props: { model: Model | null; onClose: () => void; onStarted: () => void }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`quire.models.${key}`);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const model = props.model;
+
+  const close = () => {
+    if (busy) return;
+    setError(null);
+    props.onClose();
+  };
+
+  const start = async () => {
+    if (!model || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api('/api/fine-tune-jobs/start', { method: 'POST', body: { modelId: model.id, suffix: fineTuneSuffix(model.name) } });
+      props.onStarted();
+    } catch (failure) {
+      const detail = failure instanceof ApiError ? (failure.body?.message ?? failure.message) : (failure as Error).message;
+      setError(t('fineTuneFailed') + detail);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rows: [string, string][] = model
+    ? [
+        [t('name'), model.name],
+        [t('baseModel'), model.base_model],
+        [t('outputModel'), model.output_model ?? t('none')],
+        [t('tokensTrained'), model.tokens?.toLocaleString() ?? t('none')],
+      ]
+    : [];
+
+  return (
+    <Dialog open={!!model} onClose={close} aria-labelledby="fine-tune-title" fullWidth maxWidth="sm">
+      <DialogTitle id="fine-tune-title">{t('confirmFineTuneTitle')}</DialogTitle>
+      <DialogContent>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <Table size="small" sx={{ mb: 2 }}>
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 160 }}>
+                  {label}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <DialogContentText>{t('confirmFineTune')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={busy}>
+          {t('cancel')}
+        </Button>
+        <Button onClick={start} variant="contained" disabled={busy} autoFocus>
+          {busy ? t('starting') : t('fineTune')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

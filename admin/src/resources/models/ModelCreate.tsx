@@ -1,0 +1,67 @@
+import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField } from '@mui/material';
+import { FormEvent, useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { api, ApiError } from '../../api';
+import { BASE_MODELS } from '../../../../backend/src/models/base-models';
+
+/** /models/new: a name and a base model (gpt-4o by default); back to /models when created. */
+export default function ModelCreate() {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`quire.models.${key}`);
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [baseModel, setBaseModel] = useState<string>(BASE_MODELS[0]);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await api('/api/models', { method: 'POST', body: { name, base_model: baseModel } });
+      navigate('/models');
+    } catch (failure) {
+      const detail = failure instanceof ApiError ? failure.body?.message : undefined;
+      setError(detail ? `${t('createFailed')} ${detail}` : t('createFailed'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={t('createTitle')} />
+      <Card sx={{ maxWidth: 560 }}>
+        <CardContent>
+          <form onSubmit={submit} aria-label={t('createTitle')}>
+            <Stack spacing={2}>
+              {error && (
+                <Alert severity="error" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <TextField label={t('name')} value={name} onChange={(e) => setName(e.target.value)} required autoFocus inputProps={{ maxLength: 100 }} />
+              <TextField select label={t('baseModel')} value={baseModel} onChange={(e) => setBaseModel(e.target.value)}>
+                {BASE_MODELS.map((model) => (
+                  <MenuItem key={model} value={model}>
+                    {model}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Stack direction="row" spacing={1}>
+                <Button type="submit" variant="contained" disabled={saving || name.trim() === ''}>
+                  {saving ? t('creating') : t('create')}
+                </Button>
+                <Button onClick={() => navigate('/models')} disabled={saving}>
+                  {t('cancel')}
+                </Button>
+              </Stack>
+            </Stack>
+          </form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

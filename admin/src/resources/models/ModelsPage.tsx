@@ -1,0 +1,138 @@
+import { Box, Button, Chip, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../api';
+import { formatDate } from '../../components/formatDate';
+import { useBanner } from '../../components/useBanner';
+import { FineTuneDialog } from './FineTuneDialog';
+import { ListTable } from './ListTable';
+import { Eligibility, Model } from './types';
+import { useModelsData } from './useModelsData';
+
+/** A button that is enabled only when the server's rules allow it, saying why not on hover. */
+function RuleButton(props: { rule: Eligibility; label: string; color?: 'error'; onClick: () => void; disabled?: boolean }) {
+  const button = (
+    <Button size="small" variant="outlined" color={props.color} disabled={!props.rule.allowed || props.disabled} onClick={props.onClick}>
+      {props.label}
+    </Button>
+  );
+  return props.rule.allowed ? button : <Tooltip title={props.rule.reason ?? ''}><span>{button}</span></Tooltip>;
+}
+
+/** Manage Models: the models, their fine-tune jobs and the training-data collection jobs. */
+export default function ModelsPage() {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`quire.models.${key}`);
+  const navigate = useNavigate();
+  const { banner, show } = useBanner();
+  const { models, jobs, training, reload } = useModelsData();
+  const [fineTuning, setFineTuning] = useState<Model | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const remove = async (model: Model) => {
+    if (deleting || !window.confirm(t('confirmDelete')) || !window.confirm(t('confirmDeleteAgain'))) return;
+    setDeleting(model.id);
+    try {
+      await api(`/api/models/${model.id}`, { method: 'DELETE' });
+      await reload();
+    } catch {
+      show('error', t('deleteFailed'));
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={t('title')} />
+      <Stack direction="row" justifyContent="flex-end" sx={{ mb: 1 }}>
+        <Button component={Link} to="/models/new" variant="contained">
+          {translate('quire.menu.createModels')}
+        </Button>
+      </Stack>
+      {banner}
+      <ListTable
+        title={t('modelsHeading')}
+        columns={[t('name'), t('baseModel'), t('outputModel'), t('exampleCount'), t('dateCreated'), t('fineTuneDate'), t('actions')]}
+        rows={models.data}
+        isPending={models.isPending}
+        error={models.error}
+        empty={t('noModels')}
+        renderRow={(model) => (
+          <TableRow key={model.id}>
+            <TableCell>{model.name}</TableCell>
+            <TableCell>{model.base_model}</TableCell>
+            <TableCell>{model.output_model ?? t('none')}</TableCell>
+            <TableCell>{model.example_count}</TableCell>
+            <TableCell>{formatDate(model.date_created)}</TableCell>
+            <TableCell>{formatDate(model.date_tuned)}</TableCell>
+            <TableCell>
+              <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${model.name}`}>
+                <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />
+                <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={deleting === model.id} onClick={() => remove(model)} />
+              </Stack>
+            </TableCell>
+          </TableRow>
+        )}
+      />
+      <ListTable
+        title={t('jobsHeading')}
+        columns={[t('name'), t('status'), t('outputModel'), t('tokensTrained'), t('dateTuned')]}
+        rows={jobs.data}
+        isPending={jobs.isPending}
+        error={jobs.error}
+        empty={t('noJobs')}
+        renderRow={(job) => (
+          <TableRow key={job.id}>
+            <TableCell>{job.name}</TableCell>
+            <TableCell>
+              <Chip size="small" label={job.status} color={job.status === 'completed' ? 'success' : job.status === 'failed' ? 'error' : 'default'} />
+              {job.message && (
+                <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5, maxWidth: 360 }}>
+                  {job.message}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell>{job.output_model ?? t('none')}</TableCell>
+            <TableCell>{job.trained_tokens?.toLocaleString() ?? t('none')}</TableCell>
+            <TableCell>{formatDate(job.date_tuned)}</TableCell>
+          </TableRow>
+        )}
+      />
+      <ListTable
+        title={t('trainingHeading')}
+        columns={[t('status'), t('url'), t('timestamp'), t('message')]}
+        rows={training.data}
+        isPending={training.isPending}
+        error={training.error}
+        empty={t('noTrainingJobs')}
+        renderRow={(job) => (
+          <TableRow key={job.id}>
+            <TableCell>{job.status}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-all' }}>{job.url}</TableCell>
+            <TableCell>{formatDate(job.timestamp)}</TableCell>
+            <TableCell>
+              {job.status === 'completed' ? (
+                <Button size="small" onClick={() => navigate(`/training/view/${job.id}`)}>
+                  {t('viewDataCollection')}
+                </Button>
+              ) : (
+                (job.message ?? t('none'))
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+      />
+      <FineTuneDialog
+        model={fineTuning}
+        onClose={() => setFineTuning(null)}
+        onStarted={async () => {
+          setFineTuning(null);
+          show('success', t('fineTuneStarted'));
+          await reload();
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+export interface Eligibility {
+  allowed: boolean;
+  reason: string | null;
+}
+
+export interface Model {
+  id: string;
+  _id: string;
+  name: string;
+  base_model: string;
+  output_model: string | null;
+  date_created: string;
+  date_tuned: string | null;
+  tokens: number | null;
+  example_count: number;
+  fine_tune_status: string | null;
+  actions: { fineTune: Eligibility; delete: Eligibility };
+}
+
+export interface FineTuneJob {
+  id: string;
+  modelId: string;
+  name: string;
+  status: string;
+  output_model: string | null;
+  trained_tokens: number | null;
+  date_tuned: string | null;
+  message: string | null;
+}
+
+export interface TrainingJob {
+  id: string;
+  status: string;
+  url: string;
+  message: string | null;
+  timestamp: string;
+}
+
+/** Spec §7: the model name in lower case with whitespace turned to underscores. */
+export const fineTuneSuffix = (name: string) => name.toLowerCase().replace(/\s+/g, '_');

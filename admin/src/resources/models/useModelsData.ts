@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { useGetList } from 'react-admin';
+import { FineTuneJob, Model, TrainingJob } from './types';
+
+const ALL = { pagination: { page: 1, perPage: 1000 } };
+const isOpen = (job: { status: string }) => job.status === 'queued' || job.status === 'running';
+
+/** The three lists of the Models screen, refreshed every 5 s while a fine-tune job is open. */
+export function useModelsData() {
+  const [following, setFollowing] = useState(false);
+  const options = { refetchInterval: following ? 5000 : (false as const) };
+  const models = useGetList<Model>('models', { ...ALL, sort: { field: 'date_created', order: 'DESC' } }, options);
+  const jobs = useGetList<FineTuneJob>('fine-tune-jobs', { ...ALL, sort: { field: 'created_at', order: 'DESC' } }, options);
+  const training = useGetList<TrainingJob>('training-jobs', { ...ALL, sort: { field: 'timestamp', order: 'DESC' } }, options);
+
+  useEffect(() => setFollowing((jobs.data ?? []).some(isOpen)), [jobs.data]);
+
+  const reload = async () => {
+    await Promise.all([models.refetch(), jobs.refetch(), training.refetch()]);
+  };
+  return { models, jobs, training, reload };
+}

@@ -1,0 +1,91 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
+import { UsersService } from '../users/users.service';
+import { FineTuneJobsRepository } from './fine-tune-jobs.repository';
+import { FineTuneJobRow } from './fine-tune-jobs.schema';
+import { localStatus } from './fine-tune-jobs.service';
+
+const INTERVAL_NAME = 'fine-tune-follower';
+const BATCH = 20;
+
+/**
+ * Every FINE_TUNE_POLL_SECONDS, asks OpenAI about the open jobs that are due, until each ends.
+ * The state lives in the database (due time and lease), so it survives restarts and several
+ * server processes share the work without following one job twice at once.
+ */
+@Injectable()
+export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(FineTuneFollower.name);
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly jobs: FineTuneJobsRepository,
+    private readonly users: UsersService,
+    private readonly openAi: OpenAiFineTuning,
+    private readonly scheduler: SchedulerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get pollMs(): number {
+    return this.config.fineTunePollSeconds * 1000;
+  }
+
+  onApplicationBootstrap(): void {
+    this.scheduler.addInterval(INTERVAL_NAME, setInterval(() => void this.tick(), this.pollMs));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.scheduler.doesExist('interval', INTERVAL_NAME)) this.scheduler.deleteInterval(INTERVAL_NAME);
+    await this.running;
+  }
+
+  /** One pass over the due jobs; a pass still running makes the next tick a no-op. */
+  tick(): Promise<void> {
+    if (!this.running) {
+      this.running = this.followDue()
+        .catch((error: Error) => this.logger.error(`Following fine-tune jobs failed: ${error.message}`))
+        .finally(() => (this.running = null));
+    }
+    return this.running;
+  }
+
+  private async followDue(): Promise<void> {
+    const due = await this.jobs.claimDue(new Date(), Math.max(this.pollMs * 2, 60_000), BATCH);
+    for (const job of due) await this.follow(job);
+  }
+
+  private async follow(job: FineTuneJobRow): Promise<void> {
+    const next = new Date(Date.now() + this.pollMs);
+    if (!job.openAiJobId) {
+      await this.jobs.fail(job.id, 'Quire stopped before OpenAI confirmed this job; start the fine-tune again.');
+      return;
+    }
+    const apiKey = await this.users.getSecret(job.userId, 'OPENAI_API_KEY');
+    if (!apiKey) {
+      await this.jobs.release(job.id, { status: job.status, message: 'Waiting: add the OpenAI API key on Home to follow this job.', nextCheckAt: next });
+      return;
+    }
+    let remote;
+    try {
+      remote = await this.openAi.retrieveJob(apiKey, job.openAiJobId);
+    } catch (error) {
+      this.logger.warn(`Fine-tune job ${job.id}: ${(error as Error).message}; will check again`);
+      await this.jobs.release(job.id, { status: job.status, message: (error as Error).message, nextCheckAt: next });
+      return;
+    }
+    const status = localStatus(remote.status);
+    if (status === 'completed' && remote.fineTunedModel) {
+      await this.jobs.complete(job, { outputModel: remote.fineTunedModel, trainedTokens: remote.trainedTokens, dateTuned: new Date() });
+      this.logger.log(`Fine-tune job ${job.id} completed: ${remote.fineTunedModel}`);
+    } else if (status === 'failed') {
+      const reason = remote.status === 'cancelled' ? 'The job was cancelled at OpenAI.' : `OpenAI: ${remote.error ?? 'the job failed without a reason.'}`;
+      await this.jobs.fail(job.id, reason);
+      this.logger.warn(`Fine-tune job ${job.id} failed: ${reason}`);
+    } else {
+      await this.jobs.release(job.id, { status: status === 'completed' ? 'running' : status, message: null, nextCheckAt: next });
+    }
+  }
+}

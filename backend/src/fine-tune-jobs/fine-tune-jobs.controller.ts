@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser } from '../auth/current-user';
+import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
+import { UserRow } from '../users/users.schema';
+import { FineTuneJobResponse, StartFineTuneDto } from './fine-tune-jobs.dto';
+import { JOB_FILTERABLE, JOB_SORTABLE } from './fine-tune-jobs.repository';
+import { FineTuneJobsService } from './fine-tune-jobs.service';
+
+@ApiTags('fine-tune-jobs')
+@Controller('fine-tune-jobs')
+export class FineTuneJobsController {
+  constructor(private readonly jobs: FineTuneJobsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Fine-tune jobs, newest first, with their model names' })
+  async list(
+    @CurrentUser() user: UserRow,
+    @Query(new ListQueryPipe({ sortable: JOB_SORTABLE, filterable: JOB_FILTERABLE })) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<FineTuneJobResponse[]> {
+    return sendPage(res, 'fine-tune-jobs', await this.jobs.list(user.id, query));
+  }
+
+  @Post('start')
+  @ApiOperation({ summary: 'Start an OpenAI fine-tune on a model with at least 10 examples' })
+  start(@CurrentUser() user: UserRow, @Body() body: StartFineTuneDto): Promise<FineTuneJobResponse> {
+    return this.jobs.start(user.id, body.modelId, body.suffix);
+  }
+}

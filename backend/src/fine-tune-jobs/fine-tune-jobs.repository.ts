@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { DatabaseService } from '../database/database.service';
+import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { models } from '../models/models.schema';
+import { FineTuneJobRow, fineTuneJobs, FineTuneStatus } from './fine-tune-jobs.schema';
+
+export interface FineTuneJobWithModel extends FineTuneJobRow {
+  modelName: string;
+}
+
+export const JOB_SORTABLE = ['status', 'created_at', 'date_tuned', 'trained_tokens'] as const;
+export const JOB_FILTERABLE = ['id', 'status', 'modelId'] as const;
+
+const columns = {
+  id: fineTuneJobs.id,
+  status: fineTuneJobs.status,
+  modelId: fineTuneJobs.modelId,
+  created_at: fineTuneJobs.createdAt,
+  date_tuned: fineTuneJobs.dateTuned,
+  trained_tokens: fineTuneJobs.trainedTokens,
+};
+
+const OPEN: FineTuneStatus[] = ['queued', 'running'];
+
+@Injectable()
+export class FineTuneJobsRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async list(userId: string, query: ListQuery): Promise<Page<FineTuneJobWithModel>> {
+    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${fineTuneJobs.createdAt} desc` });
+    const condition = whereAll([eq(fineTuneJobs.userId, userId), ...where]);
+    return readPage(
+      query,
+      async (offset, limit) => {
+        const rows = await this.db
+          .select({ job: fineTuneJobs, modelName: models.name })
+          .from(fineTuneJobs)
+          .innerJoin(models, eq(models.id, fineTuneJobs.modelId))
+          .where(condition)
+          .orderBy(...orderBy)
+          .offset(offset)
+          .limit(limit);
+        return rows.map((r) => ({ ...r.job, modelName: r.modelName }));
+      },
+      async () => (await this.db.select({ total: count() }).from(fineTuneJobs).where(condition))[0].total,
+    );
+  }
+
+  /**
+   * Reserves the model's one open job before OpenAI is called; null when another is open (the
+   * partial unique index decides, so two simultaneous starts cannot both pass). The first check
+   * waits `graceMs`, time for the start request to finish.
+   */
+  async reserve(values: { userId: string; modelId: string; baseModel: string; suffix: string }, graceMs: number): Promise<FineTuneJobRow | null> {
+    const [row] = await this.db
+      .insert(fineTuneJobs)
+      .values({ ...values, status: 'queued', nextCheckAt: new Date(Date.now() + graceMs) })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
+  }
+
+  async markSubmitted(id: string, values: { openAiJobId: string; trainingFileId: string; status: FineTuneStatus; nextCheckAt: Date }): Promise<FineTuneJobRow> {
+    const [row] = await this.db.update(fineTuneJobs).set({ ...values, updatedAt: new Date() }).where(eq(fineTuneJobs.id, id)).returning();
+    return row;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(fineTuneJobs).where(eq(fineTuneJobs.id, id));
+  }
+
+  /**
+   * Leases the open jobs that are due, skipping rows another process holds, so each job is
+   * followed by one process at a time; a lease that outlives a crashed process simply expires.
+   */
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<FineTuneJobRow[]> {
+    const due = this.db
+      .select({ id: fineTuneJobs.id })
+      .from(fineTuneJobs)
+      .where(
+        and(
+          inArray(fineTuneJobs.status, OPEN),
+          lte(fineTuneJobs.nextCheckAt, now),
+          or(isNull(fineTuneJobs.leaseUntil), lt(fineTuneJobs.leaseUntil, now)),
+        ),
+      )
+      .orderBy(asc(fineTuneJobs.nextCheckAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(fineTuneJobs)
+      .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
+      .where(inArray(fineTuneJobs.id, due))
+      .returning();
+  }
+
+  /** Still open: record what OpenAI says and hand the job back for its next check. */
+  async release(id: string, values: { status: FineTuneStatus; message: string | null; nextCheckAt: Date }): Promise<void> {
+    await this.db
+      .update(fineTuneJobs)
+      .set({ ...values, leaseUntil: null, updatedAt: new Date() })
+      .where(eq(fineTuneJobs.id, id));
+  }
+
+  async fail(id: string, message: string): Promise<void> {
+    await this.db
+      .update(fineTuneJobs)
+      .set({ status: 'failed', message, leaseUntil: null, updatedAt: new Date() })
+      .where(eq(fineTuneJobs.id, id));
+  }
+
+  /** The job and its model become tuned together, or neither does. */
+  async complete(job: FineTuneJobRow, values: { outputModel: string; trainedTokens: number | null; dateTuned: Date }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(fineTuneJobs)
+        .set({ status: 'completed', ...values, message: null, leaseUntil: null, updatedAt: new Date() })
+        .where(eq(fineTuneJobs.id, job.id));
+      await tx
+        .update(models)
+        .set({ outputModel: values.outputModel, dateTuned: values.dateTuned, tokens: values.trainedTokens })
+        .where(eq(models.id, job.modelId));
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import type { FineTuneStatus } from '../fine-tune-jobs/fine-tune-jobs.schema';
+
+export const MIN_EXAMPLES_TO_FINE_TUNE = 10;
+
+export interface Eligibility {
+  allowed: boolean;
+  reason: string | null;
+}
+
+export interface ModelState {
+  dateTuned: Date | null;
+  exampleCount: number;
+  latestJobStatus: FineTuneStatus | null;
+}
+
+const yes: Eligibility = { allowed: true, reason: null };
+const no = (reason: string): Eligibility => ({ allowed: false, reason });
+
+/** Spec §4: no tuned date and no queued or running job; PRODUCT.md: at least 10 examples. */
+export function canFineTune(model: ModelState): Eligibility {
+  if (model.dateTuned) return no('This model has already been fine-tuned.');
+  if (model.latestJobStatus === 'queued' || model.latestJobStatus === 'running') {
+    return no('A fine-tune job for this model is already queued or running.');
+  }
+  if (model.exampleCount < MIN_EXAMPLES_TO_FINE_TUNE) {
+    return no(`A model needs at least ${MIN_EXAMPLES_TO_FINE_TUNE} examples to be fine-tuned; this one has ${model.exampleCount}.`);
+  }
+  return yes;
+}
+
+/** Spec §4: a tuned date, and its job completed or failed. */
+export function canDelete(model: ModelState): Eligibility {
+  if (!model.dateTuned) return no('Only a fine-tuned model can be deleted.');
+  if (model.latestJobStatus !== 'completed' && model.latestJobStatus !== 'failed') {
+    return no('Its fine-tune job has not finished yet.');
+  }
+  return yes;
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser } from '../auth/current-user';
+import { IdParamPipe } from '../common/id-param';
+import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
+import { UserRow } from '../users/users.schema';
+import { AddExampleDto, CreateModelDto, ExampleResponse, ModelResponse, RemoveExampleDto } from './models.dto';
+import { MODEL_FILTERABLE, MODEL_SORTABLE } from './models.repository';
+import { ModelsService } from './models.service';
+
+const modelId = new IdParamPipe('Model not found.');
+
+@ApiTags('models')
+@Controller('models')
+export class ModelsController {
+  constructor(private readonly models: ModelsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Models with example counts and what may be done with each' })
+  async list(
+    @CurrentUser() user: UserRow,
+    @Query(new ListQueryPipe({ sortable: MODEL_SORTABLE, filterable: MODEL_FILTERABLE })) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ModelResponse[]> {
+    return sendPage(res, 'models', await this.models.list(user.id, query));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One model with its examples' })
+  get(@CurrentUser() user: UserRow, @Param('id', modelId) id: string): Promise<ModelResponse> {
+    return this.models.get(user.id, id);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a model (name unique per user, base model from the list)' })
+  create(@CurrentUser() user: UserRow, @Body() body: CreateModelDto): Promise<ModelResponse> {
+    return this.models.create(user.id, body.name, body.base_model);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a tuned model whose job has ended (also at OpenAI)' })
+  remove(@CurrentUser() user: UserRow, @Param('id', modelId) id: string): Promise<ModelResponse> {
+    return this.models.remove(user.id, id);
+  }
+
+  @Post(':id/add-example')
+  @ApiOperation({ summary: 'Add a training example; a uuid already in the model is a 409' })
+  addExample(@CurrentUser() user: UserRow, @Param('id', modelId) id: string, @Body() body: AddExampleDto): Promise<ExampleResponse> {
+    return this.models.addExample(user.id, id, body.example);
+  }
+
+  @Delete(':id/remove-example')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Remove the example of a section (by uuid)' })
+  removeExample(@CurrentUser() user: UserRow, @Param('id', modelId) id: string, @Body() body: RemoveExampleDto): Promise<{ uuid: string }> {
+    return this.models.removeExample(user.id, id, body.uuid);
+  }
+}

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { DatabaseService } from '../database/database.service';
+import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { FineTuneStatus } from '../fine-tune-jobs/fine-tune-jobs.schema';
+import { ChatMessage, ModelExampleRow, modelExamples, ModelRow, models } from './models.schema';
+
+export interface ModelWithState extends ModelRow {
+  exampleCount: number;
+  latestJobStatus: FineTuneStatus | null;
+}
+
+export const MODEL_SORTABLE = ['name', 'base_model', 'output_model', 'date_created', 'date_tuned', 'tokens'] as const;
+export const MODEL_FILTERABLE = ['q', 'id', 'base_model'] as const;
+
+const columns = {
+  id: models.id,
+  name: models.name,
+  base_model: models.baseModel,
+  output_model: models.outputModel,
+  date_created: models.dateCreated,
+  date_tuned: models.dateTuned,
+  tokens: models.tokens,
+};
+
+// Written out in SQL: drizzle leaves columns unqualified in single-table selects, and these
+// correlated subqueries must name the outer "models" row explicitly.
+const exampleCount = sql<number>`(select count(*)::int from model_examples e where e.model_id = "models"."id")`;
+const latestJobStatus = sql<FineTuneStatus | null>`(select j.status from fine_tune_jobs j where j.model_id = "models"."id" order by j.created_at desc limit 1)`;
+
+@Injectable()
+export class ModelsRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async list(userId: string, query: ListQuery): Promise<Page<ModelWithState>> {
+    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${models.dateCreated} desc`, search: models.name });
+    const condition = whereAll([eq(models.userId, userId), ...where]);
+    return readPage(
+      query,
+      async (offset, limit) => {
+        const rows = await this.db
+          .select({ model: models, exampleCount, latestJobStatus })
+          .from(models)
+          .where(condition)
+          .orderBy(...orderBy)
+          .offset(offset)
+          .limit(limit);
+        return rows.map((r) => ({ ...r.model, exampleCount: r.exampleCount, latestJobStatus: r.latestJobStatus }));
+      },
+      async () => (await this.db.select({ total: count() }).from(models).where(condition))[0].total,
+    );
+  }
+
+  async findOwned(userId: string, id: string): Promise<ModelWithState | null> {
+    const [row] = await this.db
+      .select({ model: models, exampleCount, latestJobStatus })
+      .from(models)
+      .where(and(eq(models.userId, userId), eq(models.id, id)))
+      .limit(1);
+    return row ? { ...row.model, exampleCount: row.exampleCount, latestJobStatus: row.latestJobStatus } : null;
+  }
+
+  /** Null when the user already has a model of that name (names are unique per user, any case). */
+  async create(values: { userId: string; name: string; baseModel: string }): Promise<ModelRow | null> {
+    const [row] = await this.db.insert(models).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(models).where(eq(models.id, id));
+  }
+
+  async examples(modelId: string): Promise<ModelExampleRow[]> {
+    return this.db.select().from(modelExamples).where(eq(modelExamples.modelId, modelId)).orderBy(asc(modelExamples.createdAt), asc(modelExamples.id));
+  }
+
+  /** Null when the model already holds an example with that uuid. */
+  async addExample(values: {
+    modelId: string;
+    uuid: string;
+    articleUuid: string | null;
+    clusterId: number;
+    messages: ChatMessage[];
+  }): Promise<ModelExampleRow | null> {
+    const [row] = await this.db.insert(modelExamples).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
+  async removeExample(modelId: string, uuid: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(modelExamples)
+      .where(and(eq(modelExamples.modelId, modelId), eq(modelExamples.uuid, uuid)))
+      .returning({ id: modelExamples.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema';
+
+/** A fine-tuning dataset: a named list of chat examples on a base model. */
+export const models = pgTable(
+  'models',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    baseModel: text('base_model').notNull(),
+    outputModel: text('output_model'),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    dateTuned: timestamp('date_tuned', { withTimezone: true }),
+    tokens: integer('tokens'),
+  },
+  (table) => [uniqueIndex('models_user_name_idx').on(table.userId, sql`lower(${table.name})`)],
+);
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** One training example; `uuid` names the section it came from and appears once per model. */
+export const modelExamples = pgTable(
+  'model_examples',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    modelId: uuid('model_id')
+      .notNull()
+      .references(() => models.id, { onDelete: 'cascade' }),
+    uuid: text('uuid').notNull(),
+    articleUuid: text('article_uuid'),
+    clusterId: integer('cluster_id').notNull(),
+    messages: jsonb('messages').$type<ChatMessage[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('model_examples_model_uuid_key').on(table.modelId, table.uuid), index('model_examples_model_idx').on(table.modelId)],
+);
+
+export type ModelRow = typeof models.$inferSelect;
+export type ModelExampleRow = typeof modelExamples.$inferSelect;

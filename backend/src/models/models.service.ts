@@ -1,0 +1,102 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ListQuery, Page } from '../common/list-query';
+import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
+import { UsersService } from '../users/users.service';
+import { canDelete } from './model-eligibility';
+import { ExampleDto, ExampleResponse, ModelResponse, toExampleResponse, toModelResponse } from './models.dto';
+import { ModelsRepository, ModelWithState } from './models.repository';
+import { ChatMessage } from './models.schema';
+
+export const NO_OPENAI_KEY_MESSAGE = 'Add your OpenAI API key in OpenAI Settings on the Home screen first.';
+const ROLE_ORDER: ChatMessage['role'][] = ['system', 'user', 'assistant'];
+
+/** Fine-tuning datasets: the models, their examples, and deleting tuned ones. */
+@Injectable()
+export class ModelsService {
+  constructor(
+    private readonly models: ModelsRepository,
+    private readonly users: UsersService,
+    private readonly openAi: OpenAiFineTuning,
+  ) {}
+
+  async list(userId: string, query: ListQuery): Promise<Page<ModelResponse>> {
+    const page = await this.models.list(userId, query);
+    return { ...page, rows: page.rows.map((model) => toModelResponse(model)) };
+  }
+
+  async get(userId: string, id: string): Promise<ModelResponse> {
+    const model = await this.requireOwned(userId, id);
+    return toModelResponse(model, await this.models.examples(id));
+  }
+
+  async create(userId: string, name: string, baseModel: string): Promise<ModelResponse> {
+    const created = await this.models.create({ userId, name, baseModel });
+    if (!created) throw new ConflictException(`A model named "${name}" already exists.`);
+    return toModelResponse({ ...created, exampleCount: 0, latestJobStatus: null }, []);
+  }
+
+  /** Only a tuned model whose job has ended; its fine-tuned model is deleted at OpenAI first. */
+  async remove(userId: string, id: string): Promise<ModelResponse> {
+    const model = await this.requireOwned(userId, id);
+    const eligibility = canDelete(model);
+    if (!eligibility.allowed) throw new ConflictException(eligibility.reason);
+    if (model.outputModel) {
+      await this.openAi.deleteModel(await this.requireOpenAiKey(userId), model.outputModel);
+    }
+    await this.models.delete(id);
+    return toModelResponse(model);
+  }
+
+  async addExample(userId: string, id: string, example: ExampleDto): Promise<ExampleResponse> {
+    await this.requireOwned(userId, id);
+    const messages = this.orderedMessages(example.messages);
+    const added = await this.models.addExample({
+      modelId: id,
+      uuid: example.uuid,
+      articleUuid: example.article_uuid ?? null,
+      clusterId: example.clusterId,
+      messages,
+    });
+    if (!added) throw new ConflictException('This section has already been added to this model.');
+    return toExampleResponse(added);
+  }
+
+  async removeExample(userId: string, id: string, uuid: string): Promise<{ uuid: string }> {
+    await this.requireOwned(userId, id);
+    if (!(await this.models.removeExample(id, uuid))) {
+      throw new NotFoundException('This model has no example for that section.');
+    }
+    return { uuid };
+  }
+
+  async requireOwned(userId: string, id: string): Promise<ModelWithState> {
+    const model = await this.models.findOwned(userId, id);
+    if (!model) throw new NotFoundException('Model not found.');
+    return model;
+  }
+
+  async requireOpenAiKey(userId: string): Promise<string> {
+    const key = await this.users.getSecret(userId, 'OPENAI_API_KEY');
+    if (!key) throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
+    return key;
+  }
+
+  /** Exactly one system, one user and one assistant message, none blank; stored in that order. */
+  private orderedMessages(messages: ChatMessage[]): ChatMessage[] {
+    const roles = messages.map((m) => m.role).sort();
+    if (roles.join() !== [...ROLE_ORDER].sort().join()) {
+      throw new BadRequestException({
+        message: 'An example needs exactly one system, one user and one assistant message.',
+        errors: [{ field: 'example.messages', message: 'must be one system, one user and one assistant message' }],
+      });
+    }
+    const blank = messages.find((m) => m.content.trim() === '');
+    if (blank) {
+      throw new BadRequestException({
+        message: `The ${blank.role} message must not be empty.`,
+        errors: [{ field: 'example.messages', message: `${blank.role} content is empty` }],
+      });
+    }
+    return ROLE_ORDER.map((role) => messages.find((m) => m.role === role)!).map(({ role, content }) => ({ role, content }));
+  }
+}

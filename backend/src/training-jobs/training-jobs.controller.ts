@@ -1,0 +1,32 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser } from '../auth/current-user';
+import { IdParamPipe } from '../common/id-param';
+import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
+import { UserRow } from '../users/users.schema';
+import { TrainingJobResponse } from './training-jobs.dto';
+import { TRAINING_JOB_FILTERABLE, TRAINING_JOB_SORTABLE } from './training-jobs.repository';
+import { TrainingJobsService } from './training-jobs.service';
+
+@ApiTags('training-jobs')
+@Controller('training-jobs')
+export class TrainingJobsController {
+  constructor(private readonly jobs: TrainingJobsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Training-data collection jobs, newest first' })
+  async list(
+    @CurrentUser() user: UserRow,
+    @Query(new ListQueryPipe({ sortable: TRAINING_JOB_SORTABLE, filterable: TRAINING_JOB_FILTERABLE })) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TrainingJobResponse[]> {
+    return sendPage(res, 'training-jobs', await this.jobs.list(user.id, query));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One training job' })
+  get(@CurrentUser() user: UserRow, @Param('id', new IdParamPipe('Training job not found.')) id: string): Promise<TrainingJobResponse> {
+    return this.jobs.get(user.id, id);
+  }
+}

@@ -1,0 +1,156 @@
+import { APIRequestContext, expect, Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+import { OPENAI_FAKE_URL } from './ports';
+
+const OPENAI_KEY = 'sk-test-quire-fake-key-0000';
+
+async function fake(request: APIRequestContext, path: string, data: object = {}) {
+  expect((await request.post(`${OPENAI_FAKE_URL}/__fake/${path}`, { data })).ok()).toBe(true);
+}
+
+/** A model with `examples` examples, made through the API the wizard uses. */
+async function modelWithExamples(page: Page, name: string, examples: number): Promise<string> {
+  const created = await page.request.post('/api/models', { data: { name, base_model: 'gpt-4o' } });
+  expect(created.status()).toBe(201);
+  const { _id } = await created.json();
+  for (let n = 1; n <= examples; n++) {
+    const res = await page.request.post(`/api/models/${_id}/add-example`, {
+      data: {
+        example: {
+          messages: [
+            { role: 'system', content: 'You write conclusions.' },
+            { role: 'user', content: `Conclude article ${n}.` },
+            { role: 'assistant', content: `In short, ${n}.` },
+          ],
+          clusterId: 0,
+          uuid: `${name}-${n}`,
+          article_uuid: null,
+        },
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  return _id;
+}
+
+const row = (page: Page, name: string) => page.getByRole('table', { name: 'Models' }).getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+const modelsTable = (page: Page) => page.getByRole('table', { name: 'Models' });
+const jobsTable = (page: Page) => page.getByRole('table', { name: 'Fine Tuning Jobs' });
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('Manage Models', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await fake(request, 'reset');
+    await signIn(page);
+    expect((await page.request.post('/api/user', { data: { envVars: { OPENAI_API_KEY: OPENAI_KEY } } })).ok()).toBe(true);
+  });
+
+  test('shows the three tables empty with their empty states', async ({ page }) => {
+    await page.getByRole('menuitem', { name: 'Current Models' }).click();
+    await expect(page).toHaveURL(/\/models$/);
+    await expect(page.getByRole('heading', { name: 'Models', exact: true })).toBeVisible();
+    await expect(page.getByText('No models found.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Fine Tuning Jobs' })).toBeVisible();
+    await expect(page.getByText('No fine tuning jobs yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Training Data Collection Jobs' })).toBeVisible();
+  });
+
+  test('creates a model on /models/new and lists it with its columns', async ({ page }) => {
+    await page.getByRole('menuitem', { name: 'Create New Models' }).click();
+    await expect(page).toHaveURL(/\/models\/new$/);
+    await expect(page.getByRole('combobox', { name: 'Base Model' })).toHaveText('gpt-4o');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Browser Model');
+    await page.getByRole('combobox', { name: 'Base Model' }).click();
+    await page.getByRole('option', { name: 'gpt-4', exact: true }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL(/\/models$/);
+    const created = row(page, 'Browser Model');
+    await expect(created.getByRole('cell')).toHaveText(['Browser Model', 'gpt-4', '-', '0', /\d/, '-', /Fine-tune/]);
+    for (const header of ['Name', 'Base Model', 'Output Model', 'Examples', 'Date Created', 'Fine Tune Date', 'Actions']) {
+      await expect(modelsTable(page).getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await expect(created.getByRole('button', { name: 'Fine-tune' })).toBeDisabled();
+    await expect(created.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  test('says why a duplicate name cannot be created', async ({ page }) => {
+    await page.goto('/models/new');
+    await page.getByRole('textbox', { name: 'Name' }).fill('browser model');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to create model. A model named "browser model" already exists.');
+    await expect(page).toHaveURL(/\/models\/new$/);
+  });
+
+  test('fine-tunes a model through the confirmation dialog and follows the job to completion', async ({ page }) => {
+    await modelWithExamples(page, 'Tunable', 10);
+    await page.goto('/models');
+    await row(page, 'Tunable').getByRole('button', { name: 'Fine-tune' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fine-tune model' });
+    await expect(dialog).toContainText('Are you sure you want to fine-tune this model?');
+    for (const [label, value] of [['Name', 'Tunable'], ['Base Model', 'gpt-4o'], ['Output Model', '-'], ['Tokens Trained', '-']]) {
+      await expect(dialog.getByRole('row', { name: label })).toContainText(value);
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(jobsTable(page)).toBeHidden();
+
+    await row(page, 'Tunable').getByRole('button', { name: 'Fine-tune' }).click();
+    await dialog.getByRole('button', { name: 'Fine-tune' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Fine-tune job started successfully.')).toBeVisible();
+    await expect(row(page, 'Tunable').getByRole('button', { name: 'Fine-tune' })).toBeDisabled();
+    await expect(jobsTable(page).getByRole('row', { name: /Tunable/ })).toBeVisible();
+    const job = jobsTable(page).getByRole('row', { name: /Tunable/ });
+    await expect(job).toContainText('completed', { timeout: 20_000 });
+    await expect(job).toContainText(/ft:gpt-4o-2024-08-06:quire:tunable:/);
+    await expect(job).toContainText('1,200');
+    await expect(row(page, 'Tunable').getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  test('asks twice before deleting a model, and keeps it unless both are confirmed', async ({ page }) => {
+    await page.goto('/models');
+    const target = row(page, 'Tunable');
+    const answers: boolean[] = [false];
+    const asked: string[] = [];
+    page.on('dialog', async (dialog) => {
+      asked.push(dialog.message());
+      await (answers.shift() ? dialog.accept() : dialog.dismiss());
+    });
+    await target.getByRole('button', { name: 'Delete' }).click();
+    expect(asked).toEqual(['Are you sure you want to delete this model?']);
+    await expect(target).toBeVisible();
+
+    answers.push(true, false);
+    await target.getByRole('button', { name: 'Delete' }).click();
+    expect(asked.slice(1)).toEqual(['Are you sure you want to delete this model?', 'This action is permanent. Are you absolutely sure?']);
+    await expect(target).toBeVisible();
+
+    answers.push(true, true);
+    await target.getByRole('button', { name: 'Delete' }).click();
+    await expect(target).toBeHidden();
+  });
+
+  test('shows "Failed to start fine-tune: " with the server\'s reason', async ({ page, request }) => {
+    await modelWithExamples(page, 'Refused', 10);
+    await fake(request, 'config', { failNext: { method: 'POST', path: '^/v1/fine_tuning/jobs$', status: 400, message: 'Quota exceeded for fine-tuning.' } });
+    await page.goto('/models');
+    await row(page, 'Refused').getByRole('button', { name: 'Fine-tune' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fine-tune' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to start fine-tune: OpenAI: could not create the fine-tune job: Quota exceeded for fine-tuning.');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(row(page, 'Refused').getByRole('button', { name: 'Fine-tune' })).toBeEnabled();
+  });
+
+  test('says "Failed to delete model." when OpenAI cannot delete the tuned model', async ({ page, request }) => {
+    const id = await modelWithExamples(page, 'Undeletable', 10);
+    expect((await page.request.post('/api/fine-tune-jobs/start', { data: { modelId: id, suffix: 'undeletable' } })).status()).toBe(201);
+    await page.goto('/models');
+    await expect(row(page, 'Undeletable').getByRole('button', { name: 'Delete' })).toBeEnabled({ timeout: 20_000 });
+    await fake(request, 'config', { failNext: { method: 'DELETE', path: '^/v1/models/', status: 500, message: 'down', times: 3 } });
+    page.on('dialog', (dialog) => dialog.accept());
+    await row(page, 'Undeletable').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Failed to delete model.')).toBeVisible({ timeout: 15_000 });
+    await expect(row(page, 'Undeletable')).toBeVisible();
+  });
+});

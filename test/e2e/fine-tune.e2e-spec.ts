@@ -1,0 +1,165 @@
+import request from 'supertest';
+import { FineTuneJobsRepository } from '../../backend/src/fine-tune-jobs/fine-tune-jobs.repository';
+import { OpenAiFake } from '../fakes/openai-fake';
+import { createModel, eventually } from '../support/fixtures';
+import { createTestApp, signInLocal, TestApp } from '../support/test-app';
+
+type Agent = ReturnType<typeof request.agent>;
+
+describe('Fine-tuning through the OpenAI simulator', () => {
+  const openai = new OpenAiFake();
+  let t: TestApp;
+  let agent: Agent;
+
+  beforeAll(async () => {
+    await openai.start();
+    t = await createTestApp({ OPENAI_BASE_URL: openai.baseUrl, FINE_TUNE_POLL_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await openai.stop();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    openai.reset();
+    agent = await signInLocal(t.http);
+    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+  });
+
+  const jobsOf = async () => (await agent.get('/api/fine-tune-jobs').expect(200)).body;
+  const modelOf = async (id: string) => (await agent.get(`/api/models/${id}`).expect(200)).body;
+
+  it('should run the whole lifecycle: start, follow to completion, tune the model, delete it here and at OpenAI', async () => {
+    const id = await createModel(agent, 'Blog Voice 2', 'gpt-4o', 10);
+    expect((await modelOf(id)).actions.fineTune).toEqual({ allowed: true, reason: null });
+
+    const started = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'blog_voice_2' }).expect(201);
+    expect(started.body).toMatchObject({ modelId: id, name: 'Blog Voice 2', status: 'queued', output_model: null });
+
+    const [upload] = openai.requestsTo('POST', /^\/v1\/files$/);
+    const file = [...openai.files.values()][0];
+    expect(upload).toBeDefined();
+    const lines = file.content.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(10);
+    expect(lines[0].messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user', 'assistant']);
+    expect(lines[0].messages[2].content).toContain('FAQ 1');
+    const created = JSON.parse(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)[0].body);
+    expect(created).toMatchObject({ model: 'gpt-4o-2024-08-06', suffix: 'blog_voice_2', training_file: file.id });
+
+    const blocked = await modelOf(id);
+    expect(blocked.fine_tune_status).toBe('queued');
+    expect(blocked.actions.fineTune.allowed).toBe(false);
+    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'again' }).expect(409);
+
+    const seen = new Set<string>();
+    const [done] = await eventually(jobsOf, (jobs) => (jobs[0] && seen.add(jobs[0].status), jobs[0]?.status === 'completed'));
+    expect(seen.has('running')).toBe(true);
+    expect(done.output_model).toMatch(/^ft:gpt-4o-2024-08-06:quire:blog_voice_2:/);
+    expect(done.trained_tokens).toBe(1200);
+    expect(new Date(done.date_tuned).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const tuned = await modelOf(id);
+    expect(tuned).toMatchObject({ output_model: done.output_model, tokens: 1200, fine_tune_status: 'completed' });
+    expect(tuned.date_tuned).not.toBeNull();
+    expect(tuned.actions).toEqual({
+      fineTune: { allowed: false, reason: 'This model has already been fine-tuned.' },
+      delete: { allowed: true, reason: null },
+    });
+    const again = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(409);
+    expect(again.body.message).toBe('This model has already been fine-tuned.');
+
+    await agent.delete(`/api/models/${id}`).expect(200);
+    expect(decodeURIComponent(openai.requestsTo("DELETE", /^\/v1\/models\//)[0].path)).toBe(`/v1/models/${done.output_model}`);
+    expect(openai.models.has(done.output_model)).toBe(false);
+    await agent.get(`/api/models/${id}`).expect(404);
+    expect(await jobsOf()).toEqual([]);
+  });
+
+  it('should refuse a model with fewer than ten examples and call OpenAI not at all', async () => {
+    const id = await createModel(agent, 'Small', 'gpt-4o', 9);
+    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'small' }).expect(409);
+    expect(res.body.message).toBe('A model needs at least 10 examples to be fine-tuned; this one has 9.');
+    expect(openai.requests).toHaveLength(0);
+    expect(await jobsOf()).toEqual([]);
+  });
+
+  it('should point an operator without an OpenAI key to Home, not fail with a 500', async () => {
+    const id = await createModel(agent, 'Keyless', 'gpt-4o', 10);
+    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: '' } }).expect(200);
+    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'keyless' }).expect(409);
+    expect(res.body.message).toBe('Add your OpenAI API key in OpenAI Settings on the Home screen first.');
+    expect(openai.requests).toHaveLength(0);
+  });
+
+  it('should say OpenAI rejected the key when it answers 401', async () => {
+    const id = await createModel(agent, 'Wrong key', 'gpt-4o', 10);
+    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: 'sk-proj-not-the-right-key-0000' } }).expect(200);
+    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'k' }).expect(502);
+    expect(res.body.message).toBe('OpenAI: rejected the API key saved on Home while trying to upload the training file; check the key and save it again.');
+    expect(await jobsOf()).toEqual([]);
+  });
+
+  it('should save nothing when OpenAI fails at the upload, even after its retries', async () => {
+    const id = await createModel(agent, 'Upload fails', 'gpt-4o', 10);
+    openai.failNext('POST', /^\/v1\/files$/, 500, 'The server had an error while processing your request.', 3);
+    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'u' }).expect(502);
+    expect(res.body.message).toBe('OpenAI: could not upload the training file: The server had an error while processing your request.');
+    expect(openai.requestsTo('POST', /^\/v1\/files$/)).toHaveLength(3);
+    expect(await jobsOf()).toEqual([]);
+    const model = await modelOf(id);
+    expect(model.fine_tune_status).toBeNull();
+    expect(model.actions.fineTune.allowed).toBe(true);
+  });
+
+  it('should save nothing and remove the uploaded file when OpenAI refuses to create the job', async () => {
+    const id = await createModel(agent, 'Big context', 'gpt-4-32k', 10);
+    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'big' }).expect(502);
+    expect(res.body.message).toBe('OpenAI: could not create the fine-tune job: Model gpt-4-32k-0613 is not available for fine-tuning or does not exist.');
+    expect(openai.files.size).toBe(0);
+    expect(openai.requestsTo('DELETE', /^\/v1\/files\//)).toHaveLength(1);
+    expect(await jobsOf()).toEqual([]);
+  });
+
+  it('should record a job that fails at OpenAI with its reason and let the model be tried again', async () => {
+    openai.fineTuneScript = ['validating_files', 'failed'];
+    const id = await createModel(agent, 'Doomed', 'gpt-3.5-turbo', 10);
+    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'doomed' }).expect(201);
+    expect(JSON.parse(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)[0].body).model).toBe('gpt-3.5-turbo-0125');
+    const [failed] = await eventually(jobsOf, (jobs) => jobs[0]?.status === 'failed');
+    expect(failed.message).toBe('OpenAI: The training file contains examples that violate the usage policy.');
+    const model = await modelOf(id);
+    expect(model.date_tuned).toBeNull();
+    expect(model.actions.fineTune.allowed).toBe(true);
+    expect(model.actions.delete.allowed).toBe(false);
+    openai.fineTuneScript = ['validating_files', 'running', 'succeeded'];
+    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'doomed' }).expect(201);
+  });
+
+  it('should keep a tuned model when OpenAI cannot delete its fine-tuned model', async () => {
+    const id = await createModel(agent, 'Sticky', 'gpt-4o', 10);
+    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'sticky' }).expect(201);
+    await eventually(jobsOf, (jobs) => jobs[0]?.status === 'completed');
+    openai.failNext('DELETE', /^\/v1\/models\//, 500, 'Internal error', 3);
+    const res = await agent.delete(`/api/models/${id}`).expect(502);
+    expect(res.body.message).toMatch(/^OpenAI: could not delete the fine-tuned model ft:/);
+    await agent.get(`/api/models/${id}`).expect(200);
+  });
+
+  it('should refuse an unknown model or a malformed request with nothing started', async () => {
+    await agent.post('/api/fine-tune-jobs/start').send({ modelId: '6f1c2b3a-0000-4000-8000-000000000000', suffix: 'x' }).expect(404);
+    const bad = await agent.post('/api/fine-tune-jobs/start').send({ modelId: 'abc', suffix: '' }).expect(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['modelId', 'suffix']);
+    expect(openai.requests).toHaveLength(0);
+  });
+
+  it('should let only one process claim a due job at a time', async () => {
+    const id = await createModel(agent, 'Claimed', 'gpt-4o', 10);
+    openai.fineTuneScript = ['validating_files', 'running'];
+    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'claimed' }).expect(201);
+    const repository = t.app.get(FineTuneJobsRepository);
+    const later = new Date(Date.now() + 3_600_000);
+    const [first, second] = await Promise.all([repository.claimDue(later, 60_000, 10), repository.claimDue(later, 60_000, 10)]);
+    expect(first.length + second.length).toBe(1);
+    expect(await repository.claimDue(later, 60_000, 10)).toEqual([]);
+  });
+});

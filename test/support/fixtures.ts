@@ -1,0 +1,37 @@
+import request from 'supertest';
+
+type Agent = ReturnType<typeof request.agent>;
+
+export function example(n: number, overrides: Record<string, unknown> = {}) {
+  return {
+    messages: [
+      { role: 'system', content: `You write FAQ sections (${n}).` },
+      { role: 'user', content: `Write the FAQ for article ${n}.` },
+      { role: 'assistant', content: `## FAQ ${n}\n\nQ: Why?\nA: Because ${n}.` },
+    ],
+    clusterId: n % 3,
+    uuid: `section-${n}`,
+    article_uuid: `article-${n}`,
+    ...overrides,
+  };
+}
+
+export async function createModel(agent: Agent, name = 'Blog voice', base_model = 'gpt-4o', examples = 0): Promise<string> {
+  const res = await agent.post('/api/models').send({ name, base_model }).expect(201);
+  for (let n = 1; n <= examples; n++) {
+    await agent.post(`/api/models/${res.body._id}/add-example`).send({ example: example(n) }).expect(201);
+  }
+  return res.body._id;
+}
+
+/** Polls until the check passes (background work) or fails with the last value seen. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const start = Date.now();
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() - start > timeoutMs) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
