@@ -11,6 +11,11 @@ import { OpenAiModule } from './integrations/openai/openai.module';
 import { ModelsModule } from './models/models.module';
 import { FineTuneJobsModule } from './fine-tune-jobs/fine-tune-jobs.module';
 import { TrainingJobsModule } from './training-jobs/training-jobs.module';
+import { GoogleModule } from './integrations/google/google.module';
+import { LogitBiasGroupsModule } from './logit-bias-groups/logit-bias-groups.module';
+import { SectionsModule } from './sections/sections.module';
+import { ArticlesModule } from './articles/articles.module';
+import { ClientsModule } from './clients/clients.module';
 
 @Module({})
 export class AppModule {
@@ -28,6 +33,11 @@ export class AppModule {
         ModelsModule,
         FineTuneJobsModule,
         TrainingJobsModule,
+        GoogleModule,
+        LogitBiasGroupsModule,
+        SectionsModule,
+        ArticlesModule,
+        ClientsModule,
       ],
       controllers: [HealthController],
     };

@@ -35,3 +35,34 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
   }
   return value;
 }
+
+export function sectionBody(modelId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'FAQ',
+    model: modelId,
+    temperature: 0.7,
+    logit_bias_group: null,
+    system_message: 'You write FAQ sections for {{client}}.',
+    user_message: 'Write the FAQ for {{title}}.',
+    notes: 'Three questions.',
+    ...overrides,
+  };
+}
+
+export async function createSection(agent: Agent, modelId: string, overrides: Record<string, unknown> = {}) {
+  const res = await agent.post('/api/sections').send(sectionBody(modelId, overrides)).expect(201);
+  return res.body as { _id: string; name: string; logit_bias_group: string | null; model: string; temperature: number; system_message: string; user_message: string };
+}
+
+/** What the dashboard sends for a chosen section (spec §5): heading = name, prompts, model, temperature, bias group. */
+export function snapshotOf(section: Awaited<ReturnType<typeof createSection>>, withBias = true) {
+  return {
+    section: section._id,
+    heading: section.name,
+    systemPrompt: section.system_message,
+    userPrompt: section.user_message,
+    model: section.model,
+    temperature: section.temperature,
+    ...(withBias ? { logit_bias_group: section.logit_bias_group } : {}),
+  };
+}

@@ -1,6 +1,6 @@
 import { ConsoleLogger } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,8 @@ import request from 'supertest';
 import { createApp } from '../../backend/src/app.factory';
 import { AppConfig, loadConfig } from '../../backend/src/config/config';
 import { DatabaseService } from '../../backend/src/database/database.service';
+import { SessionsService } from '../../backend/src/auth/sessions.service';
+import { UsersRepository } from '../../backend/src/users/users.repository';
 
 /** Captures everything the app logs, so tests can assert that secrets never reach the log. */
 export class CapturingLogger extends ConsoleLogger {
@@ -69,6 +71,12 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 
 export async function truncateAll(database: DatabaseService): Promise<void> {
   await database.db.execute(sql`truncate table sessions, users restart identity cascade`);
+}
+
+/** Another operator with a session of their own, made the way sign-in makes them; answers their cookie. */
+export async function otherOperatorCookie(t: TestApp, email = 'grace@quire.test'): Promise<string> {
+  const user = await t.app.get(UsersRepository).upsertProfile({ id: randomUUID(), email, name: 'Grace Hopper', avatar: null, googleSubject: `g-${email}` });
+  return `quire_session=${await t.app.get(SessionsService).create(user.id)}`;
 }
 
 /** Signs in the local operator and returns an agent that carries the session cookie. */

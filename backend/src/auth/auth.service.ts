@@ -2,8 +2,8 @@ import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
-import { SecretBox } from '../common/secret-box';
 import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 import { UserRow } from '../users/users.schema';
 import { GoogleIdentity } from './google.strategy';
 
@@ -18,14 +18,12 @@ export interface Provider {
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
-  private readonly box: SecretBox;
 
   constructor(
     private readonly users: UsersRepository,
+    private readonly settings: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.box = new SecretBox(config.encryptionKey);
-  }
+  ) {}
 
   providers(): Provider[] {
     return this.config.authMode === 'google'
@@ -55,9 +53,7 @@ export class AuthService {
       googleSubject: identity.subject,
     });
     // Google sends a refresh token only on consent; an earlier one stays valid otherwise.
-    if (identity.refreshToken) {
-      await this.users.setGoogleRefreshToken(user.id, this.box.seal(identity.refreshToken, `${user.id}:google-refresh-token`));
-    }
+    if (identity.refreshToken) await this.settings.setGoogleRefreshToken(user.id, identity.refreshToken);
     return user;
   }
 

@@ -4,3 +4,7 @@ export * from '../auth/sessions.schema';
 export * from '../models/models.schema';
 export * from '../fine-tune-jobs/fine-tune-jobs.schema';
 export * from '../training-jobs/training-jobs.schema';
+export * from '../logit-bias-groups/logit-bias-groups.schema';
+export * from '../sections/sections.schema';
+export * from '../articles/articles.schema';
+export * from '../clients/clients.schema';

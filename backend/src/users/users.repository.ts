@@ -40,10 +40,18 @@ export class UsersRepository {
     return row;
   }
 
+  /** A new refresh token invalidates the access token cached from the previous one. */
   async setGoogleRefreshToken(id: string, sealedToken: string): Promise<void> {
     await this.database.db
       .update(users)
-      .set({ googleRefreshToken: sealedToken, updatedAt: new Date() })
+      .set({ googleRefreshToken: sealedToken, googleAccessToken: null, googleAccessTokenExpiresAt: null, updatedAt: new Date() })
+      .where(eq(users.id, id));
+  }
+
+  async setGoogleAccessToken(id: string, sealedToken: string, expiresAt: Date): Promise<void> {
+    await this.database.db
+      .update(users)
+      .set({ googleAccessToken: sealedToken, googleAccessTokenExpiresAt: expiresAt })
       .where(eq(users.id, id));
   }
 

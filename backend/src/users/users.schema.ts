@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   avatar: text('avatar'),
   googleSubject: text('google_subject').unique(),
   googleRefreshToken: text('google_refresh_token'),
+  googleAccessToken: text('google_access_token'),
+  googleAccessTokenExpiresAt: timestamp('google_access_token_expires_at', { withTimezone: true }),
   notionSecret: text('notion_secret'),
   notionDatabaseId: text('notion_database_id'),
   openAiApiKey: text('openai_api_key'),

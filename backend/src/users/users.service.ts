@@ -90,6 +90,26 @@ export class UsersService {
     return { statusConfig: updated.statusConfig ?? clean };
   }
 
+  /** Google tokens are sealed like the settings, bound to the user and their purpose. */
+  async setGoogleRefreshToken(userId: string, token: string): Promise<void> {
+    await this.users.setGoogleRefreshToken(userId, this.box.seal(token, `${userId}:google-refresh-token`));
+  }
+
+  async getGoogleRefreshToken(userId: string): Promise<string | null> {
+    const user = await this.require(userId);
+    return user.googleRefreshToken ? this.box.open(user.googleRefreshToken, `${userId}:google-refresh-token`) : null;
+  }
+
+  async setGoogleAccessToken(userId: string, token: string, expiresAt: Date): Promise<void> {
+    await this.users.setGoogleAccessToken(userId, this.box.seal(token, `${userId}:google-access-token`), expiresAt);
+  }
+
+  async getGoogleAccessToken(userId: string): Promise<{ token: string; expiresAt: Date } | null> {
+    const user = await this.require(userId);
+    if (!user.googleAccessToken || !user.googleAccessTokenExpiresAt) return null;
+    return { token: this.box.open(user.googleAccessToken, `${userId}:google-access-token`), expiresAt: user.googleAccessTokenExpiresAt };
+  }
+
   /** The decrypted value of one setting, for the integrations that need it; null when unset. */
   async getSecret(userId: string, name: EnvVarName): Promise<string | null> {
     return this.readSecret(await this.require(userId), name);

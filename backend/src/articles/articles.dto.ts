@@ -1,0 +1,111 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_PROMPT_LENGTH } from '../sections/sections.dto';
+import { ArticleRow, SectionSnapshot } from './articles.schema';
+
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+export class ArticleSectionDto {
+  @ApiProperty({ format: 'uuid', description: 'The section this snapshot was taken from' })
+  @IsUUID('all', { message: 'section must be the _id of one of your sections' })
+  section!: string;
+
+  @ApiProperty()
+  @IsString({ message: 'heading must be text' })
+  @MinLength(1, { message: 'heading is required' })
+  @MaxLength(200)
+  heading!: string;
+
+  @ApiProperty()
+  @IsString({ message: 'systemPrompt must be text' })
+  @Matches(/\S/, { message: 'systemPrompt is required' })
+  @MaxLength(MAX_PROMPT_LENGTH)
+  systemPrompt!: string;
+
+  @ApiProperty()
+  @IsString({ message: 'userPrompt must be text' })
+  @Matches(/\S/, { message: 'userPrompt is required' })
+  @MaxLength(MAX_PROMPT_LENGTH)
+  userPrompt!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'model must be the _id of one of your models' })
+  model!: string;
+
+  @ApiProperty({ minimum: 0, maximum: 2 })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'temperature must be a number' })
+  @Min(0, { message: 'temperature must be from 0 to 2' })
+  @Max(2, { message: 'temperature must be from 0 to 2' })
+  temperature!: number;
+
+  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Omitted on update: the saved value is kept' })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsUUID('all', { message: 'logit_bias_group must be one of your bias word lists or null' })
+  logit_bias_group?: string | null;
+}
+
+export class ArticleDto {
+  @ApiProperty()
+  @trim
+  @IsString({ message: 'article_title must be text' })
+  @MinLength(1, { message: 'article_title is required' })
+  @MaxLength(200, { message: 'article_title must be at most 200 characters' })
+  article_title!: string;
+
+  @ApiProperty()
+  @trim
+  @IsString({ message: 'article_type must be text' })
+  @MinLength(1, { message: 'article_type is required' })
+  @MaxLength(100, { message: 'article_type must be at most 100 characters' })
+  article_type!: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'notes must be text' })
+  @MaxLength(5_000)
+  notes?: string;
+
+  @ApiProperty({ type: [ArticleSectionDto] })
+  @IsArray({ message: 'sections must be a list' })
+  @ArrayMaxSize(50, { message: 'an article may hold at most 50 sections' })
+  @ValidateNested({ each: true })
+  @Type(() => ArticleSectionDto)
+  sections!: ArticleSectionDto[];
+}
+
+export interface ArticleResponse {
+  _id: string;
+  article_title: string;
+  article_type: string;
+  notes: string;
+  sections: SectionSnapshot[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toArticleResponse(row: ArticleRow): ArticleResponse {
+  return {
+    _id: row.id,
+    article_title: row.articleTitle,
+    article_type: row.articleType,
+    notes: row.notes,
+    sections: row.sections,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}

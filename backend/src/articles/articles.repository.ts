@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { DatabaseService } from '../database/database.service';
+import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { ArticleRow, articles } from './articles.schema';
+
+export const ARTICLE_SORTABLE = ['article_title', 'article_type', 'created_at', 'updated_at'] as const;
+export const ARTICLE_FILTERABLE = ['q', 'id', 'article_type'] as const;
+
+const columns = {
+  id: articles.id,
+  article_title: articles.articleTitle,
+  article_type: articles.articleType,
+  created_at: articles.createdAt,
+  updated_at: articles.updatedAt,
+};
+
+export type ArticleValues = Pick<ArticleRow, 'articleTitle' | 'articleType' | 'notes' | 'sections'>;
+
+@Injectable()
+export class ArticlesRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  list(userId: string, query: ListQuery): Promise<Page<ArticleRow>> {
+    const db = this.database.db;
+    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${articles.articleTitle} asc`, search: articles.articleTitle });
+    const condition = whereAll([eq(articles.userId, userId), ...where]);
+    return readPage(
+      query,
+      (offset, limit) => db.select().from(articles).where(condition).orderBy(...orderBy).offset(offset).limit(limit),
+      async () => (await db.select({ total: count() }).from(articles).where(condition))[0].total,
+    );
+  }
+
+  async findOwned(userId: string, id: string): Promise<ArticleRow | null> {
+    const [row] = await this.database.db.select().from(articles).where(and(eq(articles.userId, userId), eq(articles.id, id))).limit(1);
+    return row ?? null;
+  }
+
+  /** Null when the title is taken (titles are unique per user, any case). */
+  async create(userId: string, values: ArticleValues): Promise<ArticleRow | null> {
+    const [row] = await this.database.db.insert(articles).values({ userId, ...values }).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
+  async titleTakenByAnother(userId: string, title: string, id: string): Promise<boolean> {
+    const rows = await this.database.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.userId, userId), sql`lower(${articles.articleTitle}) = lower(${title})`, sql`${articles.id} <> ${id}`))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async update(userId: string, id: string, values: ArticleValues): Promise<ArticleRow | null> {
+    const [row] = await this.database.db
+      .update(articles)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(articles.userId, userId), eq(articles.id, id)))
+      .returning();
+    return row ?? null;
+  }
+
+  async delete(userId: string, id: string): Promise<ArticleRow | null> {
+    const [row] = await this.database.db.delete(articles).where(and(eq(articles.userId, userId), eq(articles.id, id))).returning();
+    return row ?? null;
+  }
+}

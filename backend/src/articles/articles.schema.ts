@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema';
+
+/** A section as it was when the article was saved (spec §5): later edits to the section do not change it. */
+export interface SectionSnapshot {
+  section: string;
+  heading: string;
+  systemPrompt: string;
+  userPrompt: string;
+  model: string;
+  temperature: number;
+  logit_bias_group: string | null;
+}
+
+/** An article template: an ordered list of section snapshots. Titles are unique per user (any case). */
+export const articles = pgTable(
+  'articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleTitle: text('article_title').notNull(),
+    articleType: text('article_type').notNull(),
+    notes: text('notes').notNull().default(''),
+    sections: jsonb('sections').$type<SectionSnapshot[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('articles_user_title_idx').on(table.userId, sql`lower(${table.articleTitle})`)],
+);
+
+export type ArticleRow = typeof articles.$inferSelect;

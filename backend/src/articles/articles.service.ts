@@ -1,0 +1,108 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ListQuery, Page } from '../common/list-query';
+import { LogitBiasGroupsService } from '../logit-bias-groups/logit-bias-groups.service';
+import { SectionsRepository } from '../sections/sections.repository';
+import { ArticleDto, ArticleResponse, ArticleSectionDto, toArticleResponse } from './articles.dto';
+import { ArticleValues, ArticlesRepository } from './articles.repository';
+import { SectionSnapshot } from './articles.schema';
+
+/** Article templates: ordered snapshots of the user's sections. */
+@Injectable()
+export class ArticlesService {
+  constructor(
+    private readonly articles: ArticlesRepository,
+    private readonly sections: SectionsRepository,
+    private readonly biasGroups: LogitBiasGroupsService,
+  ) {}
+
+  async list(userId: string, query: ListQuery): Promise<Page<ArticleResponse>> {
+    const page = await this.articles.list(userId, query);
+    return { ...page, rows: page.rows.map(toArticleResponse) };
+  }
+
+  async get(userId: string, id: string): Promise<ArticleResponse> {
+    return toArticleResponse(await this.require(userId, id));
+  }
+
+  async create(userId: string, dto: ArticleDto): Promise<ArticleResponse> {
+    const row = await this.articles.create(userId, await this.values(userId, dto, []));
+    if (!row) throw this.titleTaken(dto.article_title);
+    return toArticleResponse(row);
+  }
+
+  /** The dashboard's update payload omits each section's bias group: the saved one is kept. */
+  async update(userId: string, id: string, dto: ArticleDto): Promise<ArticleResponse> {
+    const existing = await this.require(userId, id);
+    if (await this.articles.titleTakenByAnother(userId, dto.article_title, id)) throw this.titleTaken(dto.article_title);
+    const row = await this.articles.update(userId, id, await this.values(userId, dto, existing.sections));
+    if (!row) throw new NotFoundException('Article not found.');
+    return toArticleResponse(row);
+  }
+
+  async remove(userId: string, id: string): Promise<ArticleResponse> {
+    const row = await this.articles.delete(userId, id);
+    if (!row) throw new NotFoundException('Article not found.');
+    return toArticleResponse(row);
+  }
+
+  async require(userId: string, id: string) {
+    const row = await this.articles.findOwned(userId, id);
+    if (!row) throw new NotFoundException('Article not found.');
+    return row;
+  }
+
+  private titleTaken(title: string) {
+    return new ConflictException(`An article titled "${title}" already exists.`);
+  }
+
+  /**
+   * Each entry must come from one of the user's sections (or already be in the saved article, so
+   * a since-deleted section does not block editing). A missing bias group is taken from the same
+   * section's k-th entry in the saved article, else from the section itself.
+   */
+  private async values(userId: string, dto: ArticleDto, saved: SectionSnapshot[]): Promise<ArticleValues> {
+    const owned = new Map((await this.sections.findManyOwned(userId, [...new Set(dto.sections.map((s) => s.section))])).map((s) => [s.id, s]));
+    const savedBySection = new Map<string, SectionSnapshot[]>();
+    for (const snapshot of saved) savedBySection.set(snapshot.section, [...(savedBySection.get(snapshot.section) ?? []), snapshot]);
+    const seen = new Map<string, number>();
+
+    const snapshots: SectionSnapshot[] = [];
+    for (const [index, entry] of dto.sections.entries()) {
+      const occurrence = seen.get(entry.section) ?? 0;
+      seen.set(entry.section, occurrence + 1);
+      const previous = savedBySection.get(entry.section)?.[occurrence];
+      const section = owned.get(entry.section);
+      if (!section && !savedBySection.has(entry.section)) {
+        throw new BadRequestException({
+          message: `sections.${index}.section is not one of your sections`,
+          errors: [{ field: `sections.${index}.section`, message: 'is not one of your sections' }],
+        });
+      }
+      const group = entry.logit_bias_group !== undefined ? entry.logit_bias_group : (previous?.logit_bias_group ?? section?.logitBiasGroup ?? null);
+      if (group && entry.logit_bias_group !== undefined) await this.requireGroup(userId, group, index);
+      snapshots.push(this.snapshot(entry, group));
+    }
+    return { articleTitle: dto.article_title, articleType: dto.article_type, notes: dto.notes ?? '', sections: snapshots };
+  }
+
+  private snapshot(entry: ArticleSectionDto, group: string | null): SectionSnapshot {
+    return {
+      section: entry.section,
+      heading: entry.heading,
+      systemPrompt: entry.systemPrompt,
+      userPrompt: entry.userPrompt,
+      model: entry.model,
+      temperature: entry.temperature,
+      logit_bias_group: group,
+    };
+  }
+
+  private async requireGroup(userId: string, id: string, index: number): Promise<void> {
+    await this.biasGroups.require(userId, id).catch(() => {
+      throw new BadRequestException({
+        message: `sections.${index}.logit_bias_group is not one of your bias word lists`,
+        errors: [{ field: `sections.${index}.logit_bias_group`, message: 'is not one of your bias word lists' }],
+      });
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ClientRow } from './clients.schema';
+
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+export class CreateClientDto {
+  @ApiProperty({ example: 'Acme Blog' })
+  @trim
+  @IsString({ message: 'name must be text' })
+  @MinLength(1, { message: 'name is required' })
+  @MaxLength(200, { message: 'name must be at most 200 characters' })
+  name!: string;
+}
+
+export class SavePathDto {
+  @ApiProperty({ description: 'Google Drive folder id' })
+  @IsString({ message: 'folderId must be text' })
+  @Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: 'folderId must be a Google Drive folder id' })
+  folderId!: string;
+
+  @ApiProperty({ description: 'The folder name, shown as the link text' })
+  @trim
+  @IsString({ message: 'folderName must be text' })
+  @MinLength(1, { message: 'folderName is required' })
+  @MaxLength(500, { message: 'folderName must be at most 500 characters' })
+  folderName!: string;
+}
+
+export interface ClientResponse {
+  _id: string;
+  name: string;
+  savePath: string | null;
+  savePathLabel: string | null;
+  created_at: Date;
+}
+
+export interface DriveTokenResponse {
+  token: string;
+  expiresAt: Date;
+  apiKey: string;
+  appId: string | null;
+}
+
+export function toClientResponse(row: ClientRow): ClientResponse {
+  return { _id: row.id, name: row.name, savePath: row.savePath, savePathLabel: row.savePathLabel, created_at: row.createdAt };
+}

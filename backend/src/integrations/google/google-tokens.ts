@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { OAuth2Client } from 'google-auth-library';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config';
+import { IntegrationError } from '../../common/integration-error';
+
+/** Access tokens for a user's Drive, from the refresh token kept at Google sign-in. */
+@Injectable()
+export class GoogleTokens {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async refresh(refreshToken: string): Promise<{ token: string; expiresAt: Date }> {
+    const client = new OAuth2Client({
+      clientId: this.config.google.clientId,
+      clientSecret: this.config.google.clientSecret,
+      endpoints: { oauth2TokenUrl: this.config.google.tokenUrl },
+    });
+    client.setCredentials({ refresh_token: refreshToken });
+    try {
+      const { token } = await client.getAccessToken();
+      if (!token) throw new Error('Google answered without an access token');
+      return { token, expiresAt: new Date(client.credentials.expiry_date ?? Date.now() + 50 * 60 * 1000) };
+    } catch (error) {
+      const status = (error as { response?: { status?: number } }).response?.status;
+      if (status === 400 || status === 401) {
+        throw new IntegrationError('Google', 'refused the saved sign-in (it may have been revoked); log out and sign in with Google again.', status);
+      }
+      throw new IntegrationError('Google', `could not be reached to refresh the Drive access: ${(error as Error).message}`, status);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { DatabaseService } from '../database/database.service';
+import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { BiasEntry, LogitBiasGroupRow, logitBiasGroups } from './logit-bias-groups.schema';
+
+export const BIAS_SORTABLE = ['name', 'word_count', 'created_at', 'updated_at'] as const;
+export const BIAS_FILTERABLE = ['q', 'id'] as const;
+
+const columns = {
+  id: logitBiasGroups.id,
+  name: logitBiasGroups.name,
+  word_count: logitBiasGroups.wordCount,
+  created_at: logitBiasGroups.createdAt,
+  updated_at: logitBiasGroups.updatedAt,
+};
+
+export interface BiasGroupValues {
+  name: string;
+  entries: BiasEntry[];
+  words: string[];
+  wordCount: number;
+}
+
+@Injectable()
+export class LogitBiasGroupsRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  list(userId: string, query: ListQuery): Promise<Page<LogitBiasGroupRow>> {
+    const db = this.database.db;
+    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${logitBiasGroups.createdAt} desc`, search: logitBiasGroups.name });
+    const condition = whereAll([eq(logitBiasGroups.userId, userId), ...where]);
+    return readPage(
+      query,
+      (offset, limit) => db.select().from(logitBiasGroups).where(condition).orderBy(...orderBy).offset(offset).limit(limit),
+      async () => (await db.select({ total: count() }).from(logitBiasGroups).where(condition))[0].total,
+    );
+  }
+
+  async findOwned(userId: string, id: string): Promise<LogitBiasGroupRow | null> {
+    const [row] = await this.database.db
+      .select()
+      .from(logitBiasGroups)
+      .where(and(eq(logitBiasGroups.userId, userId), eq(logitBiasGroups.id, id)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async create(userId: string, values: BiasGroupValues): Promise<LogitBiasGroupRow> {
+    const [row] = await this.database.db.insert(logitBiasGroups).values({ userId, ...values }).returning();
+    return row;
+  }
+
+  async update(userId: string, id: string, values: BiasGroupValues): Promise<LogitBiasGroupRow | null> {
+    const [row] = await this.database.db
+      .update(logitBiasGroups)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(logitBiasGroups.userId, userId), eq(logitBiasGroups.id, id)))
+      .returning();
+    return row ?? null;
+  }
+
+  async delete(userId: string, id: string): Promise<LogitBiasGroupRow | null> {
+    const [row] = await this.database.db
+      .delete(logitBiasGroups)
+      .where(and(eq(logitBiasGroups.userId, userId), eq(logitBiasGroups.id, id)))
+      .returning();
+    return row ?? null;
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { and, count, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { DatabaseService } from '../database/database.service';
+import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { SectionRow, sections } from './sections.schema';
+
+export const SECTION_SORTABLE = ['name', 'temperature', 'created_at', 'updated_at'] as const;
+export const SECTION_FILTERABLE = ['q', 'id', 'model', 'logit_bias_group'] as const;
+
+const columns = {
+  id: sections.id,
+  name: sections.name,
+  model: sections.model,
+  logit_bias_group: sections.logitBiasGroup,
+  temperature: sections.temperature,
+  created_at: sections.createdAt,
+  updated_at: sections.updatedAt,
+};
+
+export type SectionValues = Pick<SectionRow, 'name' | 'model' | 'temperature' | 'logitBiasGroup' | 'systemMessage' | 'userMessage' | 'notes'>;
+
+@Injectable()
+export class SectionsRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  list(userId: string, query: ListQuery): Promise<Page<SectionRow>> {
+    const db = this.database.db;
+    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${sections.createdAt} desc`, search: sections.name });
+    const condition = whereAll([eq(sections.userId, userId), ...where]);
+    return readPage(
+      query,
+      (offset, limit) => db.select().from(sections).where(condition).orderBy(...orderBy).offset(offset).limit(limit),
+      async () => (await db.select({ total: count() }).from(sections).where(condition))[0].total,
+    );
+  }
+
+  async findOwned(userId: string, id: string): Promise<SectionRow | null> {
+    const [row] = await this.database.db.select().from(sections).where(and(eq(sections.userId, userId), eq(sections.id, id))).limit(1);
+    return row ?? null;
+  }
+
+  async findManyOwned(userId: string, ids: string[]): Promise<SectionRow[]> {
+    if (ids.length === 0) return [];
+    return this.database.db.select().from(sections).where(and(eq(sections.userId, userId), inArray(sections.id, ids)));
+  }
+
+  /** Names that a copy of `base` could collide with: the base itself and "base (n)". */
+  async namesLike(userId: string, base: string): Promise<string[]> {
+    const escaped = base.replace(/[%_\\]/g, '\\$&');
+    const rows = await this.database.db
+      .select({ name: sections.name })
+      .from(sections)
+      .where(and(eq(sections.userId, userId), or(eq(sections.name, base), like(sections.name, `${escaped} (%)`))));
+    return rows.map((r) => r.name);
+  }
+
+  async create(userId: string, values: SectionValues): Promise<SectionRow> {
+    const [row] = await this.database.db.insert(sections).values({ userId, ...values }).returning();
+    return row;
+  }
+
+  async update(userId: string, id: string, values: SectionValues): Promise<SectionRow | null> {
+    const [row] = await this.database.db
+      .update(sections)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(sections.userId, userId), eq(sections.id, id)))
+      .returning();
+    return row ?? null;
+  }
+
+  async delete(userId: string, id: string): Promise<SectionRow | null> {
+    const [row] = await this.database.db.delete(sections).where(and(eq(sections.userId, userId), eq(sections.id, id))).returning();
+    return row ?? null;
+  }
+}

@@ -1,0 +1,30 @@
+import { doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema';
+import { logitBiasGroups } from '../logit-bias-groups/logit-bias-groups.schema';
+
+/**
+ * A reusable prompt section. `model` holds the _id of one of the user's models without a foreign
+ * key: deleting a tuned model must not delete the sections (or the article snapshots) using it.
+ * A deleted bias list leaves its sections without one.
+ */
+export const sections = pgTable(
+  'sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    model: uuid('model').notNull(),
+    temperature: doublePrecision('temperature').notNull(),
+    logitBiasGroup: uuid('logit_bias_group').references(() => logitBiasGroups.id, { onDelete: 'set null' }),
+    systemMessage: text('system_message').notNull(),
+    userMessage: text('user_message').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sections_user_idx').on(table.userId)],
+);
+
+export type SectionRow = typeof sections.$inferSelect;

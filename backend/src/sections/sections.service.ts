@@ -1,0 +1,82 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { ListQuery, Page } from '../common/list-query';
+import { LogitBiasGroupsService } from '../logit-bias-groups/logit-bias-groups.service';
+import { ModelsRepository } from '../models/models.repository';
+import { copyName } from './copy-name';
+import { SectionDto, SectionResponse, toSectionResponse } from './sections.dto';
+import { SectionsRepository, SectionValues } from './sections.repository';
+
+/** Prompt sections: each names one of the user's models and, optionally, one of their bias lists. */
+@Injectable()
+export class SectionsService {
+  constructor(
+    private readonly sections: SectionsRepository,
+    private readonly models: ModelsRepository,
+    private readonly biasGroups: LogitBiasGroupsService,
+  ) {}
+
+  async list(userId: string, query: ListQuery): Promise<Page<SectionResponse>> {
+    const page = await this.sections.list(userId, query);
+    return { ...page, rows: page.rows.map(toSectionResponse) };
+  }
+
+  async get(userId: string, id: string): Promise<SectionResponse> {
+    return toSectionResponse(await this.require(userId, id));
+  }
+
+  async create(userId: string, dto: SectionDto): Promise<SectionResponse> {
+    return toSectionResponse(await this.sections.create(userId, await this.values(userId, dto)));
+  }
+
+  async update(userId: string, id: string, dto: SectionDto): Promise<SectionResponse> {
+    await this.require(userId, id);
+    const row = await this.sections.update(userId, id, await this.values(userId, dto));
+    if (!row) throw new NotFoundException('Section not found.');
+    return toSectionResponse(row);
+  }
+
+  /** A copy with a new id and the next free " (n)" name. */
+  async copy(userId: string, id: string): Promise<SectionResponse> {
+    const source = await this.require(userId, id);
+    const base = source.name.replace(/ \(\d+\)$/, '');
+    const name = copyName(source.name, await this.sections.namesLike(userId, base));
+    const { model, temperature, logitBiasGroup, systemMessage, userMessage, notes } = source;
+    return toSectionResponse(await this.sections.create(userId, { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes }));
+  }
+
+  async remove(userId: string, id: string): Promise<SectionResponse> {
+    const row = await this.sections.delete(userId, id);
+    if (!row) throw new NotFoundException('Section not found.');
+    return toSectionResponse(row);
+  }
+
+  async require(userId: string, id: string) {
+    const row = await this.sections.findOwned(userId, id);
+    if (!row) throw new NotFoundException('Section not found.');
+    return row;
+  }
+
+  private async values(userId: string, dto: SectionDto): Promise<SectionValues> {
+    if (!(await this.models.findOwned(userId, dto.model))) {
+      throw new BadRequestException({ message: 'model must be one of your models', errors: [{ field: 'model', message: 'is not one of your models' }] });
+    }
+    const group = dto.logit_bias_group ?? null;
+    if (group) {
+      await this.biasGroups.require(userId, group).catch(() => {
+        throw new BadRequestException({
+          message: 'logit_bias_group must be one of your bias word lists or null',
+          errors: [{ field: 'logit_bias_group', message: 'is not one of your bias word lists' }],
+        });
+      });
+    }
+    return {
+      name: dto.name,
+      model: dto.model,
+      temperature: dto.temperature,
+      logitBiasGroup: group,
+      systemMessage: dto.system_message,
+      userMessage: dto.user_message,
+      notes: dto.notes ?? '',
+    };
+  }
+}
