@@ -2,14 +2,16 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BROWSER_APP_PORT, OPENAI_FAKE_URL } from './test/browser/ports';
+import { BROWSER_APP_PORT, BROWSER_GOOGLE_APP_PORT, GOOGLE_ACCOUNT_EMAIL, GOOGLE_APP_URL, GOOGLE_FAKE_URL, OPENAI_FAKE_URL } from './test/browser/ports';
 
 const PORT = BROWSER_APP_PORT;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+const common = { NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: process.env.DATABASE_URL || 'memory://' };
 
 /**
- * Browser tests drive Debian's Chromium (never a downloaded browser) against the built app in
- * local sign-in mode with the OpenAI simulator, on PostgreSQL when DATABASE_URL is set, else on an in-memory PGlite.
+ * Browser tests drive Debian's Chromium (never a downloaded browser) against the built app, on
+ * PostgreSQL when DATABASE_URL is set, else on in-memory PGlite: one server in local sign-in mode
+ * with the OpenAI simulator, and one in Google mode (the Google simulator) for the Drive picker.
  */
 export default defineConfig({
   testDir: 'test/browser',
@@ -36,23 +38,47 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node dist/main.js',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: BASE_URL,
-      AUTH_MODE: 'local',
-      DATABASE_URL: process.env.DATABASE_URL || 'memory://',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-browser-')),
-      OPENAI_BASE_URL: `${OPENAI_FAKE_URL}/v1`,
-      FINE_TUNE_POLL_SECONDS: '1',
+  webServer: [
+    {
+      command: 'node dist/main.js',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...common,
+        PORT: String(PORT),
+        APP_URL: BASE_URL,
+        AUTH_MODE: 'local',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-browser-')),
+        OPENAI_BASE_URL: `${OPENAI_FAKE_URL}/v1`,
+        FINE_TUNE_POLL_SECONDS: '1',
+      },
     },
-  },
+    {
+      command: 'node dist/main.js',
+      url: `${GOOGLE_APP_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...common,
+        PORT: String(BROWSER_GOOGLE_APP_PORT),
+        APP_URL: GOOGLE_APP_URL,
+        AUTH_MODE: 'google',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-browser-google-')),
+        GOOGLE_CLIENT_ID: 'quire-test-client',
+        GOOGLE_CLIENT_SECRET: 'quire-test-secret',
+        GOOGLE_AUTH_URL: `${GOOGLE_FAKE_URL}/o/oauth2/v2/auth`,
+        GOOGLE_TOKEN_URL: `${GOOGLE_FAKE_URL}/token`,
+        GOOGLE_USERINFO_URL: `${GOOGLE_FAKE_URL}/v1/userinfo`,
+        GOOGLE_API_ROOT: GOOGLE_FAKE_URL,
+        ALLOWED_EMAILS: GOOGLE_ACCOUNT_EMAIL,
+        GOOGLE_PICKER_API_KEY: 'browser-test-picker-key',
+        GOOGLE_APP_ID: '424242',
+      },
+    },
+  ],
 });

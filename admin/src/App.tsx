@@ -13,6 +13,16 @@ import { queryClient } from './queryClient';
 const Home = lazy(() => import('./pages/home/Home'));
 const ModelsPage = lazy(() => import('./resources/models/ModelsPage'));
 const ModelCreate = lazy(() => import('./resources/models/ModelCreate'));
+const SectionList = lazy(() => import('./resources/sections/SectionList'));
+const SectionCreate = lazy(() => import('./resources/sections/SectionCreate'));
+const SectionEdit = lazy(() => import('./resources/sections/SectionEdit'));
+const ArticleView = lazy(() => import('./resources/articles/ArticleView'));
+const ArticleCreate = lazy(() => import('./resources/articles/ArticleCreate'));
+const ArticleEdit = lazy(() => import('./resources/articles/ArticleEdit'));
+const BiasList = lazy(() => import('./resources/biaswords/BiasList'));
+const BiasCreate = lazy(() => import('./resources/biaswords/BiasCreate'));
+const BiasEdit = lazy(() => import('./resources/biaswords/BiasEdit'));
+const ClientsPage = lazy(() => import('./resources/clients/ClientsPage'));
 
 void lookupIdentity();
 
@@ -39,6 +49,20 @@ export function App() {
       <CustomRoutes>
         <Route index element={<Home />} />
       </CustomRoutes>
+      <Resource name="articles" list={ArticleView}>
+        <Route path="new" element={<ArticleCreate />} />
+        <Route path="edit/:id" element={<ArticleEdit />} />
+      </Resource>
+      <Resource name="sections" list={SectionList}>
+        <Route path="new" element={<SectionCreate />} />
+        <Route path="edit/:id" element={<SectionEdit />} />
+      </Resource>
+      <Resource name="biaswords" list={BiasList}>
+        <Route path="new" element={<BiasCreate />} />
+        <Route path=":id/edit" element={<BiasEdit />} />
+      </Resource>
+      <Resource name="clients" list={ClientsPage} />
+      <Resource name="logit-bias-groups" />
       <Resource name="models" list={ModelsPage}>
         <Route path="new" element={<ModelCreate />} />
       </Resource>

@@ -1,13 +1,15 @@
 import { Client } from 'pg';
+import { GoogleFake } from '../fakes/google-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
-import { BROWSER_OPENAI_PORT } from './ports';
+import { BROWSER_GOOGLE_FAKE_PORT, BROWSER_OPENAI_PORT } from './ports';
 
 /**
- * Starts the OpenAI simulator the server under test talks to (its address is fixed in the
- * webServer's environment), and on PostgreSQL empties Quire's tables, which the API tests share.
+ * Starts the OpenAI and Google simulators the servers under test talk to (their addresses are
+ * fixed in the webServers' environment), and on PostgreSQL empties Quire's tables, which the API tests share.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const openai = await new OpenAiFake().start(BROWSER_OPENAI_PORT);
+  const google = await new GoogleFake().start(BROWSER_GOOGLE_FAKE_PORT);
   const url = process.env.DATABASE_URL;
   if (url?.startsWith('postgres')) {
     const client = new Client({ connectionString: url });
@@ -19,5 +21,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await client.end();
     }
   }
-  return () => openai.stop();
+  return async () => {
+    await openai.stop();
+    await google.stop();
+  };
 }

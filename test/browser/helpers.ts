@@ -1,8 +1,16 @@
 import { expect, Page } from '@playwright/test';
+import { GOOGLE_APP_URL } from './ports';
 
 /** Signs in as the local operator the way a person does: the login page's button. */
 export async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Sign in with Local Operator' }).click();
   await expect(page.getByText('Welcome, Local')).toBeVisible();
+}
+
+/** Signs in on the Google-mode server through the Google simulator, as its allowed account. */
+export async function signInWithGoogle(page: Page): Promise<void> {
+  await page.goto(`${GOOGLE_APP_URL}/login`);
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await expect(page.getByText('Welcome, Ada')).toBeVisible();
 }

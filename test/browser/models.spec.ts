@@ -46,16 +46,6 @@ test.describe('Manage Models', () => {
     expect((await page.request.post('/api/user', { data: { envVars: { OPENAI_API_KEY: OPENAI_KEY } } })).ok()).toBe(true);
   });
 
-  test('shows the three tables empty with their empty states', async ({ page }) => {
-    await page.getByRole('menuitem', { name: 'Current Models' }).click();
-    await expect(page).toHaveURL(/\/models$/);
-    await expect(page.getByRole('heading', { name: 'Models', exact: true })).toBeVisible();
-    await expect(page.getByText('No models found.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Fine Tuning Jobs' })).toBeVisible();
-    await expect(page.getByText('No fine tuning jobs yet.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Training Data Collection Jobs' })).toBeVisible();
-  });
-
   test('creates a model on /models/new and lists it with its columns', async ({ page }) => {
     await page.getByRole('menuitem', { name: 'Create New Models' }).click();
     await expect(page).toHaveURL(/\/models\/new$/);

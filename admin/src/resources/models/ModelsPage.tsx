@@ -6,7 +6,7 @@ import { api } from '../../api';
 import { formatDate } from '../../components/formatDate';
 import { useBanner } from '../../components/useBanner';
 import { FineTuneDialog } from './FineTuneDialog';
-import { ListTable } from './ListTable';
+import { ListTable } from '../../components/ListTable';
 import { Eligibility, Model } from './types';
 import { useModelsData } from './useModelsData';
 
@@ -53,6 +53,7 @@ export default function ModelsPage() {
       </Stack>
       {banner}
       <ListTable
+        heading
         title={t('modelsHeading')}
         columns={[t('name'), t('baseModel'), t('outputModel'), t('exampleCount'), t('dateCreated'), t('fineTuneDate'), t('actions')]}
         rows={models.data}
@@ -77,6 +78,7 @@ export default function ModelsPage() {
         )}
       />
       <ListTable
+        heading
         title={t('jobsHeading')}
         columns={[t('name'), t('status'), t('outputModel'), t('tokensTrained'), t('dateTuned')]}
         rows={jobs.data}
@@ -101,6 +103,7 @@ export default function ModelsPage() {
         )}
       />
       <ListTable
+        heading
         title={t('trainingHeading')}
         columns={[t('status'), t('url'), t('timestamp'), t('message')]}
         rows={training.data}

@@ -1,33 +1,40 @@
-import { Alert, Box, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, Paper } from '@mui/material';
+import { Alert, Box, CircularProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
-/** A titled table with its loading, error and empty states. */
+/**
+ * A table with its loading, error and empty states. With `heading` it is a titled section of a
+ * page; without, the title only names the table (the page title is in the app bar).
+ */
 export function ListTable<T extends { id: string }>(props: {
   title: string;
+  heading?: boolean;
   columns: string[];
   rows: T[] | undefined;
   isPending: boolean;
-  error: unknown;
+  error?: unknown;
   empty: string;
   renderRow: (row: T) => ReactNode;
 }) {
   const translate = useTranslate();
   const headingId = `${props.title.replace(/\s+/g, '-').toLowerCase()}-heading`;
+  const naming = props.heading ? { 'aria-labelledby': headingId } : { 'aria-label': props.title };
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mb: 4 }}>
-      <Typography variant="h6" component="h2" id={headingId} sx={{ mb: 1 }}>
-        {props.title}
-      </Typography>
+    <Box component="section" {...naming} sx={{ mb: props.heading ? 4 : 0 }}>
+      {props.heading && (
+        <Typography variant="h6" component="h2" id={headingId} sx={{ mb: 1 }}>
+          {props.title}
+        </Typography>
+      )}
       {props.isPending ? (
         <CircularProgress size={24} aria-label={translate('quire.app.loading')} />
       ) : props.error ? (
-        <Alert severity="warning">{translate('quire.models.loadFailed')}</Alert>
+        <Alert severity="warning">{translate('quire.app.loadFailed')}</Alert>
       ) : !props.rows?.length ? (
         <Typography color="text.secondary">{props.empty}</Typography>
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-labelledby={headingId}>
+          <Table size="small" {...naming}>
             <TableHead>
               <TableRow>
                 {props.columns.map((column) => (

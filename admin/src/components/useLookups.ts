@@ -1,0 +1,28 @@
+import { useGetList } from 'react-admin';
+
+const ALL = { pagination: { page: 1, perPage: 1000 } };
+
+export interface ModelOption {
+  id: string;
+  name: string;
+  output_model: string | null;
+}
+
+export interface BiasGroupOption {
+  id: string;
+  name: string;
+}
+
+/** The user's models and bias word lists, for dropdowns and for showing names instead of ids. */
+export function useLookups() {
+  const models = useGetList<ModelOption>('models', { ...ALL, sort: { field: 'name', order: 'ASC' } });
+  const biasGroups = useGetList<BiasGroupOption>('logit-bias-groups', { ...ALL, sort: { field: 'name', order: 'ASC' } });
+  const modelName = (id: string) => models.data?.find((m) => m.id === id)?.name ?? '—';
+  const biasName = (id: string | null, none: string) => (id ? (biasGroups.data?.find((g) => g.id === id)?.name ?? '—') : none);
+  return { models: models.data ?? [], biasGroups: biasGroups.data ?? [], modelName, biasName, isPending: models.isPending || biasGroups.isPending };
+}
+
+/** Spec §2: a model is shown as its name plus its output model. */
+export function modelLabel(model: ModelOption, notTuned: string): string {
+  return `${model.name} (${model.output_model ?? notTuned})`;
+}

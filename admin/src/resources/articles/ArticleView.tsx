@@ -1,0 +1,128 @@
+import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useState } from 'react';
+import { Title, useGetList, useNotify } from 'react-admin';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api } from '../../api';
+import { useLookups } from '../../components/useLookups';
+import { useT } from '../../components/useT';
+import { Article } from './types';
+
+/** /articles: pick an article; its summary, Edit and Delete, and each section expanded on demand. */
+export default function ArticleView() {
+  const t = useT('articles');
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const { data, isPending, refetch } = useGetList<Article>('articles', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'article_title', order: 'ASC' } });
+  const { modelName, biasName } = useLookups();
+  const [deleting, setDeleting] = useState(false);
+  const selectedId = params.get('id') ?? '';
+  const article = data?.find((a) => a.id === selectedId);
+
+  const remove = async () => {
+    if (!article || deleting || !window.confirm(t('confirmDelete'))) return;
+    setDeleting(true);
+    try {
+      await api(`/api/articles/${article.id}`, { method: 'DELETE' });
+      notify('quire.articles.deleted', { type: 'success' });
+      setParams({}, { replace: true });
+      await refetch();
+    } catch {
+      notify('quire.articles.deleteFailed', { type: 'error' });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Box sx={{ p: 2, maxWidth: 1000 }}>
+      <Title title={t('listTitle')} />
+      {isPending ? (
+        <CircularProgress size={24} />
+      ) : !data?.length ? (
+        <Typography color="text.secondary">{t('empty')}</Typography>
+      ) : (
+        <TextField
+          select
+          label={t('choose')}
+          value={article ? selectedId : ''}
+          onChange={(e) => setParams(e.target.value ? { id: e.target.value } : {}, { replace: true })}
+          sx={{ minWidth: 360, mb: 2 }}
+          SelectProps={{ displayEmpty: true }}
+          InputLabelProps={{ shrink: true }}
+        >
+          <MenuItem value="">{t('choosePlaceholder')}</MenuItem>
+          {data.map((a) => (
+            <MenuItem key={a.id} value={a.id}>
+              {a.article_title}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {article && (
+        <>
+          <Card variant="outlined" sx={{ mb: 2 }}>
+            <CardContent>
+              <Table size="small" aria-label={article.article_title}>
+                <TableBody>
+                  {[
+                    [t('type'), article.article_type],
+                    [t('title'), article.article_title],
+                    [t('sectionCount'), String(article.sections.length)],
+                    ...(article.notes ? [[t('notes'), article.notes]] : []),
+                  ].map(([label, value]) => (
+                    <TableRow key={label}>
+                      <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 160 }}>
+                        {label}
+                      </TableCell>
+                      <TableCell>{value}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+                <Button variant="contained" component={Link} to={`/articles/edit/${article.id}`}>
+                  {t('edit')}
+                </Button>
+                <Button color="error" onClick={remove} disabled={deleting}>
+                  {t('delete')}
+                </Button>
+              </Stack>
+            </CardContent>
+          </Card>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('sectionsHeading')}
+          </Typography>
+          {article.sections.map((section, index) => (
+            <Accordion key={`${section.section}-${index}`} disableGutters>
+              <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+                <Typography>{`${index + 1}. ${section.heading}`}</Typography>
+              </AccordionSummary>
+              <AccordionDetails>
+                <Table size="small">
+                  <TableBody>
+                    {[
+                      [t('heading'), section.heading],
+                      [t('systemPrompt'), section.systemPrompt],
+                      [t('userPrompt'), section.userPrompt],
+                      [t('model'), modelName(section.model)],
+                      [t('temperature'), String(section.temperature)],
+                      [t('biasGroup'), biasName(section.logit_bias_group ?? null, t('none'))],
+                    ].map(([label, value]) => (
+                      <TableRow key={label}>
+                        <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 160, verticalAlign: 'top' }}>
+                          {label}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{value}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </AccordionDetails>
+            </Accordion>
+          ))}
+        </>
+      )}
+    </Box>
+  );
+}
