@@ -16,6 +16,9 @@ import { LogitBiasGroupsModule } from './logit-bias-groups/logit-bias-groups.mod
 import { SectionsModule } from './sections/sections.module';
 import { ArticlesModule } from './articles/articles.module';
 import { ClientsModule } from './clients/clients.module';
+import { NotionModule } from './integrations/notion/notion.module';
+import { GenerationModule } from './generation/generation.module';
+import { HistoryModule } from './history/history.module';
 
 @Module({})
 export class AppModule {
@@ -38,6 +41,9 @@ export class AppModule {
         SectionsModule,
         ArticlesModule,
         ClientsModule,
+        NotionModule,
+        GenerationModule,
+        HistoryModule,
       ],
       controllers: [HealthController],
     };

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { GoogleFake } from '../fakes/google-fake';
-import { createTestApp, otherOperatorCookie, signInLocal, TestApp } from '../support/test-app';
+import { createTestApp, otherOperatorCookie, signInLocal, signInWithGoogle, TestApp } from '../support/test-app';
 
 describe('Clients and their Drive save folders', () => {
   let t: TestApp;
@@ -85,19 +85,10 @@ describe('The Drive token for the folder picker, refreshed through the Google si
   });
   beforeEach(() => t.reset());
 
-  async function signInWithGoogle() {
-    const agent = request.agent(t.http);
-    const start = await agent.get('/api/auth/google').expect(302);
-    const consent = await fetch(start.headers.location, { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location')!);
-    await agent.get(callback.pathname + callback.search).expect(302);
-    return agent;
-  }
-
   const refreshCalls = () => google.requests.filter((r) => r.path === '/token' && new URLSearchParams(r.body).get('grant_type') === 'refresh_token');
 
   it('should refresh an access token with the stored refresh token, reuse it, and refresh again when it expires', async () => {
-    const agent = await signInWithGoogle();
+    const agent = await signInWithGoogle(t.http);
     const before = refreshCalls().length;
     const first = await agent.get('/api/google-drive-token').expect(200);
     expect(first.body).toMatchObject({ token: expect.stringMatching(/^ya29\./), apiKey: 'picker-key', appId: '1234' });
@@ -117,7 +108,7 @@ describe('The Drive token for the folder picker, refreshed through the Google si
   });
 
   it('should say to sign in again when Google refuses the refresh token', async () => {
-    const agent = await signInWithGoogle();
+    const agent = await signInWithGoogle(t.http);
     const stored = (google as unknown as { refreshTokens: Map<string, unknown> }).refreshTokens;
     stored.clear();
     const res = await agent.get('/api/google-drive-token').expect(502);

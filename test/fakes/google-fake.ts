@@ -67,6 +67,8 @@ export class GoogleFake extends HttpFake {
   }
 
   private route(req: RecordedRequest, res: ServerResponse): void {
+    if (req.path === '/upload/drive/v3/files' && req.method === 'POST') return this.createFile(req, res);
+    if (req.path === '/drive/v3/files' && req.method === 'GET') return this.listFiles(req, res);
     if (req.method === 'GET' && req.path === '/o/oauth2/v2/auth') return this.authorize(req, res);
     if (req.method === 'POST' && req.path === '/token') return this.token(req, res);
     if (req.method === 'GET' && req.path === '/v1/userinfo') return this.userInfo(req, res);
@@ -142,6 +144,39 @@ export class GoogleFake extends HttpFake {
     const account = this.accessTokens.get(token);
     if (!account) return json(res, 401, { error: 'invalid_token' });
     json(res, 200, { ...account, given_name: account.name.split(' ')[0] });
+  }
+
+  /** Drive files created through the fake, as Drive would hold them after converting to a Doc. */
+  readonly files: { id: string; name: string; mimeType: string; parents: string[]; appProperties: Record<string, string>; content: string }[] = [];
+  /** Folders that do not exist (creating a file in one answers 404). */
+  readonly missingFolders = new Set<string>();
+
+  private driveAccount(req: RecordedRequest): GoogleAccount | undefined {
+    return this.accessTokens.get(req.headers.authorization?.replace(/^Bearer /, '') ?? '');
+  }
+
+  private createFile(req: RecordedRequest, res: ServerResponse): void {
+    if (!this.driveAccount(req)) return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
+    const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(String(req.headers['content-type']));
+    const parts = boundary
+      ? req.body
+          .split(`--${boundary[1] ?? boundary[2]}`)
+          .map((part) => part.slice(part.indexOf('\r\n\r\n') + 4).replace(/\r\n$/, ''))
+          .filter((part) => part && part !== '--' && part !== '--\r\n')
+      : [];
+    const metadata = JSON.parse(parts[0] ?? '{}');
+    const folder = metadata.parents?.[0];
+    if (!folder || this.missingFolders.has(folder)) return json(res, 404, { error: { code: 404, message: `File not found: ${folder}.` } });
+    const id = `doc-${randomBytes(8).toString('hex')}`;
+    this.files.push({ id, name: metadata.name, mimeType: metadata.mimeType, parents: metadata.parents, appProperties: metadata.appProperties ?? {}, content: parts[1] ?? '' });
+    json(res, 200, { id, webViewLink: `https://docs.google.com/document/d/${id}/edit` });
+  }
+
+  private listFiles(req: RecordedRequest, res: ServerResponse): void {
+    if (!this.driveAccount(req)) return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
+    const match = /key='([^']+)' and value='([^']+)'/.exec(req.query.get('q') ?? '');
+    const files = match ? this.files.filter((f) => f.appProperties[match[1]] === match[2]) : this.files;
+    json(res, 200, { files: files.map((f) => ({ id: f.id, webViewLink: `https://docs.google.com/document/d/${f.id}/edit` })) });
   }
 
   /** Whether a refresh token is one this fake issued (tests check what Quire stored). */

@@ -121,6 +121,7 @@ export class OpenAiFake extends HttpFake {
       return json(res, 200, { id: model, object: 'model', deleted: true });
     }
     if (method === 'POST' && path === '/v1/chat/completions') return this.chat(req, res);
+    if (method === 'GET' && path === '/v1/models') return json(res, 200, { object: 'list', data: [{ id: 'gpt-4o', object: 'model', created: 0, owned_by: 'openai' }] });
     this.error(res, 404, `Unknown request URL: ${method} ${path}`);
   }
 

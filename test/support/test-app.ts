@@ -85,3 +85,13 @@ export async function signInLocal(http: TestApp['http']) {
   await agent.get('/api/auth/local').expect(302).expect('location', '/');
   return agent;
 }
+
+/** Signs in through the Google simulator the way a browser does (Quire → Google → callback). */
+export async function signInWithGoogle(http: TestApp['http']) {
+  const agent = request.agent(http);
+  const start = await agent.get('/api/auth/google').expect(302);
+  const consent = await fetch(start.headers.location, { redirect: 'manual' });
+  const callback = new URL(consent.headers.get('location')!);
+  await agent.get(callback.pathname + callback.search).expect(302).expect('location', '/');
+  return agent;
+}

@@ -37,6 +37,24 @@ export class ArticlesRepository {
     return row ?? null;
   }
 
+  /** Articles whose title or type (any case) matches, for resolving a Notion row's template. */
+  async findByTitle(userId: string, title: string): Promise<ArticleRow | null> {
+    const [row] = await this.database.db
+      .select()
+      .from(articles)
+      .where(and(eq(articles.userId, userId), sql`lower(${articles.articleTitle}) = lower(${title})`))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findByType(userId: string, type: string): Promise<ArticleRow[]> {
+    return this.database.db
+      .select()
+      .from(articles)
+      .where(and(eq(articles.userId, userId), sql`lower(${articles.articleType}) = lower(${type})`))
+      .orderBy(articles.articleTitle);
+  }
+
   /** Null when the title is taken (titles are unique per user, any case). */
   async create(userId: string, values: ArticleValues): Promise<ArticleRow | null> {
     const [row] = await this.database.db.insert(articles).values({ userId, ...values }).onConflictDoNothing().returning();

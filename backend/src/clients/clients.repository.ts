@@ -29,6 +29,15 @@ export class ClientsRepository {
     return row ?? null;
   }
 
+  async findByName(userId: string, name: string): Promise<ClientRow | null> {
+    const [row] = await this.database.db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.userId, userId), sql`lower(${clients.name}) = lower(${name})`))
+      .limit(1);
+    return row ?? null;
+  }
+
   /** Null when the user already has a client of that name (any case). */
   async create(userId: string, name: string): Promise<ClientRow | null> {
     const [row] = await this.database.db.insert(clients).values({ userId, name }).onConflictDoNothing().returning();

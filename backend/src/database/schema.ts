@@ -8,3 +8,4 @@ export * from '../logit-bias-groups/logit-bias-groups.schema';
 export * from '../sections/sections.schema';
 export * from '../articles/articles.schema';
 export * from '../clients/clients.schema';
+export * from '../generation/generation.schema';

@@ -6,6 +6,6 @@ import { LogitBiasGroupsService } from './logit-bias-groups.service';
 @Module({
   controllers: [LogitBiasGroupsController],
   providers: [LogitBiasGroupsService, LogitBiasGroupsRepository],
-  exports: [LogitBiasGroupsService],
+  exports: [LogitBiasGroupsService, LogitBiasGroupsRepository],
 })
 export class LogitBiasGroupsModule {}

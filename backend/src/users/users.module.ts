@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { GoogleAccessService } from './google-access.service';
 
 @Module({
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository],
-  exports: [UsersService, UsersRepository],
+  providers: [UsersService, UsersRepository, GoogleAccessService],
+  exports: [UsersService, UsersRepository, GoogleAccessService],
 })
 export class UsersModule {}

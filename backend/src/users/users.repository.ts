@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { StatusConfig, UserRow, users } from './users.schema';
 
@@ -20,6 +20,11 @@ export class UsersRepository {
   async findById(id: string): Promise<UserRow | null> {
     const [row] = await this.database.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
+  }
+
+  /** Users who saved a Notion secret and database id: the ones whose database is polled. */
+  async withNotionSettings(): Promise<UserRow[]> {
+    return this.database.db.select().from(users).where(and(isNotNull(users.notionSecret), isNotNull(users.notionDatabaseId)));
   }
 
   /** Creates the user on first sign-in, refreshes name and picture on later ones. */

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { GoogleTokens } from './google-tokens';
+import { GoogleDocs } from './google-docs';
 
 @Global()
-@Module({ providers: [GoogleTokens], exports: [GoogleTokens] })
+@Module({ providers: [GoogleTokens, GoogleDocs], exports: [GoogleTokens, GoogleDocs] })
 export class GoogleModule {}

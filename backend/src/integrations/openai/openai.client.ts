@@ -9,8 +9,8 @@ import { IntegrationError } from '../../common/integration-error';
 export class OpenAiClientFactory {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  create(apiKey: string): OpenAI {
-    return new OpenAI({ apiKey, baseURL: this.config.openAiBaseUrl ?? undefined, maxRetries: 2, timeout: 60_000 });
+  create(apiKey: string, maxRetries = 2): OpenAI {
+    return new OpenAI({ apiKey, baseURL: this.config.openAiBaseUrl ?? undefined, maxRetries, timeout: 120_000 });
   }
 }
 

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ArticlesModule } from '../articles/articles.module';
+import { ClientsModule } from '../clients/clients.module';
+import { LogitBiasGroupsModule } from '../logit-bias-groups/logit-bias-groups.module';
+import { ModelsModule } from '../models/models.module';
+import { UsersModule } from '../users/users.module';
+import { ArticleWriter } from './article-writer';
+import { GenerationController } from './generation.controller';
+import { GenerationRepository } from './generation.repository';
+import { GenerationRunner } from './generation.runner';
+import { GenerationService } from './generation.service';
+
+@Module({
+  imports: [UsersModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule],
+  controllers: [GenerationController],
+  providers: [GenerationService, GenerationRepository, ArticleWriter, GenerationRunner],
+  exports: [GenerationService],
+})
+export class GenerationModule {}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema';
+
+export type GenerationStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+/**
+ * One Notion row being written: also its History entry (_type "generation"). The partial unique
+ * index lets a page be claimed once while it is open, whichever server process polls it.
+ */
+export const generationJobs = pgTable(
+  'generation_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notionPageId: text('notion_page_id').notNull(),
+    notionPageUrl: text('notion_page_url').notNull(),
+    pageProperties: jsonb('page_properties').$type<Record<string, string>>().notNull(),
+    title: text('title').notNull(),
+    status: text('status').$type<GenerationStatus>().notNull(),
+    articleType: text('article_type'),
+    message: text('message'),
+    sectionsTotal: integer('sections_total').notNull().default(0),
+    sectionsDone: integer('sections_done').notNull().default(0),
+    tokens: integer('tokens').notNull().default(0),
+    viewUrl: text('view_url'),
+    docUrl: text('doc_url'),
+    /** The page's last block before Quire wrote anything ('' for an empty page); set when appending starts. */
+    notionMarker: text('notion_marker'),
+    appended: boolean('appended').notNull().default(false),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('generation_jobs_open_page').on(table.userId, table.notionPageId).where(sql`${table.status} in ('queued', 'running')`),
+    index('generation_jobs_user_timestamp_idx').on(table.userId, table.timestamp),
+    index('generation_jobs_status_idx').on(table.status),
+  ],
+);
+
+/** A section's text, kept as soon as OpenAI answers, so a resumed job never writes it again. */
+export const generationSections = pgTable(
+  'generation_sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => generationJobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    heading: text('heading').notNull(),
+    content: text('content').notNull(),
+    tokens: integer('tokens').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('generation_sections_job_position_key').on(table.jobId, table.position)],
+);
+
+export type GenerationJobRow = typeof generationJobs.$inferSelect;
+export type GenerationSectionRow = typeof generationSections.$inferSelect;

@@ -1,0 +1,57 @@
+import { MdBlock, parseMarkdown, Span } from './markdown';
+
+/** Notion's limits: 2,000 characters per text object, 100 rich-text objects and 100 blocks per request. */
+export const NOTION_TEXT_LIMIT = 2000;
+export const NOTION_RICH_TEXT_LIMIT = 100;
+export const NOTION_BLOCKS_PER_REQUEST = 100;
+
+export type NotionBlock = { object: 'block'; type: string } & Record<string, unknown>;
+
+interface RichText {
+  type: 'text';
+  text: { content: string; link: { url: string } | null };
+  annotations: { bold: boolean; italic: boolean; code: boolean; strikethrough: false; underline: false; color: 'default' };
+}
+
+function richText(spans: Span[]): RichText[][] {
+  const items: RichText[] = [];
+  for (const span of spans) {
+    for (let start = 0; start < span.text.length; start += NOTION_TEXT_LIMIT) {
+      items.push({
+        type: 'text',
+        text: { content: span.text.slice(start, start + NOTION_TEXT_LIMIT), link: span.link ? { url: span.link } : null },
+        annotations: { bold: !!span.bold, italic: !!span.italic, code: !!span.code, strikethrough: false, underline: false, color: 'default' },
+      });
+    }
+  }
+  // A block takes at most 100 text objects; longer text continues in further blocks of the same kind.
+  const chunks: RichText[][] = [];
+  for (let start = 0; start < items.length; start += NOTION_RICH_TEXT_LIMIT) chunks.push(items.slice(start, start + NOTION_RICH_TEXT_LIMIT));
+  return chunks.length ? chunks : [[]];
+}
+
+const TYPE: Record<string, string> = { paragraph: 'paragraph', bullet: 'bulleted_list_item', number: 'numbered_list_item', quote: 'quote' };
+
+function toBlocks(block: MdBlock): NotionBlock[] {
+  if (block.kind === 'divider') return [{ object: 'block', type: 'divider', divider: {} }];
+  if (block.kind === 'code') {
+    return richText([{ text: block.text }]).map((rich_text) => ({ object: 'block', type: 'code', code: { rich_text, language: 'plain text' } }));
+  }
+  const type = block.kind === 'heading' ? `heading_${Math.min(block.level + 1, 3)}` : TYPE[block.kind];
+  return richText(block.spans).map((rich_text) => ({ object: 'block', type, [type]: { rich_text } }));
+}
+
+/** A section as Notion blocks: its heading (heading_2), then its Markdown turned into blocks. */
+export function sectionBlocks(heading: string, markdown: string): NotionBlock[] {
+  return [
+    ...richText([{ text: heading }]).map((rich_text) => ({ object: 'block' as const, type: 'heading_2', heading_2: { rich_text } })),
+    ...parseMarkdown(markdown).flatMap(toBlocks),
+  ];
+}
+
+/** Splits blocks into requests Notion accepts. */
+export function chunkBlocks(blocks: NotionBlock[]): NotionBlock[][] {
+  const chunks: NotionBlock[][] = [];
+  for (let start = 0; start < blocks.length; start += NOTION_BLOCKS_PER_REQUEST) chunks.push(blocks.slice(start, start + NOTION_BLOCKS_PER_REQUEST));
+  return chunks;
+}

@@ -1,0 +1,17 @@
+/**
+ * Spaces calls out to at most `perSecond` a second (Notion asks for about 3 per integration);
+ * callers wait their turn in order. One limiter per Notion secret.
+ */
+export class RateLimiter {
+  private next = 0;
+
+  constructor(private readonly perSecond: number) {}
+
+  async schedule<T>(work: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const at = Math.max(now, this.next);
+    this.next = at + 1000 / this.perSecond;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+    return work();
+  }
+}

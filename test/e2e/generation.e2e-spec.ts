@@ -1,0 +1,164 @@
+import request from 'supertest';
+import { GoogleFake } from '../fakes/google-fake';
+import { NotionFake } from '../fakes/notion-fake';
+import { OpenAiFake } from '../fakes/openai-fake';
+import { eventually } from '../support/fixtures';
+import { SECTION_HEADINGS, setUpGeneration } from '../support/generation-fixtures';
+import { createTestApp, signInWithGoogle, TestApp } from '../support/test-app';
+
+type Agent = ReturnType<typeof request.agent>;
+
+describe('Generation: Notion rows written by OpenAI into Notion and Google Docs', () => {
+  const notion = new NotionFake();
+  const openai = new OpenAiFake();
+  const google = new GoogleFake();
+  let t: TestApp;
+  let agent: Agent;
+
+  beforeAll(async () => {
+    await Promise.all([notion.start(), openai.start(), google.start()]);
+    t = await createTestApp({
+      ...google.env(),
+      NOTION_BASE_URL: notion.baseUrl,
+      OPENAI_BASE_URL: openai.baseUrl,
+      // Polling stays out of the way: each test triggers "Check now" itself.
+      NOTION_POLL_SECONDS: '3600',
+      GENERATION_CONCURRENCY: '2',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([notion.stop(), openai.stop(), google.stop()]);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    notion.reset();
+    openai.reset();
+    agent = await signInWithGoogle(t.http);
+    await setUpGeneration(agent, notion, openai);
+  });
+
+  const history = async () => (await agent.get('/api/history').expect(200)).body as Record<string, any>[];
+  const settled = (entries: Record<string, any>[], n: number) => entries.length === n && entries.every((e) => e.status === 'completed' || e.status === 'failed');
+  const checkNow = async () => (await agent.post('/api/generation/check-now').expect(200)).body.lastCheck;
+  const chatBodies = () => openai.requestsTo('POST', /^\/v1\/chat\/completions$/).map((r) => JSON.parse(r.body));
+
+  it('should write a batch: every heading in order in Notion, a Doc in the client folder, statuses and history complete', async () => {
+    const withClient = notion.addRow({ title: 'Best gaming laptops', status: 'Start Generating', type: 'guide', client: 'acme', extra: { Keyword: 'gaming' } });
+    const byTitle = notion.addRow({ title: 'Budget laptops', status: 'Start Generating', article: 'laptop guide', extra: { Keyword: 'budget' }, body: ['Notes the editor left.'] });
+    notion.addRow({ title: 'Not yet', status: 'Not started', type: 'Guide' });
+
+    const report = await checkNow();
+    expect(report).toMatchObject({ found: 2, claimed: 2, problem: null });
+    expect(await checkNow()).toMatchObject({ found: 0, claimed: 0 });
+    const entries = await eventually(history, (e) => settled(e, 2));
+    expect(entries.map((e) => e.message)).toEqual([null, null]);
+
+    for (const id of [withClient, byTitle]) {
+      expect(notion.statusOf(id)).toBe('Posts Generated');
+      const headings = notion.bodyOf(id).filter((line) => line.startsWith('heading_2: '));
+      expect(headings).toEqual(SECTION_HEADINGS.map((h) => `heading_2: ${h}`));
+    }
+    expect(notion.bodyOf(byTitle)[0]).toBe('paragraph: Notes the editor left.');
+
+    expect(google.files).toHaveLength(1);
+    expect(google.files[0]).toMatchObject({ name: 'Best gaming laptops', mimeType: 'application/vnd.google-apps.document', parents: ['folder-acme'] });
+    expect(google.files[0].content).toContain('<h2>Pros and Cons</h2>');
+
+    const entry = (title: string) => entries.find((e) => e.title === title)!;
+    expect(entry('Best gaming laptops')).toMatchObject({
+      _type: 'generation',
+      status: 'completed',
+      article_type: 'Guide',
+      message: null,
+      meta: { viewUrl: `https://docs.google.com/document/d/${google.files[0].id}/edit`, sectionsDone: 3, sectionsTotal: 3 },
+    });
+    expect(entry('Best gaming laptops').meta.tokens).toBeGreaterThan(0);
+    expect(entry('Budget laptops').meta.viewUrl).toMatch(/^https:\/\/www\.notion\.so\//);
+
+    const calls = chatBodies();
+    expect(calls).toHaveLength(6);
+    const intro = calls.find((c) => c.messages[1].content.includes('Best gaming laptops'))!;
+    expect(intro).toMatchObject({ model: 'gpt-4o', temperature: 0.2 });
+    expect(intro.messages).toEqual([
+      { role: 'system', content: 'You introduce articles for Acme.' },
+      { role: 'user', content: 'Introduce "Best gaming laptops" about gaming.' },
+    ]);
+    expect(intro.logit_bias['122273']).toBe(-100);
+    const pros = calls.find((c) => c.messages[1].content.startsWith('Pros and cons for Best gaming laptops'))!;
+    expect(pros.messages[1].content).toContain('## Introduction');
+    expect(pros.logit_bias).toBeUndefined();
+    const faq = calls.find((c) => c.messages[1].content.startsWith('Three FAQ'))!;
+    expect(faq.messages[1].content).toBe('Three FAQ for Laptop guide (Guide), section FAQ.');
+  });
+
+  it.each([
+    ['an unknown template', { type: 'Review' }, 'No article template has the type "Review" (the page\'s Type property).'],
+    ['an unknown client', { type: 'Guide', client: 'Globex' }, 'The page names the client "Globex", which is not in Manage Clients/Sites.'],
+  ])('should end %s in the error status with the reason in History', async (_case, row, message) => {
+    const id = notion.addRow({ title: 'Doomed', status: 'Start Generating', extra: { Keyword: 'k' }, ...row });
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1));
+    expect(entry).toMatchObject({ status: 'failed', message });
+    expect(notion.statusOf(id)).toBe('Generating Error');
+    expect(notion.bodyOf(id)).toEqual([]);
+  });
+
+  it('should fail an article whose prompt uses an unknown placeholder, naming it', async () => {
+    const id = notion.addRow({ title: 'No keyword', status: 'Start Generating', type: 'Guide' });
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1));
+    expect(entry.message).toBe('Unknown placeholder {{Keyword}} in section "Introduction": it is neither a built-in placeholder nor a property of the Notion page.');
+    expect(notion.statusOf(id)).toBe('Generating Error');
+  });
+
+  it('should retry OpenAI 500s and fail with OpenAI\'s reason when they persist', async () => {
+    openai.failNext('POST', /^\/v1\/chat\/completions$/, 500, 'The server had an error while processing your request.', 5);
+    const id = notion.addRow({ title: 'Unlucky', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1), 30_000);
+    expect(entry.message).toBe('OpenAI: could not write section "Introduction": The server had an error while processing your request.');
+    expect(openai.requestsTo('POST', /^\/v1\/chat\/completions$/)).toHaveLength(5);
+    expect(notion.statusOf(id)).toBe('Generating Error');
+  });
+
+  it('should recover from a passing OpenAI 429 and write the article', async () => {
+    openai.failNext('POST', /^\/v1\/chat\/completions$/, 429, 'Rate limit reached', 1, { 'retry-after': '0' });
+    const id = notion.addRow({ title: 'Busy', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1));
+    expect(entry.status).toBe('completed');
+    expect(notion.statusOf(id)).toBe('Posts Generated');
+  });
+
+  it('should fail with Notion\'s reason when it refuses the append, keeping the written sections', async () => {
+    notion.refuseAppends = { count: 1, message: 'body failed validation: body.children[3].paragraph.rich_text should be defined.' };
+    const id = notion.addRow({ title: 'Refused', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1));
+    expect(entry.message).toBe('Notion: refused to add the article to the page: body failed validation: body.children[3].paragraph.rich_text should be defined.');
+    expect(entry.meta.sectionsDone).toBe(3);
+    expect(notion.statusOf(id)).toBe('Generating Error');
+  });
+
+  it('should report missing settings on the check instead of failing', async () => {
+    await agent.post('/api/user').send({ envVars: { DATABASE_ID: '' } }).expect(200);
+    const report = await checkNow();
+    expect(report.problem).toBe('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
+    expect((await agent.get('/api/generation/status').expect(200)).body.lastCheck.problem).toBe(report.problem);
+  });
+
+  it('should test the Notion and OpenAI connections', async () => {
+    expect((await agent.post('/api/generation/test-notion').expect(200)).body).toEqual({ ok: true, message: 'Connected: "Status" offers all four status values.' });
+    notion.statusOptions = ['Start Generating', 'Posts Generated'];
+    expect((await agent.post('/api/generation/test-notion').expect(200)).body).toEqual({
+      ok: false,
+      message: 'The property "Status" has no option "Generating...", "Generating Error"; add them in Notion.',
+    });
+    await agent.post('/api/user').send({ envVars: { NOTION_SECRET: 'ntn_wrong_secret_value_1234' } }).expect(200);
+    expect((await agent.post('/api/generation/test-notion').expect(200)).body.message).toMatch(/^Notion: rejected the secret saved on Home/);
+    expect((await agent.post('/api/generation/test-openai').expect(200)).body).toEqual({ ok: true, message: 'Connected: OpenAI accepts the key.' });
+    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: 'sk-proj-wrong-key-for-the-test-00' } }).expect(200);
+    expect((await agent.post('/api/generation/test-openai').expect(200)).body.ok).toBe(false);
+  });
+});
