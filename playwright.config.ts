@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BROWSER_APP_PORT, BROWSER_GOOGLE_APP_PORT, GOOGLE_ACCOUNT_EMAIL, GOOGLE_APP_URL, GOOGLE_FAKE_URL, OPENAI_FAKE_URL } from './test/browser/ports';
+import { BROWSER_APP_PORT, BROWSER_GOOGLE_APP_PORT, GOOGLE_ACCOUNT_EMAIL, GOOGLE_APP_URL, GOOGLE_FAKE_URL, NOTION_FAKE_URL, OPENAI_FAKE_URL } from './test/browser/ports';
 
 const PORT = BROWSER_APP_PORT;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -53,6 +53,7 @@ export default defineConfig({
         AUTH_MODE: 'local',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-browser-')),
         OPENAI_BASE_URL: `${OPENAI_FAKE_URL}/v1`,
+        NOTION_BASE_URL: NOTION_FAKE_URL,
         FINE_TUNE_POLL_SECONDS: '1',
       },
     },

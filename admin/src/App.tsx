@@ -23,6 +23,7 @@ const BiasList = lazy(() => import('./resources/biaswords/BiasList'));
 const BiasCreate = lazy(() => import('./resources/biaswords/BiasCreate'));
 const BiasEdit = lazy(() => import('./resources/biaswords/BiasEdit'));
 const ClientsPage = lazy(() => import('./resources/clients/ClientsPage'));
+const HistoryList = lazy(() => import('./resources/history/HistoryList'));
 
 void lookupIdentity();
 
@@ -62,6 +63,7 @@ export function App() {
         <Route path=":id/edit" element={<BiasEdit />} />
       </Resource>
       <Resource name="clients" list={ClientsPage} />
+      <Resource name="history" list={HistoryList} />
       <Resource name="logit-bias-groups" />
       <Resource name="models" list={ModelsPage}>
         <Route path="new" element={<ModelCreate />} />

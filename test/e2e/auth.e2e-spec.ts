@@ -21,7 +21,7 @@ describe('Sign-in and sessions (local mode)', () => {
     const health = await request(t.http).get('/api/health').expect(200);
     expect(health.body).toEqual({ status: 'ok', database: t.database.kind });
     const config = await request(t.http).get('/api/config').expect(200);
-    expect(config.body).toEqual({ authMode: 'local', googlePicker: { apiKey: null, appId: null } });
+    expect(config.body).toEqual({ authMode: 'local', demo: false, googlePicker: { apiKey: null, appId: null } });
   });
 
   it.each([

@@ -74,6 +74,7 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
       meta: { viewUrl: `https://docs.google.com/document/d/${google.files[0].id}/edit`, sectionsDone: 3, sectionsTotal: 3 },
     });
     expect(entry('Best gaming laptops').meta.tokens).toBeGreaterThan(0);
+    expect(entry('Best gaming laptops').meta.durationMs).toBeGreaterThanOrEqual(0);
     expect(entry('Budget laptops').meta.viewUrl).toMatch(/^https:\/\/www\.notion\.so\//);
 
     const calls = chatBodies();
@@ -90,6 +91,14 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
     expect(pros.logit_bias).toBeUndefined();
     const faq = calls.find((c) => c.messages[1].content.startsWith('Three FAQ'))!;
     expect(faq.messages[1].content).toBe('Three FAQ for Laptop guide (Guide), section FAQ.');
+  });
+
+  it('should find rows by a select status property as well as a status one', async () => {
+    notion.statusType = 'select';
+    const id = notion.addRow({ title: 'Select status', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
+    expect(await checkNow()).toMatchObject({ found: 1, claimed: 1 });
+    await eventually(history, (e) => settled(e, 1));
+    expect(notion.statusOf(id)).toBe('Posts Generated');
   });
 
   it.each([

@@ -208,10 +208,14 @@ export class NotionFake extends HttpFake {
     this.error(res, 404, 'object_not_found', `Could not find block with ID: ${id}.`);
   }
 
-  /** For the demo and the benchmark in other processes: POST /__fake/rows [FakeRow], /__fake/config, GET /__fake/stats. */
+  /** For browser tests, the demo and the benchmark: POST /__fake/rows [FakeRow], /__fake/reset, /__fake/config, GET /__fake/stats. */
   private control(req: RecordedRequest, res: ServerResponse): void {
     const body = req.body ? JSON.parse(req.body) : {};
     if (req.method === 'POST' && req.path === '/__fake/rows') return json(res, 200, { ids: (body as FakeRow[]).map((row) => this.addRow(row)) });
+    if (req.method === 'POST' && req.path === '/__fake/reset') {
+      this.reset();
+      return json(res, 200, { ok: true });
+    }
     if (req.method === 'POST' && req.path === '/__fake/config') {
       if (typeof body.requestsPerSecond === 'number') this.requestsPerSecond = body.requestsPerSecond;
       return json(res, 200, { ok: true });

@@ -147,6 +147,20 @@ export const clientMessages = {
   pickerUnavailable: 'The Google Picker could not be loaded.',
 };
 
+export const historyMessages = {
+  title: 'Generation History',
+  type: 'Type',
+  entryTitle: 'Title',
+  status: 'Status',
+  category: 'Category',
+  timestamp: 'Timestamp',
+  message: 'Message',
+  viewResults: 'View Results',
+  none: '-',
+  empty: 'Nothing has been generated yet.',
+  progress: '%{done} of %{total} sections',
+};
+
 export const modelMessages = {
   title: 'Manage Models',
   createTitle: 'Create New Model',
@@ -193,6 +207,7 @@ export const quireMessages = {
     loading: 'Loading...',
     title: 'Quire',
     welcome: 'Welcome, %{name}',
+    demo: 'Demo: Notion, OpenAI and Google are simulated on this machine',
     pleaseLogIn: 'Please log in to access this app.',
     loadFailed: 'Could not load this list. Reload the page to try again.',
   },
@@ -219,6 +234,7 @@ export const quireMessages = {
     logoutFailed: 'Logout failed. Please try again.',
   },
   models: modelMessages,
+  history: historyMessages,
   sections: sectionMessages,
   articles: articleMessages,
   biaswords: biasMessages,
@@ -242,6 +258,12 @@ export const quireMessages = {
     loadUserFailed: 'Failed to load user data.',
     loadStatusFailed: 'Failed to load status config.',
     retry: 'Try loading again',
+    testConnection: 'Test connection',
+    testing: 'Testing...',
+    checkNow: 'Check Notion now',
+    checking: 'Checking...',
+    lastCheck: 'Last Notion check %{at}: %{found} row(s) to write, %{claimed} started.',
+    lastCheckProblem: 'Last Notion check %{at}: %{problem}',
     keptHint: 'A value is saved; it is shown redacted. Type a new one to replace it.',
     required: 'Required',
     show: 'Show %{field}',

@@ -1,5 +1,6 @@
-import { Avatar, Box, Typography } from '@mui/material';
+import { Avatar, Box, Chip, Typography } from '@mui/material';
 import { AppBar as RaAppBar, TitlePortal, useGetIdentity, useTranslate } from 'react-admin';
+import { usePublicConfig } from '../publicConfig';
 
 /** Welcome line with the first word of the operator's name and their avatar. */
 function Welcome() {
@@ -17,9 +18,12 @@ function Welcome() {
 }
 
 export function AppBar() {
+  const translate = useTranslate();
+  const config = usePublicConfig();
   return (
     <RaAppBar userMenu={false} toolbar={<Welcome />}>
       <TitlePortal />
+      {config?.demo && <Chip label={translate('quire.app.demo')} color="warning" size="small" sx={{ mr: 2 }} />}
     </RaAppBar>
   );
 }

@@ -34,6 +34,8 @@ export interface AppConfig {
   generationConcurrency: number;
   crawlMaxPages: number;
   crawlAllowPrivateNetworks: boolean;
+  /** `npm run demo`: the dashboard says plainly that the outside services are simulated. */
+  demo: boolean;
 }
 
 /** A misconfiguration: the message is one line that names the variable. */
@@ -169,5 +171,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     generationConcurrency: positiveInt(env, 'GENERATION_CONCURRENCY', 4, 64),
     crawlMaxPages: positiveInt(env, 'CRAWL_MAX_PAGES', 500, 100_000),
     crawlAllowPrivateNetworks: bool(env, 'CRAWL_ALLOW_PRIVATE_NETWORKS'),
+    demo: bool(env, 'QUIRE_DEMO'),
   };
 }

@@ -66,19 +66,17 @@ export class GenerationRepository {
     await this.db.update(generationJobs).set({ status: 'failed', message, leaseUntil: null, completedAt: new Date() }).where(eq(generationJobs.id, id));
   }
 
-  /** Open jobs whose worker is gone (lease expired) or that may never have reached the queue. */
-  async orphaned(queuedBefore: Date): Promise<string[]> {
+  /**
+   * Jobs to hand (again) to the queue: running ones whose worker is gone (lease expired), and
+   * queued ones, which may never have reached it (the queue ignores a job it already holds).
+   */
+  async orphaned(): Promise<string[]> {
     const now = new Date();
     const rows = await this.db
       .select({ id: generationJobs.id })
       .from(generationJobs)
-      .where(
-        or(
-          and(eq(generationJobs.status, 'running'), lt(generationJobs.leaseUntil, now)),
-          and(eq(generationJobs.status, 'queued'), lt(generationJobs.timestamp, queuedBefore)),
-        ),
-      )
-      .limit(500);
+      .where(or(eq(generationJobs.status, 'queued'), and(eq(generationJobs.status, 'running'), lt(generationJobs.leaseUntil, now))))
+      .limit(1000);
     return rows.map((r) => r.id);
   }
 }

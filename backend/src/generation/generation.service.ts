@@ -54,7 +54,7 @@ export class GenerationService {
   async poll(userId: string): Promise<PollReport> {
     const report: PollReport = { at: new Date().toISOString(), found: 0, claimed: 0, problem: null };
     try {
-      const settings = await this.settings(userId);
+      const settings = await this.settings(userId, true);
       const pages = await this.notion.pagesWithStatus(settings.secret, settings.dataSourceId, settings.status, settings.statusConfig.values.start);
       report.found = pages.length;
       for (const page of pages) {
@@ -83,7 +83,7 @@ export class GenerationService {
 
   /** Jobs left running by a stopped process, or claimed but never queued, go back to the queue. */
   async recover(): Promise<void> {
-    for (const id of await this.jobs.orphaned(new Date(Date.now() - 2 * LEASE_MS))) await this.enqueue(id);
+    for (const id of await this.jobs.orphaned()) await this.enqueue(id);
   }
 
   /** Runs one queued job to its end; a failure is recorded on the job and on the Notion page. */
@@ -120,13 +120,13 @@ export class GenerationService {
   }
 
   /** The user's Notion secret, data source and status property, or a message saying what is missing. */
-  private async settings(userId: string): Promise<{ secret: string; dataSourceId: string; status: StatusProperty; statusConfig: typeof DEFAULT_STATUS_CONFIG }> {
+  private async settings(userId: string, fresh = false): Promise<{ secret: string; dataSourceId: string; status: StatusProperty; statusConfig: typeof DEFAULT_STATUS_CONFIG }> {
     const secret = await this.users.getSecret(userId, 'NOTION_SECRET');
     const databaseId = await this.users.getSecret(userId, 'DATABASE_ID');
     if (!secret || !databaseId) throw new GenerationError('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
     const { statusConfig } = await this.users.getStatusConfig(userId);
     const dataSourceId = await this.notion.dataSourceId(secret, databaseId);
-    const status = await this.notion.statusProperty(secret, dataSourceId, statusConfig.propertyName);
+    const status = await this.notion.statusProperty(secret, dataSourceId, statusConfig.propertyName, fresh);
     if (!status) throw new GenerationError(`The Notion database has no status or select property named "${statusConfig.propertyName}" (set in Notion Settings on Home).`);
     return { secret, dataSourceId, status, statusConfig };
   }
@@ -134,7 +134,7 @@ export class GenerationService {
   /** Home's "Test connection" for Notion: reachable, and the status property offers the four values. */
   async testNotion(userId: string): Promise<{ ok: boolean; message: string }> {
     try {
-      const { status, statusConfig } = await this.settings(userId);
+      const { status, statusConfig } = await this.settings(userId, true);
       const missing = Object.values(statusConfig.values).filter((value) => !status.options.includes(value));
       if (missing.length > 0) return { ok: false, message: `The property "${status.name}" has no option ${missing.map((m) => `"${m}"`).join(', ')}; add them in Notion.` };
       return { ok: true, message: `Connected: "${status.name}" offers all four status values.` };

@@ -11,6 +11,7 @@ export interface HealthResponse {
 
 export interface PublicConfigResponse {
   authMode: AppConfig['authMode'];
+  demo: boolean;
   googlePicker: { apiKey: string | null; appId: string | null };
 }
 
@@ -38,6 +39,7 @@ export class HealthController {
   publicConfig(): PublicConfigResponse {
     return {
       authMode: this.config.authMode,
+      demo: this.config.demo,
       googlePicker: { apiKey: this.config.google.pickerApiKey, appId: this.config.google.appId },
     };
   }

@@ -12,7 +12,7 @@ export interface HistoryResponse {
   startedAt: Date | null;
   completedAt: Date | null;
   message: string | null;
-  meta: { viewUrl: string | null; sectionsDone?: number; sectionsTotal?: number; tokens?: number };
+  meta: { viewUrl: string | null; sectionsDone?: number; sectionsTotal?: number; tokens?: number; durationMs?: number | null };
 }
 
 export function toHistoryResponse(row: HistoryRow): HistoryResponse {
@@ -29,7 +29,13 @@ export function toHistoryResponse(row: HistoryRow): HistoryResponse {
     message: row.message,
     meta:
       row.type === 'generation'
-        ? { viewUrl: row.view_url, sectionsDone: row.sections_done ?? 0, sectionsTotal: row.sections_total ?? 0, tokens: row.tokens ?? 0 }
+        ? {
+            viewUrl: row.view_url,
+            sectionsDone: row.sections_done ?? 0,
+            sectionsTotal: row.sections_total ?? 0,
+            tokens: row.tokens ?? 0,
+            durationMs: row.started_at && row.completed_at ? new Date(row.completed_at).getTime() - new Date(row.started_at).getTime() : null,
+          }
         : { viewUrl: row.view_url },
   };
 }

@@ -6,6 +6,7 @@ import { useBanner } from '../../components/useBanner';
 import { ApiError } from '../../api';
 import { EnvVars, StatusConfig, saveEnvVars, saveStatusConfig } from './settingsApi';
 import { SettingsCard } from './SettingsCard';
+import { ConnectionActions } from './ConnectionActions';
 
 const STATUS_KEYS = ['start', 'inProgress', 'error', 'complete'] as const;
 
@@ -55,6 +56,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
       saving={saving}
       canSave={!!props.envVars && !!status}
       onSave={save}
+      footer={<ConnectionActions service="notion" />}
     >
       <SecretField
         label={translate('quire.home.notionSecret')}

@@ -5,6 +5,7 @@ import { useBanner } from '../../components/useBanner';
 import { ApiError } from '../../api';
 import { EnvVars, saveEnvVars } from './settingsApi';
 import { SettingsCard } from './SettingsCard';
+import { ConnectionActions } from './ConnectionActions';
 
 /** The OpenAI API key. */
 export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
@@ -36,6 +37,7 @@ export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
       saving={saving}
       canSave={!!props.envVars}
       onSave={save}
+      footer={<ConnectionActions service="openai" />}
     >
       <SecretField
         label={translate('quire.home.openAiKey')}

@@ -12,6 +12,8 @@ export function SettingsCard(props: {
   canSave: boolean;
   onSave: () => void;
   children: ReactNode;
+  /** Shown under the form: actions that use the saved settings. */
+  footer?: ReactNode;
 }) {
   const translate = useTranslate();
   const submit = (event: FormEvent) => {
@@ -37,6 +39,7 @@ export function SettingsCard(props: {
             </div>
           </Stack>
         </form>
+        {props.footer}
       </AccordionDetails>
     </Accordion>
   );

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
+import { usePublicConfig } from '../../publicConfig';
 
 interface Provider {
   id: string;
@@ -16,6 +17,7 @@ export function LoginPage() {
   const [providers, setProviders] = useState<Provider[] | null>(null);
   const [failed, setFailed] = useState(false);
   const error = params.get('error');
+  const config = usePublicConfig();
 
   useEffect(() => {
     api<Provider[]>('/api/auth/providers').then(setProviders, () => setFailed(true));
@@ -29,6 +31,7 @@ export function LoginPage() {
             <Typography variant="h5" component="h1">
               {translate('quire.login.title')}
             </Typography>
+            {config?.demo && <Alert severity="warning">{translate('quire.app.demo')}</Alert>}
             {error && <Alert severity="error">{error}</Alert>}
             {failed && <Alert severity="error">{translate('quire.login.providersFailed')}</Alert>}
             {!providers && !failed && <CircularProgress size={24} aria-label={translate('quire.app.loading')} />}

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { APIResponseError, Client } from '@notionhq/client';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APIResponseError, Client, LogLevel } from '@notionhq/client';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { IntegrationError } from '../../common/integration-error';
@@ -7,6 +7,7 @@ import { NotionBlock } from '../../generation/notion-blocks';
 import { RateLimiter } from './rate-limiter';
 
 export const NOTION_REQUESTS_PER_SECOND = 3;
+const STATUS_PROPERTY_TTL_MS = 60_000;
 
 export interface NotionPage {
   id: string;
@@ -39,8 +40,10 @@ function notionError(error: unknown, action: string): IntegrationError {
  */
 @Injectable()
 export class NotionClient {
+  private readonly logger = new Logger(NotionClient.name);
   private readonly limiters = new Map<string, RateLimiter>();
   private readonly dataSources = new Map<string, string>();
+  private readonly statusProperties = new Map<string, { value: StatusProperty | null; until: number }>();
   /** Requests sent and 429s received, for the benchmark and the logs. */
   readonly stats = { requests: 0, rateLimited: 0 };
 
@@ -54,6 +57,9 @@ export class NotionClient {
       auth: secret,
       baseUrl: this.config.notionBaseUrl ?? undefined,
       retry: { maxRetries: 5, initialRetryDelayMs: 500, maxRetryDelayMs: 30_000 },
+      // The SDK's own console output goes into Quire's structured log instead (its failures surface as IntegrationErrors).
+      logLevel: LogLevel.WARN,
+      logger: (level, message) => this.logger.debug(`Notion SDK ${level}: ${message}`),
       fetch: ((url: string, init: RequestInit) =>
         paced.schedule(async () => {
           this.stats.requests++;
@@ -83,7 +89,17 @@ export class NotionClient {
     return id;
   }
 
-  async statusProperty(secret: string, dataSourceId: string, name: string): Promise<StatusProperty | null> {
+  /** The status property's definition, read at most once a minute per data source (every job needs it). */
+  async statusProperty(secret: string, dataSourceId: string, name: string, fresh = false): Promise<StatusProperty | null> {
+    const key = `${secret}:${dataSourceId}:${name}`;
+    const cached = this.statusProperties.get(key);
+    if (!fresh && cached && cached.until > Date.now()) return cached.value;
+    const value = await this.readStatusProperty(secret, dataSourceId, name);
+    this.statusProperties.set(key, { value, until: Date.now() + STATUS_PROPERTY_TTL_MS });
+    return value;
+  }
+
+  private async readStatusProperty(secret: string, dataSourceId: string, name: string): Promise<StatusProperty | null> {
     const source = (await this.call('read the database properties', () => this.client(secret).dataSources.retrieve({ data_source_id: dataSourceId }))) as {
       properties: Record<string, any>;
     };

@@ -1,3 +1,5 @@
+const SLACK_MS = 15;
+
 /**
  * Spaces calls out to at most `perSecond` a second (Notion asks for about 3 per integration);
  * callers wait their turn in order. One limiter per Notion secret.
@@ -10,7 +12,8 @@ export class RateLimiter {
   async schedule<T>(work: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const at = Math.max(now, this.next);
-    this.next = at + 1000 / this.perSecond;
+    // A little slack per call, so that network jitter never puts perSecond + 1 calls in one second.
+    this.next = at + 1000 / this.perSecond + SLACK_MS;
     if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
     return work();
   }

@@ -1,0 +1,63 @@
+// `npm run demo`: Quire on its own embedded database (./data-demo) with the Notion, OpenAI and
+// Google simulators on loopback and sample data, so articles are written within a minute with no
+// accounts. Sign in with the (simulated) Google button; Ctrl-C stops everything.
+import { join } from 'node:path';
+import { client, fakes, root, seedTemplate, signIn, startServer, stop } from './lib/harness.mjs';
+
+const port = Number(process.env.PORT ?? 3000);
+const baseUrl = `http://localhost:${port}`;
+const { NotionFake, OpenAiFake, GoogleFake } = fakes();
+const notion = await new NotionFake().start(4101);
+const openai = await new OpenAiFake().start(4102);
+const google = await new GoogleFake().start(4103);
+openai.chatLatencyMs = 1500;
+google.account = { sub: 'demo-operator', email: 'demo@quire.demo', email_verified: true, name: 'Demo Operator' };
+
+const server = await startServer(
+  port,
+  {
+    ...google.env('demo@quire.demo'),
+    QUIRE_DEMO: 'true',
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    DATABASE_URL: '',
+    DATA_DIR: join(root, 'data-demo'),
+    NOTION_BASE_URL: notion.baseUrl,
+    OPENAI_BASE_URL: openai.baseUrl,
+    NOTION_POLL_SECONDS: '5',
+  },
+  { quiet: true },
+);
+
+const api = client(baseUrl, await signIn(baseUrl, 'google'));
+await api('POST', '/api/user', { envVars: { NOTION_SECRET: notion.secret, DATABASE_ID: notion.databaseId, OPENAI_API_KEY: openai.apiKey } });
+if ((await api('GET', '/api/models')).length === 0) {
+  await seedTemplate(api, { title: 'Buying guide', type: 'Guide', headings: ['Introduction', 'What to look for', 'Our picks', 'FAQ'] });
+  await seedTemplate(api, { title: 'Product review', type: 'Review', headings: ['Verdict', 'Pros and cons', 'Who it is for'] });
+  const acme = await api('POST', '/api/clients', { name: 'Acme Outdoors' });
+  await api('POST', `/api/clients/${acme._id}/save-path`, { folderId: 'demo-acme-folder', folderName: 'Acme Outdoors articles' });
+}
+const rows = [
+  { title: 'Best hiking boots for beginners', type: 'Guide', client: 'Acme Outdoors', extra: { Keyword: 'hiking boots' } },
+  { title: 'How to choose a tent', type: 'Guide', client: 'Acme Outdoors', extra: { Keyword: 'tents' } },
+  { title: 'Choosing a sleeping bag', type: 'Guide', extra: { Keyword: 'sleeping bags' } },
+  { title: 'Trailrunner 3 review', type: 'Review', extra: { Keyword: 'trail running shoes' } },
+  { title: 'Summit 45L backpack review', type: 'Review', extra: { Keyword: 'backpacks' } },
+];
+for (const row of rows) notion.addRow({ ...row, status: 'Start Generating' });
+
+console.log(`
+  Quire demo: ${baseUrl}
+  Press "Sign in with Google" (simulated: you are the Demo Operator), then open History.
+  Five Notion rows are waiting in "Start Generating"; Quire checks Notion every 5 seconds.
+  Notion, OpenAI and Google Drive are simulators on this machine; nothing leaves it.
+  Ctrl-C stops the demo (its data stays in ./data-demo).
+`);
+
+const shutdown = async () => {
+  await stop(server.child);
+  await Promise.all([notion.stop(), openai.stop(), google.stop()]);
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

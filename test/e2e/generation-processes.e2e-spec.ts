@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { NotionFake } from '../fakes/notion-fake';
+import { OpenAiFake } from '../fakes/openai-fake';
+import { eventually } from '../support/fixtures';
+import { SECTION_HEADINGS, setUpGeneration } from '../support/generation-fixtures';
+import { emptyPostgres } from '../support/postgres';
+import { startServerProcess, ServerProcess } from '../support/server-process';
+
+const POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
+
+/** Real server processes (the built dist/main.js) against the simulators: crashes and company. */
+describe('Generation across server processes', () => {
+  const notion = new NotionFake();
+  const openai = new OpenAiFake();
+  const servers: ServerProcess[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    await Promise.all([notion.start(), openai.start()]);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await Promise.all([notion.stop(), openai.stop()]);
+  });
+  beforeEach(async () => {
+    notion.reset();
+    openai.reset();
+    if (POSTGRES_URL) await emptyPostgres(POSTGRES_URL);
+    env = {
+      AUTH_MODE: 'local',
+      DATABASE_URL: POSTGRES_URL ?? '',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-processes-')),
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      NOTION_BASE_URL: notion.baseUrl,
+      OPENAI_BASE_URL: openai.baseUrl,
+      NOTION_POLL_SECONDS: '1',
+      GENERATION_CONCURRENCY: '2',
+    };
+  });
+
+  async function signIn(server: ServerProcess) {
+    const agent = request.agent(server.url);
+    await agent.get('/api/auth/local').expect(302);
+    return agent;
+  }
+
+  function addRows(n: number): string[] {
+    return Array.from({ length: n }, (_, i) => notion.addRow({ title: `Laptop ${i + 1}`, status: 'Start Generating', type: 'Guide', extra: { Keyword: `k${i}` } }));
+  }
+
+  /** Each page complete, holding each section heading exactly once, in order. */
+  function expectWrittenOnce(pageIds: string[]): void {
+    for (const id of pageIds) {
+      expect(notion.statusOf(id)).toBe('Posts Generated');
+      expect(notion.bodyOf(id).filter((line) => line.startsWith('heading_2: '))).toEqual(SECTION_HEADINGS.map((h) => `heading_2: ${h}`));
+    }
+  }
+
+  const chatCalls = () => openai.requestsTo('POST', /^\/v1\/chat\/completions$/).length;
+
+  it('should finish every page exactly once after the server is killed mid-batch and restarted', async () => {
+    openai.chatLatencyMs = 300;
+    const first = await startServerProcess(env);
+    servers.push(first);
+    const agent = await signIn(first);
+    await setUpGeneration(agent, notion, openai);
+    await agent.post('/api/clients').send({ name: 'unused' });
+    const pages = addRows(5);
+    await eventually(async () => chatCalls(), (calls) => calls >= 4, 30_000);
+    await first.kill();
+    const callsBeforeCrash = chatCalls();
+    expect(pages.some((id) => notion.statusOf(id) !== 'Posts Generated')).toBe(true);
+
+    const second = await startServerProcess(env);
+    servers.push(second);
+    await eventually(async () => pages.map((id) => notion.statusOf(id)), (statuses) => statuses.every((s) => s === 'Posts Generated'), 150_000);
+    expectWrittenOnce(pages);
+    // Sections finished before the crash were kept: at most the two in flight were written again.
+    expect(chatCalls()).toBeLessThanOrEqual(15 + 2);
+    expect(chatCalls()).toBeGreaterThan(callsBeforeCrash);
+    const history = (await (await signIn(second)).get('/api/history').expect(200)).body;
+    expect(history).toHaveLength(5);
+    expect(history.every((e: { status: string }) => e.status === 'completed')).toBe(true);
+    await second.stop();
+  }, 240_000);
+
+  // Two processes can share only a PostgreSQL server; the embedded database belongs to one process.
+  (POSTGRES_URL ? it : it.skip)('should never generate a page twice with two server processes on one PostgreSQL', async () => {
+    const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    servers.push(a, b);
+    await setUpGeneration(await signIn(a), notion, openai);
+    const pages = addRows(6);
+    await eventually(async () => pages.map((id) => notion.statusOf(id)), (statuses) => statuses.every((s) => s === 'Posts Generated'), 60_000);
+    expectWrittenOnce(pages);
+    expect(chatCalls()).toBe(18);
+    const history = (await (await signIn(b)).get('/api/history').expect(200)).body;
+    expect(history).toHaveLength(6);
+    await Promise.all([a.stop(), b.stop()]);
+  }, 120_000);
+});
