@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,17 @@ import { BROWSER_APP_PORT, BROWSER_GOOGLE_APP_PORT, GOOGLE_ACCOUNT_EMAIL, GOOGLE
 
 const PORT = BROWSER_APP_PORT;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const common = { NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: process.env.DATABASE_URL || 'memory://' };
+// On PostgreSQL both servers share one database and its job queues: either may run any job, so
+// they share the key and the simulators too.
+const common = {
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  DATABASE_URL: process.env.DATABASE_URL || 'memory://',
+  ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  OPENAI_BASE_URL: `${OPENAI_FAKE_URL}/v1`,
+  NOTION_BASE_URL: NOTION_FAKE_URL,
+  FINE_TUNE_POLL_SECONDS: '1',
+};
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the built app, on
@@ -52,9 +63,6 @@ export default defineConfig({
         APP_URL: BASE_URL,
         AUTH_MODE: 'local',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-browser-')),
-        OPENAI_BASE_URL: `${OPENAI_FAKE_URL}/v1`,
-        NOTION_BASE_URL: NOTION_FAKE_URL,
-        FINE_TUNE_POLL_SECONDS: '1',
       },
     },
     {

@@ -3,50 +3,20 @@
 // dashboard's initial JavaScript. Prints one table. Run with `npm run bench`.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { memoryMb, root, startServer, stop, waitFor } from '../scripts/lib/harness.mjs';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 
-const root = new URL('..', import.meta.url).pathname;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/quire_bench';
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const rows = [];
 const row = (what, value, note = '') => rows.push({ what, value, note });
 
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))[1]);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-async function waitFor(url, child, timeoutMs = 120_000) {
-  const start = performance.now();
-  while (performance.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return performance.now() - start;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-async function startServer(port, env) {
-  const child = spawn(process.execPath, [join(root, 'dist/main.js')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), AUTH_MODE: 'local', APP_URL: `http://127.0.0.1:${port}`, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const ms = await waitFor(`http://127.0.0.1:${port}/api/health`, child);
-  return { child, ms };
-}
-
-async function stop(child) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+async function startQuire(port, env) {
+  return startServer(port, { NODE_ENV: 'test', AUTH_MODE: 'local', ...env });
 }
 
 async function load(url, headers) {
@@ -79,16 +49,16 @@ for (const [label, env] of [
   ['embedded, first start (creates the database)', { DATA_DIR: dataDir, DATABASE_URL: '' }],
   ['embedded, restart', { DATA_DIR: dataDir, DATABASE_URL: '' }],
 ]) {
-  const { child, ms } = await startServer(3201, env);
-  const mem = rssMb(child.pid);
+  const { child, ms } = await startQuire(3201, env);
+  const mem = memoryMb(child.pid);
   row(`start-up: ${label}`, `${(ms / 1000).toFixed(2)} s`, `RSS ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`);
   await stop(child);
 }
 const havePostgres = await ensurePostgres();
 if (havePostgres) {
   for (const label of ['PostgreSQL, first start (migrates)', 'PostgreSQL, restart']) {
-    const { child, ms } = await startServer(3202, { DATABASE_URL: POSTGRES_URL, DATA_DIR: dataDir });
-    const mem = rssMb(child.pid);
+    const { child, ms } = await startQuire(3202, { DATABASE_URL: POSTGRES_URL, DATA_DIR: dataDir });
+    const mem = memoryMb(child.pid);
     row(`start-up: ${label}`, `${(ms / 1000).toFixed(2)} s`, `RSS ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB`);
     await stop(child);
   }
@@ -96,12 +66,12 @@ if (havePostgres) {
 
 // 2. Requests/second: GET /api/me signed in, against a bare NestJS route, in the same run.
 async function measureMe(label, env, port) {
-  const { child } = await startServer(port, env);
+  const { child } = await startQuire(port, env);
   const login = await fetch(`http://127.0.0.1:${port}/api/auth/local`, { redirect: 'manual' });
   const cookie = login.headers.get('set-cookie').split(';')[0];
   await load(`http://127.0.0.1:${port}/api/me`, { cookie }); // warm-up pass, discarded
   const result = await load(`http://127.0.0.1:${port}/api/me`, { cookie });
-  const mem = rssMb(child.pid);
+  const mem = memoryMb(child.pid);
   row(`GET /api/me signed in (${label})`, `${result.requests.average.toFixed(0)} req/s`,
     `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, RSS after ${mem.rss.toFixed(0)} MB`);
   await stop(child);

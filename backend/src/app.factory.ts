@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/config';
-import { configureApp, expressErrorHandler } from './app.setup';
+import { configureApp } from './app.setup';
 
 /** Builds and initialises the whole app; main.ts listens on it, tests drive it with supertest. */
 export async function createApp(config: AppConfig, logger?: LoggerService | false): Promise<NestExpressApplication> {
@@ -14,6 +14,5 @@ export async function createApp(config: AppConfig, logger?: LoggerService | fals
   });
   configureApp(app, config);
   await app.init();
-  app.use(expressErrorHandler);
   return app;
 }

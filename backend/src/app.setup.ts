@@ -10,7 +10,7 @@ import { AppConfig } from './config/config';
 import { ADMIN_DIST } from './config/paths';
 import { AuthMiddleware } from './auth/auth.middleware';
 import { createOriginCheck } from './common/origin-check';
-import { HttpExceptionFilter, toErrorBody } from './common/http-exception.filter';
+import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
 
 
@@ -66,12 +66,4 @@ function serveAdmin(app: INestApplication): void {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
-}
-
-/** Errors raised by Express middleware before Nest's routing (bad JSON, body too large). */
-export function expressErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
-  if (res.headersSent) return next(error);
-  const body = toErrorBody(error);
-  if (body.statusCode >= 500) new Logger('Express').error(error instanceof Error ? error.stack : String(error));
-  res.status(body.statusCode).json(body);
 }

@@ -190,6 +190,8 @@ describe('Settings: /api/user and /api/user/status-config', () => {
     await t.database.db.execute(
       sql`update users set openai_api_key = (select openai_api_key from users where email = 'local-operator@quire.invalid') where id = ${other.user.id}`,
     );
-    await expect(t.app.get(UsersService).getSecret(other.user.id, 'OPENAI_API_KEY')).rejects.toThrow();
+    await expect(t.app.get(UsersService).getSecret(other.user.id, 'OPENAI_API_KEY')).rejects.toThrow(
+      'Saved secrets cannot be decrypted: this server runs with another ENCRYPTION_KEY than the one they were saved with.',
+    );
   });
 });

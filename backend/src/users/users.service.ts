@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { SecretBox, redactedHint } from '../common/secret-box';
@@ -97,7 +97,7 @@ export class UsersService {
 
   async getGoogleRefreshToken(userId: string): Promise<string | null> {
     const user = await this.require(userId);
-    return user.googleRefreshToken ? this.box.open(user.googleRefreshToken, `${userId}:google-refresh-token`) : null;
+    return user.googleRefreshToken ? this.open(user.googleRefreshToken, `${userId}:google-refresh-token`) : null;
   }
 
   async setGoogleAccessToken(userId: string, token: string, expiresAt: Date): Promise<void> {
@@ -107,7 +107,7 @@ export class UsersService {
   async getGoogleAccessToken(userId: string): Promise<{ token: string; expiresAt: Date } | null> {
     const user = await this.require(userId);
     if (!user.googleAccessToken || !user.googleAccessTokenExpiresAt) return null;
-    return { token: this.box.open(user.googleAccessToken, `${userId}:google-access-token`), expiresAt: user.googleAccessTokenExpiresAt };
+    return { token: this.open(user.googleAccessToken, `${userId}:google-access-token`), expiresAt: user.googleAccessTokenExpiresAt };
   }
 
   /** The decrypted value of one setting, for the integrations that need it; null when unset. */
@@ -117,7 +117,18 @@ export class UsersService {
 
   private readSecret(user: UserRow, name: EnvVarName): string | null {
     const sealed = user[COLUMN_OF[name]];
-    return sealed ? this.box.open(sealed, this.context(user.id, name)) : null;
+    return sealed ? this.open(sealed, this.context(user.id, name)) : null;
+  }
+
+  /** A ciphertext that does not open means this server has another key than the one that sealed it. */
+  private open(sealed: string, context: string): string {
+    try {
+      return this.box.open(sealed, context);
+    } catch {
+      throw new InternalServerErrorException(
+        'Saved secrets cannot be decrypted: this server runs with another ENCRYPTION_KEY than the one they were saved with. Every server process sharing a database needs the same key.',
+      );
+    }
   }
 
   private context(userId: string, name: EnvVarName): string {
