@@ -1,9 +1,10 @@
-import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useState } from 'react';
 import { Title, useGetList, useNotify } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
+import { DetailsTable } from '../../components/DetailsTable';
 import { useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 import { Article } from './types';
@@ -63,23 +64,15 @@ export default function ArticleView() {
         <>
           <Card variant="outlined" sx={{ mb: 2 }}>
             <CardContent>
-              <Table size="small" aria-label={article.article_title}>
-                <TableBody>
-                  {[
-                    [t('type'), article.article_type],
-                    [t('title'), article.article_title],
-                    [t('sectionCount'), String(article.sections.length)],
-                    ...(article.notes ? [[t('notes'), article.notes]] : []),
-                  ].map(([label, value]) => (
-                    <TableRow key={label}>
-                      <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 160 }}>
-                        {label}
-                      </TableCell>
-                      <TableCell>{value}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DetailsTable
+                label={article.article_title}
+                rows={[
+                  [t('type'), article.article_type],
+                  [t('title'), article.article_title],
+                  [t('sectionCount'), String(article.sections.length)],
+                  ...(article.notes ? ([[t('notes'), article.notes]] as [string, string][]) : []),
+                ]}
+              />
               <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
                 <Button variant="contained" component={Link} to={`/articles/edit/${article.id}`}>
                   {t('edit')}
@@ -99,25 +92,17 @@ export default function ArticleView() {
                 <Typography>{`${index + 1}. ${section.heading}`}</Typography>
               </AccordionSummary>
               <AccordionDetails>
-                <Table size="small">
-                  <TableBody>
-                    {[
-                      [t('heading'), section.heading],
-                      [t('systemPrompt'), section.systemPrompt],
-                      [t('userPrompt'), section.userPrompt],
-                      [t('model'), modelName(section.model)],
-                      [t('temperature'), String(section.temperature)],
-                      [t('biasGroup'), biasName(section.logit_bias_group ?? null, t('none'))],
-                    ].map(([label, value]) => (
-                      <TableRow key={label}>
-                        <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 160, verticalAlign: 'top' }}>
-                          {label}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{value}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <DetailsTable
+                  preWrap
+                  rows={[
+                    [t('heading'), section.heading],
+                    [t('systemPrompt'), section.systemPrompt],
+                    [t('userPrompt'), section.userPrompt],
+                    [t('model'), modelName(section.model)],
+                    [t('temperature'), String(section.temperature)],
+                    [t('biasGroup'), biasName(section.logit_bias_group ?? null, t('none'))],
+                  ]}
+                />
               </AccordionDetails>
             </Accordion>
           ))}

@@ -1,7 +1,8 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { api, ApiError } from '../../api';
+import { DetailsTable } from '../../components/DetailsTable';
 import { Model, fineTuneSuffix } from './types';
 
 /** Spec §2: name, base model, output model and tokens trained, then the fine-tune question. */
@@ -51,18 +52,7 @@ export function FineTuneDialog(props: { model: Model | null; onClose: () => void
             {error}
           </Alert>
         )}
-        <Table size="small" sx={{ mb: 2 }}>
-          <TableBody>
-            {rows.map(([label, value]) => (
-              <TableRow key={label}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 160 }}>
-                  {label}
-                </TableCell>
-                <TableCell>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DetailsTable rows={rows} sx={{ mb: 2 }} />
         <DialogContentText>{t('confirmFineTune')}</DialogContentText>
       </DialogContent>
       <DialogActions>
