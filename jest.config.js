@@ -1,5 +1,8 @@
 // Two projects: unit specs next to the code, and API end-to-end specs against the whole app.
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
+// linkedom's CommonJS build requires css-select and friends, which ship only as ES modules;
+// jest on Node 20 cannot require those, so swc compiles them like the project's own files.
+const transformIgnorePatterns = ['/node_modules/(?!(css-select|css-what|nth-check|boolbase|domutils|domhandler|domelementtype|dom-serializer|entities|htmlparser2)/)'];
 module.exports = {
   projects: [
     {
@@ -7,6 +10,7 @@ module.exports = {
       rootDir: '.',
       testMatch: ['<rootDir>/backend/src/**/*.spec.ts'],
       transform,
+      transformIgnorePatterns,
       testEnvironment: 'node',
     },
     {
@@ -14,6 +18,7 @@ module.exports = {
       rootDir: '.',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       transform,
+      transformIgnorePatterns,
       // Each file starts the whole app on a fresh database; PGlite start-up takes a few seconds.
       setupFilesAfterEnv: ['<rootDir>/test/support/e2e-setup.ts'],
       testEnvironment: 'node',

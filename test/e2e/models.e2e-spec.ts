@@ -112,6 +112,19 @@ describe('Models and their training examples', () => {
     expect((await agent.get(`/api/models/${id}`).expect(200)).body.example_count).toBe(1);
   });
 
+  it('should replace the example of the same uuid when replace is true', async () => {
+    const id = await createModel(agent);
+    await agent.post(`/api/models/${id}/add-example`).send({ example: example(1) }).expect(201);
+    const second = example(1, { clusterId: 7 });
+    second.messages = [second.messages[0], second.messages[1], { role: 'assistant', content: 'A better answer.' }];
+    await agent.post(`/api/models/${id}/add-example`).send({ example: second, replace: true }).expect(201);
+    const model = (await agent.get(`/api/models/${id}`).expect(200)).body;
+    expect(model.examples).toHaveLength(1);
+    expect(model.examples[0]).toMatchObject({ clusterId: 7 });
+    expect(model.examples[0].messages[2]).toEqual({ role: 'assistant', content: 'A better answer.' });
+    await agent.post(`/api/models/${id}/add-example`).send({ example: example(2), replace: 'yes' }).expect(400);
+  });
+
   const twoUsers = example(1);
   twoUsers.messages = [twoUsers.messages[0], twoUsers.messages[1], { role: 'user', content: 'again' }];
   it.each([

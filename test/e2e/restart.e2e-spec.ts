@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { FixtureSite } from '../fakes/fixture-site';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { createModel, eventually } from '../support/fixtures';
 import { createTestApp } from '../support/test-app';
@@ -76,6 +77,44 @@ describe.each(targets)('Restarting on %s', (_name, databaseUrl) => {
       }
     } finally {
       await openai.stop();
+    }
+  });
+
+  it('should resume a training crawl where it stopped, without fetching finished pages again', async () => {
+    const site = await new FixtureSite({ latencyMs: 150 }).start();
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-restart-')),
+      ENCRYPTION_KEY: '',
+      CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+      CRAWL_HOST_CONCURRENCY: '1',
+      CRAWL_HOST_DELAY_MS: '0',
+    };
+    try {
+      const first = await createTestApp(env);
+      await first.reset();
+      const login = await request(first.http).get('/api/auth/local').expect(302);
+      const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
+      const submitted = await request(first.http).post('/api/training-jobs/submit-url').set('Cookie', cookie).send({ url: `${site.url}/` }).expect(201);
+      const job = (http: typeof first.http) => async () => (await request(http).get(`/api/training-jobs/${submitted.body._id}`).set('Cookie', cookie).expect(200)).body;
+      const paused = await eventually(job(first.http), (j) => (j.meta.progress?.fetched ?? 0) >= 4);
+      await first.close();
+      const pagesBefore = site.requests.filter((r) => r.path.endsWith('.html')).length;
+      expect(paused.status).toBe('running');
+
+      const second = await createTestApp(env);
+      try {
+        const done = await eventually(job(second.http), (j) => j.status === 'completed', 30_000);
+        expect(done.meta.progress.fetched).toBe(done.meta.progress.found);
+        const pageRequests = site.requests.filter((r) => r.path.endsWith('.html')).map((r) => r.path);
+        // Only the page in flight at shutdown may be asked for twice.
+        expect(pageRequests.length - new Set(pageRequests).size).toBeLessThanOrEqual(1);
+        expect(pageRequests.length).toBeGreaterThan(pagesBefore);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await site.stop();
     }
   });
 });

@@ -61,6 +61,8 @@ export class OpenAiFake extends HttpFake {
   fineTuneScript: RemoteStatus[] = ['validating_files', 'running', 'succeeded'];
   fineTuneFailure = 'The training file contains examples that violate the usage policy.';
   chatLatencyMs = 0;
+  /** How many texts were embedded since the last reset. */
+  embeddedInputs = 0;
   readonly files = new Map<string, FakeFile>();
   readonly jobs = new Map<string, FakeJob>();
   readonly models = new Set<string>();
@@ -82,6 +84,7 @@ export class OpenAiFake extends HttpFake {
   reset(): void {
     this.fineTuneScript = ['validating_files', 'running', 'succeeded'];
     this.chatLatencyMs = 0;
+    this.embeddedInputs = 0;
     this.failures = [];
     this.files.clear();
     this.jobs.clear();
@@ -121,6 +124,7 @@ export class OpenAiFake extends HttpFake {
       return json(res, 200, { id: model, object: 'model', deleted: true });
     }
     if (method === 'POST' && path === '/v1/chat/completions') return this.chat(req, res);
+    if (method === 'POST' && path === '/v1/embeddings') return this.embeddings(req, res);
     if (method === 'GET' && path === '/v1/models') return json(res, 200, { object: 'list', data: [{ id: 'gpt-4o', object: 'model', created: 0, owned_by: 'openai' }] });
     this.error(res, 404, `Unknown request URL: ${method} ${path}`);
   }
@@ -232,5 +236,24 @@ export class OpenAiFake extends HttpFake {
       choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     });
+  }
+
+  /** Deterministic vectors: each word hashed into one of 64 dimensions, then normalised. */
+  private embeddings(req: RecordedRequest, res: ServerResponse): void {
+    const body = JSON.parse(req.body || '{}');
+    const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+    this.embeddedInputs += inputs.length;
+    const data = inputs.map((text, index) => {
+      const vector = new Array<number>(64).fill(0);
+      for (const word of String(text).toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+        let hash = 2166136261;
+        for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
+        vector[(hash >>> 0) % 64] += 1;
+      }
+      const norm = Math.hypot(...vector) || 1;
+      return { object: 'embedding', index, embedding: vector.map((v) => v / norm) };
+    });
+    const tokens = inputs.reduce((sum, text) => sum + Math.ceil(String(text).length / 4), 0);
+    json(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: tokens, total_tokens: tokens } });
   }
 }

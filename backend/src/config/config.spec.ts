@@ -61,6 +61,8 @@ describe('loadConfig', () => {
     [{ NOTION_POLL_SECONDS: '0' }, /^NOTION_POLL_SECONDS /],
     [{ GENERATION_CONCURRENCY: 'four' }, /^GENERATION_CONCURRENCY /],
     [{ CRAWL_ALLOW_PRIVATE_NETWORKS: 'yes' }, /^CRAWL_ALLOW_PRIVATE_NETWORKS must be true or false/],
+    [{ CRAWL_HOST_CONCURRENCY: '0' }, /^CRAWL_HOST_CONCURRENCY must be a whole number from 1 to 16/],
+    [{ CRAWL_HOST_DELAY_MS: '-5' }, /^CRAWL_HOST_DELAY_MS must be a whole number from 0 to 60000/],
     [{ ENCRYPTION_KEY: 'c2hvcnQ=' }, /^ENCRYPTION_KEY must be 32 bytes/],
     [{ AUTH_MODE: 'saml' }, /^AUTH_MODE must be google or local/],
     [{ AUTH_MODE: 'google' }, /^GOOGLE_CLIENT_ID is required/],

@@ -34,6 +34,10 @@ export interface AppConfig {
   generationConcurrency: number;
   crawlMaxPages: number;
   crawlAllowPrivateNetworks: boolean;
+  /** Requests in flight to one host at a time. */
+  crawlHostConcurrency: number;
+  /** Least time between the starts of two requests to one host (robots.txt Crawl-delay may raise it). */
+  crawlHostDelayMs: number;
   /** `npm run demo`: the dashboard says plainly that the outside services are simulated. */
   demo: boolean;
 }
@@ -69,6 +73,13 @@ function positiveInt(env: Env, name: string, fallback: number, max = 1_000_000):
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
     throw new ConfigError(`${name} must be a whole number from 1 to ${max}, got "${value}"`);
   }
+  return Number(value);
+}
+
+function wholeNumber(env: Env, name: string, fallback: number, max: number): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > max) throw new ConfigError(`${name} must be a whole number from 0 to ${max}, got "${value}"`);
   return Number(value);
 }
 
@@ -171,6 +182,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     generationConcurrency: positiveInt(env, 'GENERATION_CONCURRENCY', 4, 64),
     crawlMaxPages: positiveInt(env, 'CRAWL_MAX_PAGES', 500, 100_000),
     crawlAllowPrivateNetworks: bool(env, 'CRAWL_ALLOW_PRIVATE_NETWORKS'),
+    crawlHostConcurrency: positiveInt(env, 'CRAWL_HOST_CONCURRENCY', 2, 16),
+    crawlHostDelayMs: wholeNumber(env, 'CRAWL_HOST_DELAY_MS', 500, 60_000),
     demo: bool(env, 'QUIRE_DEMO'),
   };
 }

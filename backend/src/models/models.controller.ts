@@ -45,9 +45,9 @@ export class ModelsController {
   }
 
   @Post(':id/add-example')
-  @ApiOperation({ summary: 'Add a training example; a uuid already in the model is a 409' })
+  @ApiOperation({ summary: 'Add a training example; a uuid already in the model is a 409 unless replace is true' })
   addExample(@CurrentUser() user: UserRow, @Param('id', modelId) id: string, @Body() body: AddExampleDto): Promise<ExampleResponse> {
-    return this.models.addExample(user.id, id, body.example);
+    return this.models.addExample(user.id, id, body.example, body.replace === true);
   }
 
   @Delete(':id/remove-example')

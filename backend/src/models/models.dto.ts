@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsDefined,
   IsIn,
   IsInt,
@@ -82,6 +83,11 @@ export class AddExampleDto {
   @ValidateNested()
   @Type(() => ExampleDto)
   example!: ExampleDto;
+
+  @ApiPropertyOptional({ description: 'Replace the example of the same section (uuid) instead of refusing it with 409' })
+  @IsOptional()
+  @IsBoolean({ message: 'replace must be true or false' })
+  replace?: boolean;
 }
 
 export class RemoveExampleDto {

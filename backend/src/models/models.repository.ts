@@ -85,8 +85,16 @@ export class ModelsRepository {
     articleUuid: string | null;
     clusterId: number;
     messages: ChatMessage[];
-  }): Promise<ModelExampleRow | null> {
-    const [row] = await this.db.insert(modelExamples).values(values).onConflictDoNothing().returning();
+  }, replace: boolean): Promise<ModelExampleRow | null> {
+    const insert = this.db.insert(modelExamples).values(values);
+    const [row] = replace
+      ? await insert
+          .onConflictDoUpdate({
+            target: [modelExamples.modelId, modelExamples.uuid],
+            set: { articleUuid: values.articleUuid, clusterId: values.clusterId, messages: values.messages },
+          })
+          .returning()
+      : await insert.onConflictDoNothing().returning();
     return row ?? null;
   }
 

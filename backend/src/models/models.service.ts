@@ -47,7 +47,8 @@ export class ModelsService {
     return toModelResponse(model);
   }
 
-  async addExample(userId: string, id: string, example: ExampleDto): Promise<ExampleResponse> {
+  /** A section (uuid) is in a model once; `replace` swaps its saved example for the new one. */
+  async addExample(userId: string, id: string, example: ExampleDto, replace = false): Promise<ExampleResponse> {
     await this.requireOwned(userId, id);
     const messages = this.orderedMessages(example.messages);
     const added = await this.models.addExample({
@@ -56,7 +57,7 @@ export class ModelsService {
       articleUuid: example.article_uuid ?? null,
       clusterId: example.clusterId,
       messages,
-    });
+    }, replace);
     if (!added) throw new ConflictException('This section has already been added to this model.');
     return toExampleResponse(added);
   }

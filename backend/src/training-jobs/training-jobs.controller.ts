@@ -1,11 +1,11 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { UserRow } from '../users/users.schema';
-import { TrainingJobResponse } from './training-jobs.dto';
+import { SubmitUrlDto, TrainingJobResponse } from './training-jobs.dto';
 import { TRAINING_JOB_FILTERABLE, TRAINING_JOB_SORTABLE } from './training-jobs.repository';
 import { TrainingJobsService } from './training-jobs.service';
 
@@ -22,6 +22,12 @@ export class TrainingJobsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<TrainingJobResponse[]> {
     return sendPage(res, 'training-jobs', await this.jobs.list(user.id, query));
+  }
+
+  @Post('submit-url')
+  @ApiOperation({ summary: 'Collect training data from a website: answers the queued job at once' })
+  submit(@CurrentUser() user: UserRow, @Body() body: SubmitUrlDto): Promise<TrainingJobResponse> {
+    return this.jobs.submit(user.id, body);
   }
 
   @Get(':id')

@@ -1,11 +1,17 @@
 import { Module } from '@nestjs/common';
+import { TrainingSnapshotsModule } from '../training-snapshots/training-snapshots.module';
+import { UsersModule } from '../users/users.module';
+import { TrainingCollectionService } from './training-collection.service';
 import { TrainingJobsController } from './training-jobs.controller';
 import { TrainingJobsRepository } from './training-jobs.repository';
+import { TrainingJobsRunner } from './training-jobs.runner';
 import { TrainingJobsService } from './training-jobs.service';
+import { TrainingPagesRepository } from './training-pages.repository';
 
 @Module({
+  imports: [TrainingSnapshotsModule, UsersModule],
   controllers: [TrainingJobsController],
-  providers: [TrainingJobsService, TrainingJobsRepository],
+  providers: [TrainingJobsService, TrainingJobsRepository, TrainingPagesRepository, TrainingCollectionService, TrainingJobsRunner],
   exports: [TrainingJobsRepository],
 })
 export class TrainingJobsModule {}

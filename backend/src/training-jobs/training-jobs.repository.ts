@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
-import { TrainingJobRow, trainingJobs } from './training-jobs.schema';
+import { ClusteringMode, TrainingJobMeta, TrainingJobRow, trainingJobs } from './training-jobs.schema';
 
 export const TRAINING_JOB_SORTABLE = ['timestamp', 'status', 'url'] as const;
 export const TRAINING_JOB_FILTERABLE = ['id', 'status', '_type'] as const;
@@ -13,13 +13,17 @@ const columns = { id: trainingJobs.id, status: trainingJobs.status, url: trainin
 export class TrainingJobsRepository {
   constructor(private readonly database: DatabaseService) {}
 
+  private get db() {
+    return this.database.db;
+  }
+
   async list(userId: string, query: ListQuery): Promise<Page<TrainingJobRow>> {
     // Every row here is a training job, so a `_type` filter only decides between all and none.
     const { _type, ...filter } = query.filter;
     if (_type !== undefined && _type !== 'training') return { rows: [], total: 0, start: query.range.start };
     const { where, orderBy } = listClauses({ ...query, filter }, columns, { orderBy: sql`${trainingJobs.timestamp} desc` });
     const condition = whereAll([eq(trainingJobs.userId, userId), ...where]);
-    const db = this.database.db;
+    const db = this.db;
     return readPage(
       query,
       (offset, limit) => db.select().from(trainingJobs).where(condition).orderBy(...orderBy).offset(offset).limit(limit),
@@ -28,11 +32,69 @@ export class TrainingJobsRepository {
   }
 
   async findOwned(userId: string, id: string): Promise<TrainingJobRow | null> {
-    const [row] = await this.database.db
+    const [row] = await this.db
       .select()
       .from(trainingJobs)
       .where(and(eq(trainingJobs.userId, userId), eq(trainingJobs.id, id)))
       .limit(1);
     return row ?? null;
+  }
+
+  async create(values: { id: string; userId: string; url: string; clustering: ClusteringMode; meta: TrainingJobMeta }): Promise<TrainingJobRow> {
+    const [row] = await this.db
+      .insert(trainingJobs)
+      .values({ ...values, status: 'queued', message: 'Waiting to start…' })
+      .returning();
+    return row;
+  }
+
+  /** Takes the job for one attempt unless it has ended or another process holds its lease. */
+  async start(id: string, leaseMs: number): Promise<TrainingJobRow | null> {
+    const now = new Date();
+    const [row] = await this.db
+      .update(trainingJobs)
+      .set({ status: 'running', leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${trainingJobs.attempts} + 1`, startedAt: sql`coalesce(${trainingJobs.startedAt}, now())` })
+      .where(and(eq(trainingJobs.id, id), inArray(trainingJobs.status, ['queued', 'running']), or(isNull(trainingJobs.leaseUntil), lt(trainingJobs.leaseUntil, now))))
+      .returning();
+    return row ?? null;
+  }
+
+  async renewLease(id: string, leaseMs: number): Promise<void> {
+    await this.db.update(trainingJobs).set({ leaseUntil: new Date(Date.now() + leaseMs) }).where(eq(trainingJobs.id, id));
+  }
+
+  /** Lets another worker take the job at once (this process is shutting down). */
+  async release(id: string): Promise<void> {
+    await this.db.update(trainingJobs).set({ leaseUntil: null }).where(eq(trainingJobs.id, id));
+  }
+
+  /** Merges `meta` into the job's meta and sets its message, while it runs. */
+  async progress(id: string, meta: TrainingJobMeta, message: string): Promise<void> {
+    await this.db
+      .update(trainingJobs)
+      .set({ meta: sql`${trainingJobs.meta} || ${JSON.stringify(meta)}::jsonb`, message })
+      .where(eq(trainingJobs.id, id));
+  }
+
+  async complete(id: string, meta: TrainingJobMeta, message: string | null): Promise<void> {
+    await this.db
+      .update(trainingJobs)
+      .set({ status: 'completed', meta: sql`${trainingJobs.meta} || ${JSON.stringify(meta)}::jsonb`, message, leaseUntil: null, completedAt: new Date() })
+      .where(eq(trainingJobs.id, id));
+  }
+
+  async fail(id: string, message: string): Promise<void> {
+    await this.db.update(trainingJobs).set({ status: 'failed', message, leaseUntil: null, completedAt: new Date() }).where(eq(trainingJobs.id, id));
+  }
+
+  /** Queued jobs (they may never have reached the queue) and running ones whose worker is gone. */
+  async orphaned(): Promise<string[]> {
+    const now = new Date();
+    const rows = await this.db
+      .select({ id: trainingJobs.id })
+      .from(trainingJobs)
+      .where(or(eq(trainingJobs.status, 'queued'), and(eq(trainingJobs.status, 'running'), or(isNull(trainingJobs.leaseUntil), lt(trainingJobs.leaseUntil, now)))))
+      .limit(1000);
+    return rows.map((r) => r.id);
   }
 }

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
+import { ParsedArticle } from './training-data.types';
 
 export interface TrainingJobMeta {
   viewUrl?: string;
@@ -8,8 +9,22 @@ export interface TrainingJobMeta {
     sections: { clusters: number; subClusters: number };
   };
   rawMeta?: { uuid: string; url: string; createdAt: string };
+  /** Pages found (sitemaps and links) and fetched so far, articles and sections parsed from them. */
+  progress?: CrawlProgress;
+  /** Sizes of the clusters, largest first, for the overview's chart. */
+  clusterSizes?: { h1sAndIntros: number[]; sections: number[] };
   [key: string]: unknown;
 }
+
+export interface CrawlProgress {
+  found: number;
+  fetched: number;
+  articles: number;
+  sections: number;
+}
+
+export const CLUSTERING_MODES = ['text', 'embeddings'] as const;
+export type ClusteringMode = (typeof CLUSTERING_MODES)[number];
 
 /** A training-data collection job: a submitted website crawled, parsed and clustered. */
 export const trainingJobs = pgTable(
@@ -26,8 +41,34 @@ export const trainingJobs = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    clustering: text('clustering').$type<ClusteringMode>().notNull().default('text'),
+    /** The worker holding the job renews this; a lapsed lease means its process is gone. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
   },
   (table) => [index('training_jobs_user_timestamp_idx').on(table.userId, table.timestamp)],
 );
 
 export type TrainingJobRow = typeof trainingJobs.$inferSelect;
+
+export const PAGE_STATES = ['pending', 'fetched', 'skipped'] as const;
+export type PageState = (typeof PAGE_STATES)[number];
+
+/** The crawl frontier and its results: one row per URL of a job, so a restarted crawl resumes. */
+export const trainingPages = pgTable(
+  'training_pages',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => trainingJobs.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    state: text('state').$type<PageState>().notNull().default('pending'),
+    /** Why a page was skipped ("disallowed by robots.txt", "not HTML", …). */
+    reason: text('reason'),
+    article: jsonb('article').$type<ParsedArticle>(),
+  },
+  (table) => [unique('training_pages_job_url_key').on(table.jobId, table.url), index('training_pages_job_state_idx').on(table.jobId, table.state, table.seq)],
+);
+
+export type TrainingPageRow = typeof trainingPages.$inferSelect;

@@ -1,0 +1,135 @@
+import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
+import { JobsService } from '../jobs/jobs.service';
+import { UsersService } from '../users/users.service';
+import { clusterPool, collectItems, poolCounts } from '../training-snapshots/snapshot-pools';
+import { TrainingSnapshotsRepository } from '../training-snapshots/training-snapshots.repository';
+import { Crawler, CrawlFailedError, CrawlOutcome } from './crawler/crawler';
+import { blocksToPlainText } from './parser/section-items';
+import { ParsedArticle, SectionItem } from './training-data.types';
+import { JobPageStore } from './job-page-store';
+import { TrainingJobRow } from './training-jobs.schema';
+import { TrainingJobsRepository } from './training-jobs.repository';
+import { TrainingPagesRepository } from './training-pages.repository';
+
+export const TRAINING_QUEUE = 'training-collection';
+/** A worker holds a job this long without a sign of life before another process may take it over. */
+export const TRAINING_LEASE_MS = 60_000;
+const HEARTBEAT_MS = 15_000;
+
+/** The collection workflow of one training job: crawl, parse, cluster, snapshot. */
+@Injectable()
+export class TrainingCollectionService {
+  private readonly logger = new Logger(TrainingCollectionService.name);
+  /** Aborted at shutdown, so running crawls stop and hand their jobs back at once. */
+  private readonly shutdown = new AbortController();
+
+  constructor(
+    private readonly jobs: TrainingJobsRepository,
+    private readonly pages: TrainingPagesRepository,
+    private readonly snapshots: TrainingSnapshotsRepository,
+    private readonly queue: JobsService,
+    private readonly users: UsersService,
+    private readonly embeddings: OpenAiEmbeddings,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async enqueue(jobId: string): Promise<void> {
+    await this.queue.send(TRAINING_QUEUE, { jobId }, { singletonKey: jobId });
+  }
+
+  /** Jobs left by a stopped process, or created but never queued, go back to the queue. */
+  async recover(): Promise<void> {
+    for (const id of await this.jobs.orphaned()) await this.enqueue(id);
+  }
+
+  stop(): void {
+    this.shutdown.abort();
+  }
+
+  /** Runs one job to its end (or to shutdown, which leaves it to be resumed). */
+  async run(jobId: string): Promise<void> {
+    const job = await this.jobs.start(jobId, TRAINING_LEASE_MS);
+    if (!job) return;
+    const heartbeat = setInterval(() => void this.jobs.renewLease(job.id, TRAINING_LEASE_MS).catch(() => undefined), HEARTBEAT_MS);
+    try {
+      const outcome = await this.crawl(job);
+      if (outcome.counts.articles === 0) throw new CrawlFailedError(await this.nothingFound(job.id, outcome));
+      await this.jobs.progress(job.id, {}, `Clustering ${outcome.counts.sections} sections of ${outcome.counts.articles} articles…`);
+      const note = await this.snapshot(job);
+      const limitNote = outcome.limit === 'pages' ? `Stopped at CRAWL_MAX_PAGES (${this.config.crawlMaxPages} pages).` : outcome.limit === 'time' ? 'Stopped at the 30-minute crawl limit.' : null;
+      await this.jobs.complete(job.id, {}, [limitNote, note].filter(Boolean).join(' ') || null);
+      this.logger.log(`Training job ${job.id} collected ${outcome.counts.articles} articles from ${job.url}`);
+    } catch (error) {
+      if (this.shutdown.signal.aborted) {
+        await this.jobs.release(job.id).catch(() => undefined);
+        this.logger.log(`Training job ${job.id} paused for shutdown; it resumes on the next start`);
+        return;
+      }
+      const known = error instanceof CrawlFailedError || error instanceof HttpException;
+      const message = known ? (error as Error).message : `Unexpected error: ${(error as Error).message}`;
+      this.logger.warn(`Training job ${job.id} failed: ${message}`);
+      await this.jobs.fail(job.id, message);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private crawl(job: TrainingJobRow): Promise<CrawlOutcome> {
+    const crawler = new Crawler({
+      maxPages: this.config.crawlMaxPages,
+      hostConcurrency: this.config.crawlHostConcurrency,
+      hostDelayMs: this.config.crawlHostDelayMs,
+      allowPrivateNetworks: this.config.crawlAllowPrivateNetworks,
+      userAgent: `QuireBot/1.0 (+${this.config.appUrl})`,
+    });
+    return crawler.crawl(job.url, new JobPageStore(job, this.jobs, this.pages, this.config.crawlMaxPages), this.shutdown.signal);
+  }
+
+  /** Why a crawl ended without articles, from the most frequent skip reasons. */
+  private async nothingFound(jobId: string, outcome: CrawlOutcome): Promise<string> {
+    const reasons = await this.pages.skipReasons(jobId);
+    const detail = reasons.map((r) => `${r.pages} × ${r.reason}`).join('; ');
+    return `No articles found on ${outcome.counts.found} page(s)${detail ? `: ${detail}` : ''}.`;
+  }
+
+  /** Clusters both pools and stores the snapshot and the counts; answers a note for the job, if any. */
+  private async snapshot(job: TrainingJobRow): Promise<string | null> {
+    const articles: ParsedArticle[] = [];
+    for await (const article of this.pages.articles(job.id)) articles.push(article);
+    const items = collectItems(articles);
+    articles.length = 0;
+    const { vectors, note } = await this.vectors(job, items);
+    const data = {
+      h1sAndIntros: clusterPool(items.h1sAndIntros, vectors?.h1sAndIntros),
+      sections: clusterPool(items.sections, vectors?.sections),
+    };
+    const counts = { h1sAndIntros: poolCounts(data.h1sAndIntros), sections: poolCounts(data.sections) };
+    const rawMeta = { uuid: job.id, url: job.url, createdAt: new Date().toISOString() };
+    await this.snapshots.save({ userId: job.userId, jobId: job.id, data, meta: { counts, rawMeta } });
+    const clusterSizes = { h1sAndIntros: data.h1sAndIntros.clusters.map((c) => c.length), sections: data.sections.clusters.map((c) => c.length) };
+    await this.jobs.progress(job.id, { counts, rawMeta, clusterSizes }, 'Saving…');
+    return note;
+  }
+
+  /** Embeddings of both pools in embeddings mode; a failure falls back to the text features, said in the note. */
+  private async vectors(job: TrainingJobRow, items: { h1sAndIntros: SectionItem[]; sections: SectionItem[] }) {
+    if (job.clustering !== 'embeddings') return { vectors: null, note: null };
+    const key = await this.users.getSecret(job.userId, 'OPENAI_API_KEY');
+    if (!key) return { vectors: null, note: 'No OpenAI API key was saved, so sections were clustered by their text.' };
+    const text = (item: SectionItem) => blocksToPlainText(item.originalHeading, item.children);
+    try {
+      return {
+        vectors: {
+          h1sAndIntros: await this.embeddings.embed(key, items.h1sAndIntros.map(text)),
+          sections: await this.embeddings.embed(key, items.sections.map(text)),
+        },
+        note: null,
+      };
+    } catch (error) {
+      return { vectors: null, note: `${(error as Error).message} Sections were clustered by their text instead.` };
+    }
+  }
+}

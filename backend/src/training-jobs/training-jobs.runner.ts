@@ -1,0 +1,36 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { JobsService } from '../jobs/jobs.service';
+import { TRAINING_LEASE_MS, TRAINING_QUEUE, TrainingCollectionService } from './training-collection.service';
+
+const RECOVER_INTERVAL = 'training-recover';
+/** Training jobs crawled at once per process; each is polite to its own host. */
+const TRAINING_CONCURRENCY = 2;
+
+/** Wires training jobs to the durable queue, and sweeps for jobs a stopped process left behind. */
+@Injectable()
+export class TrainingJobsRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(TrainingJobsRunner.name);
+
+  constructor(
+    private readonly collection: TrainingCollectionService,
+    private readonly queue: JobsService,
+    private readonly scheduler: SchedulerRegistry,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.ensureQueue(TRAINING_QUEUE, { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 });
+    for (let i = 0; i < TRAINING_CONCURRENCY; i++) {
+      await this.queue.work<{ jobId: string }>(TRAINING_QUEUE, (data) => this.collection.run(data.jobId), { batchSize: 1, pollingIntervalSeconds: 0.5 });
+    }
+    const sweep = () => void this.collection.recover().catch((error: Error) => this.logger.error(`Training recovery failed: ${error.message}`));
+    this.scheduler.addInterval(RECOVER_INTERVAL, setInterval(sweep, TRAINING_LEASE_MS / 2));
+    sweep();
+  }
+
+  /** Before the queue drains (beforeApplicationShutdown), so running crawls stop instead of being awaited. */
+  onModuleDestroy(): void {
+    if (this.scheduler.doesExist('interval', RECOVER_INTERVAL)) this.scheduler.deleteInterval(RECOVER_INTERVAL);
+    this.collection.stop();
+  }
+}

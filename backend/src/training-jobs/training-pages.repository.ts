@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { DatabaseService } from '../database/database.service';
+import { ParsedArticle } from './training-data.types';
+import { trainingPages } from './training-jobs.schema';
+
+/** How many article rows are read at a time when clustering, so memory holds one batch of rows. */
+const ARTICLE_BATCH = 200;
+
+/** A training job's crawl frontier and parsed pages. */
+@Injectable()
+export class TrainingPagesRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /** Adds URLs the job has not seen, without going past `limit` pages in all (callers add one batch at a time). */
+  async add(jobId: string, urls: string[], limit: number): Promise<void> {
+    const room = limit - (await this.total(jobId));
+    if (urls.length === 0 || room <= 0) return;
+    const candidates = [...new Set(urls)];
+    const known = new Set<string>();
+    for (let i = 0; i < candidates.length; i += 500) {
+      const rows = await this.db
+        .select({ url: trainingPages.url })
+        .from(trainingPages)
+        .where(and(eq(trainingPages.jobId, jobId), inArray(trainingPages.url, candidates.slice(i, i + 500))));
+      for (const row of rows) known.add(row.url);
+    }
+    const fresh = candidates.filter((url) => !known.has(url)).slice(0, room);
+    for (let i = 0; i < fresh.length; i += 500) {
+      await this.db
+        .insert(trainingPages)
+        .values(fresh.slice(i, i + 500).map((url) => ({ jobId, url })))
+        .onConflictDoNothing();
+    }
+  }
+
+  async total(jobId: string): Promise<number> {
+    const [row] = await this.db.select({ total: count() }).from(trainingPages).where(eq(trainingPages.jobId, jobId));
+    return row.total;
+  }
+
+  async pending(jobId: string, limit: number, exclude: ReadonlySet<number>): Promise<{ seq: number; url: string }[]> {
+    const skip = [...exclude];
+    return this.db
+      .select({ seq: trainingPages.seq, url: trainingPages.url })
+      .from(trainingPages)
+      .where(and(eq(trainingPages.jobId, jobId), eq(trainingPages.state, 'pending'), skip.length > 0 ? notInArray(trainingPages.seq, skip) : undefined))
+      .orderBy(asc(trainingPages.seq))
+      .limit(limit);
+  }
+
+  async has(jobId: string, url: string): Promise<boolean> {
+    const [row] = await this.db.select({ seq: trainingPages.seq }).from(trainingPages).where(and(eq(trainingPages.jobId, jobId), eq(trainingPages.url, url))).limit(1);
+    return row !== undefined;
+  }
+
+  async fetched(seq: number, article: ParsedArticle): Promise<void> {
+    await this.db.update(trainingPages).set({ state: 'fetched', article, reason: null }).where(eq(trainingPages.seq, seq));
+  }
+
+  async skipped(seq: number, reason: string): Promise<void> {
+    await this.db.update(trainingPages).set({ state: 'skipped', reason: reason.slice(0, 500) }).where(eq(trainingPages.seq, seq));
+  }
+
+  /** Found, fetched (or skipped), articles and their sections so far. */
+  async counts(jobId: string): Promise<{ found: number; fetched: number; articles: number; sections: number }> {
+    const [row] = await this.db
+      .select({
+        found: count(),
+        fetched: sql<number>`count(*) filter (where ${trainingPages.state} <> 'pending')`.mapWith(Number),
+        articles: sql<number>`count(${trainingPages.article})`.mapWith(Number),
+        sections: sql<number>`coalesce(sum(jsonb_array_length(${trainingPages.article} -> 'sections')), 0)`.mapWith(Number),
+      })
+      .from(trainingPages)
+      .where(eq(trainingPages.jobId, jobId));
+    return row;
+  }
+
+  /** The most frequent skip reasons, to explain a crawl that found no article. */
+  async skipReasons(jobId: string, limit = 3): Promise<{ reason: string; pages: number }[]> {
+    return this.db
+      .select({ reason: sql<string>`coalesce(${trainingPages.reason}, '')`, pages: count() })
+      .from(trainingPages)
+      .where(and(eq(trainingPages.jobId, jobId), eq(trainingPages.state, 'skipped')))
+      .groupBy(trainingPages.reason)
+      .orderBy(sql`count(*) desc`, sql`min(${trainingPages.seq})`)
+      .limit(limit);
+  }
+
+  /** Every parsed article of the job, in crawl order, read in batches. */
+  async *articles(jobId: string): AsyncGenerator<ParsedArticle> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.db
+        .select({ seq: trainingPages.seq, article: trainingPages.article })
+        .from(trainingPages)
+        .where(and(eq(trainingPages.jobId, jobId), isNotNull(trainingPages.article), gt(trainingPages.seq, after)))
+        .orderBy(asc(trainingPages.seq))
+        .limit(ARTICLE_BATCH);
+      for (const row of rows) yield row.article!;
+      if (rows.length < ARTICLE_BATCH) return;
+      after = rows[rows.length - 1].seq;
+    }
+  }
+}

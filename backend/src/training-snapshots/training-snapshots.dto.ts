@@ -1,0 +1,34 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsUUID, Matches } from 'class-validator';
+import { TrainingSnapshotRow } from './training-snapshots.schema';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export class SnapshotQueryDto {
+  @ApiPropertyOptional({ description: 'First publication date to include (yyyy-MM-dd or an ISO timestamp; its date is used)' })
+  @IsOptional()
+  @Matches(ISO_DATE, { message: 'start must be a date (yyyy-MM-dd)' })
+  start?: string;
+
+  @ApiPropertyOptional({ description: 'Last publication date to include (inclusive)' })
+  @IsOptional()
+  @Matches(ISO_DATE, { message: 'end must be a date (yyyy-MM-dd)' })
+  end?: string;
+
+  @ApiPropertyOptional({ description: "Only this training job's snapshot" })
+  @IsOptional()
+  @IsUUID('all', { message: 'jobId must be a training job id' })
+  jobId?: string;
+}
+
+export interface TrainingSnapshotResponse {
+  _id: string;
+  jobId: string;
+  createdAt: Date;
+  data: TrainingSnapshotRow['data'];
+  meta: TrainingSnapshotRow['meta'];
+}
+
+export function toSnapshotResponse(row: TrainingSnapshotRow, data: TrainingSnapshotRow['data']): TrainingSnapshotResponse {
+  return { _id: row.id, jobId: row.jobId, createdAt: row.createdAt, data, meta: row.meta };
+}

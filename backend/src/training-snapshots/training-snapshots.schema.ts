@@ -1,0 +1,26 @@
+import { jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema';
+import { ClusteredPool } from '../training-jobs/training-data.types';
+import { TrainingJobMeta, trainingJobs } from '../training-jobs/training-jobs.schema';
+
+export interface SnapshotData {
+  sections: ClusteredPool;
+  h1sAndIntros: ClusteredPool;
+}
+
+/** The clustered result of one training job (one per job; a re-run replaces it). */
+export const trainingSnapshots = pgTable('training_snapshots', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  jobId: uuid('job_id')
+    .notNull()
+    .unique('training_snapshots_job_key')
+    .references(() => trainingJobs.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  data: jsonb('data').$type<SnapshotData>().notNull(),
+  meta: jsonb('meta').$type<Pick<TrainingJobMeta, 'counts' | 'rawMeta'>>().notNull().default({}),
+});
+
+export type TrainingSnapshotRow = typeof trainingSnapshots.$inferSelect;
