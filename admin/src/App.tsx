@@ -24,6 +24,10 @@ const BiasCreate = lazy(() => import('./resources/biaswords/BiasCreate'));
 const BiasEdit = lazy(() => import('./resources/biaswords/BiasEdit'));
 const ClientsPage = lazy(() => import('./resources/clients/ClientsPage'));
 const HistoryList = lazy(() => import('./resources/history/HistoryList'));
+const TrainingSubmit = lazy(() => import('./resources/training/TrainingSubmit'));
+const TrainingJobView = lazy(() => import('./resources/training/TrainingJobView'));
+const ClusterSelection = lazy(() => import('./resources/training/ClusterSelection'));
+const SectionWizard = lazy(() => import('./resources/training/SectionWizard'));
 
 void lookupIdentity();
 
@@ -70,6 +74,12 @@ export function App() {
       </Resource>
       <Resource name="fine-tune-jobs" />
       <Resource name="training-jobs" />
+      <Resource name="training">
+        <Route path="submit" element={<TrainingSubmit />} />
+        <Route path="view/:id" element={<TrainingJobView />} />
+        <Route path="clusters/:id" element={<ClusterSelection />} />
+        <Route path="wizard/subclusters" element={<SectionWizard />} />
+      </Resource>
     </Admin>
   );
 }

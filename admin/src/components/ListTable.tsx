@@ -1,4 +1,4 @@
-import { Alert, Box, CircularProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
@@ -15,6 +15,8 @@ export function ListTable<T extends { id: string }>(props: {
   error?: unknown;
   empty: string;
   renderRow: (row: T) => ReactNode;
+  /** Buttons shown next to the heading. */
+  actions?: ReactNode;
 }) {
   const translate = useTranslate();
   const headingId = `${props.title.replace(/\s+/g, '-').toLowerCase()}-heading`;
@@ -22,9 +24,12 @@ export function ListTable<T extends { id: string }>(props: {
   return (
     <Box component="section" {...naming} sx={{ mb: props.heading ? 4 : 0 }}>
       {props.heading && (
-        <Typography variant="h6" component="h2" id={headingId} sx={{ mb: 1 }}>
-          {props.title}
-        </Typography>
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
+          <Typography variant="h6" component="h2" id={headingId}>
+            {props.title}
+          </Typography>
+          {props.actions}
+        </Stack>
       )}
       {props.isPending ? (
         <CircularProgress size={24} aria-label={translate('quire.app.loading')} />

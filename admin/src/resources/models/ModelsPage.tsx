@@ -105,6 +105,11 @@ export default function ModelsPage() {
       <ListTable
         heading
         title={t('trainingHeading')}
+        actions={
+          <Button component={Link} to="/training/submit" size="small" variant="outlined">
+            {translate('quire.training.submitTitle')}
+          </Button>
+        }
         columns={[t('status'), t('url'), t('timestamp'), t('message')]}
         rows={training.data}
         isPending={training.isPending}

@@ -1,0 +1,70 @@
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { FormEvent, useState } from 'react';
+import { BASE_MODELS } from '../../../../backend/src/models/base-models';
+import { api } from '../../api';
+import { useT } from '../../components/useT';
+import { serverMessage, TrainingModel } from './types';
+
+/** The wizard's New Model modal: a name and a base model; stays open with the reason on failure. */
+export function NewModelDialog(props: { onClose: () => void; onCreated: (model: TrainingModel) => void }) {
+  const t = useT('training');
+  const [name, setName] = useState('');
+  const [baseModel, setBaseModel] = useState<string>(BASE_MODELS[0]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ text: string; reason?: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const model = await api<TrainingModel>('/api/models', { method: 'POST', body: { name, base_model: baseModel } });
+      props.onCreated(model);
+    } catch (failure) {
+      setError({ text: t('modelCreateFailed'), reason: serverMessage(failure) });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={() => !busy && props.onClose()} aria-labelledby="new-model-title" fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="new-model-title">{t('newModelTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {error && (
+              <Alert severity="error" role="alert">
+                {error.text}
+                {error.reason && <div>{error.reason}</div>}
+              </Alert>
+            )}
+            <TextField
+              label={t('modelName')}
+              placeholder={t('modelNamePlaceholder')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 100 } }}
+            />
+            <TextField select label={t('baseModel')} value={baseModel} onChange={(e) => setBaseModel(e.target.value)}>
+              {BASE_MODELS.map((model) => (
+                <MenuItem key={model} value={model}>
+                  {model}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+            {t('addModel')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../api';
+import { TrainingSnapshot } from './types';
+
+/** GET /api/training-snapshots with the given query; a failure is only logged (spec §8). */
+export function useSnapshots(query: Record<string, string | null | undefined>, enabled = true) {
+  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => !!entry[1])).toString();
+  const result = useQuery({
+    queryKey: ['training-snapshots', search],
+    queryFn: () => api<TrainingSnapshot[]>(`/api/training-snapshots${search ? `?${search}` : ''}`),
+    enabled,
+    // A snapshot does not change once written; refetching would only reset the wizard's text.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  useEffect(() => {
+    if (result.error) console.error('Failed to load snapshots', result.error);
+  }, [result.error]);
+  return result;
+}
