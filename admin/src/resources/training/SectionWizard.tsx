@@ -78,7 +78,7 @@ export default function SectionWizard() {
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" disabled={actions.busy} onClick={() => setCreating(true)}>
+          <Button variant="outlined" disabled={actions.busy} onClick={() => setCreating(true)} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
             {t('newModel')}
           </Button>
         </Stack>
