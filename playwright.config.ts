@@ -17,12 +17,17 @@ const common = {
   OPENAI_BASE_URL: `${OPENAI_FAKE_URL}/v1`,
   NOTION_BASE_URL: NOTION_FAKE_URL,
   FINE_TUNE_POLL_SECONDS: '1',
+  // The fixture website is on loopback; crawl it without the politeness delay.
+  CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+  CRAWL_HOST_DELAY_MS: '0',
+  CRAWL_HOST_CONCURRENCY: '4',
 };
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the built app, on
  * PostgreSQL when DATABASE_URL is set, else on in-memory PGlite: one server in local sign-in mode
- * with the OpenAI simulator, and one in Google mode (the Google simulator) for the Drive picker.
+ * with the OpenAI simulator and the fixture website to crawl, and one in Google mode (the Google
+ * simulator) for the Drive picker.
  */
 export default defineConfig({
   testDir: 'test/browser',

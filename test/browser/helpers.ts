@@ -14,3 +14,16 @@ export async function signInWithGoogle(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Sign in with Google' }).click();
   await expect(page.getByText('Welcome, Ada')).toBeVisible();
 }
+
+/**
+ * Records the text of every alert and confirm the page raises; each confirm takes the next of
+ * `answers` (true accepts, false or none left dismisses). Push to `answers` before the click.
+ */
+export function answerDialogs(page: Page, answers: boolean[]): string[] {
+  const asked: string[] = [];
+  page.on('dialog', async (dialog) => {
+    asked.push(dialog.message());
+    await (dialog.type() === 'confirm' && answers.shift() ? dialog.accept() : dialog.dismiss());
+  });
+  return asked;
+}

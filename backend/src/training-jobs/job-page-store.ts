@@ -12,7 +12,9 @@ export class JobPageStore implements CrawlStore {
   private discovered: Discovery | null;
   private lastProgress = 0;
   /** Adds run one after another, so the page limit holds while several pages add links. */
-  private adding: Promise<void> = Promise.resolve();
+  private adding: Promise<unknown> = Promise.resolve();
+  /** Pages known, counted once from the rows and then kept as pages are added. */
+  private known: Promise<number> | null = null;
 
   constructor(
     private readonly job: TrainingJobRow,
@@ -33,9 +35,13 @@ export class JobPageStore implements CrawlStore {
     this.discovered = discovery;
   }
 
-  addPages(urls: string[]): Promise<void> {
-    this.adding = this.adding.catch(() => undefined).then(() => this.pages.add(this.job.id, urls, this.maxPages));
-    return this.adding;
+  async addPages(urls: string[]): Promise<void> {
+    const adding = this.adding.catch(() => undefined).then(async () => {
+      const added = await this.pages.add(this.job.id, urls, this.maxPages);
+      if (this.known) this.known = this.known.then((known) => known + added);
+    });
+    this.adding = adding;
+    await adding;
   }
 
   nextPending(limit: number, exclude: ReadonlySet<number>) {
@@ -55,7 +61,8 @@ export class JobPageStore implements CrawlStore {
   }
 
   found(): Promise<number> {
-    return this.pages.total(this.job.id);
+    this.known ??= this.adding.catch(() => undefined).then(() => this.pages.total(this.job.id));
+    return this.known;
   }
 
   counts(): Promise<CrawlCounts> {

@@ -16,10 +16,13 @@ export class TrainingPagesRepository {
     return this.database.db;
   }
 
-  /** Adds URLs the job has not seen, without going past `limit` pages in all (callers add one batch at a time). */
-  async add(jobId: string, urls: string[], limit: number): Promise<void> {
+  /**
+   * Adds URLs the job has not seen, without going past `limit` pages in all (callers add one
+   * batch at a time); answers how many were added.
+   */
+  async add(jobId: string, urls: string[], limit: number): Promise<number> {
     const room = limit - (await this.total(jobId));
-    if (urls.length === 0 || room <= 0) return;
+    if (urls.length === 0 || room <= 0) return 0;
     const candidates = [...new Set(urls)];
     const known = new Set<string>();
     for (let i = 0; i < candidates.length; i += 500) {
@@ -30,12 +33,16 @@ export class TrainingPagesRepository {
       for (const row of rows) known.add(row.url);
     }
     const fresh = candidates.filter((url) => !known.has(url)).slice(0, room);
+    let added = 0;
     for (let i = 0; i < fresh.length; i += 500) {
-      await this.db
+      const rows = await this.db
         .insert(trainingPages)
         .values(fresh.slice(i, i + 500).map((url) => ({ jobId, url })))
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ seq: trainingPages.seq });
+      added += rows.length;
     }
+    return added;
   }
 
   async total(jobId: string): Promise<number> {

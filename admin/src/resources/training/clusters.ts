@@ -40,15 +40,20 @@ export function wizardEntries(pool: ClusteredPool | undefined, clusterId: number
   const cluster = pool?.clusters?.[clusterId] ?? [];
   const included = (position: number) => cluster[position] !== undefined && isWithin(cluster[position].published_date, start, end);
   const seen = new Set<number>();
+  // A cluster lists its most representative items first, so the sub-cluster holding the earliest
+  // item comes first and each keeps cluster order: entry 1 is the card's example section.
   const groups = (pool?.subClusters?.[clusterId] ?? [])
     .map((positions) =>
-      positions.filter((p) => {
-        if (seen.has(p) || !included(p)) return false;
-        seen.add(p);
-        return true;
-      }),
+      [...positions]
+        .sort((a, b) => a - b)
+        .filter((p) => {
+          if (seen.has(p) || !included(p)) return false;
+          seen.add(p);
+          return true;
+        }),
     )
-    .filter((positions) => positions.length > 0);
+    .filter((positions) => positions.length > 0)
+    .sort((a, b) => a[0] - b[0]);
   const entries: WizardEntry[] = groups.flatMap((positions, s) => positions.map((p) => ({ item: cluster[p], subCluster: { k: s + 1, of: groups.length } })));
   cluster.forEach((item, p) => {
     if (!seen.has(p) && included(p)) entries.push({ item, subCluster: null });

@@ -67,6 +67,32 @@ function normaliseHeading(heading: string): string {
     .replace(/[\s.:;!?,]+$/, '');
 }
 
+/**
+ * Headings that name a well-known kind of section, in their common wordings. A site rarely words
+ * its conclusions or FAQs the same way twice, and with few sections the bodies alone cannot tell
+ * that "Final thoughts" and "The bottom line" are one kind; such a heading becomes its kind.
+ */
+const HEADING_KINDS: [string, RegExp][] = [
+  ['faq', /\b(faqs?|frequently asked questions?|common questions|questions (and|&) answers|your questions|q ?(&|and) ?a)\b/],
+  ['proscons', /\b(pros (and|&) cons|the good (and|&) the bad|what we liked|advantages (and|&) disadvantages|benefits (and|&) drawbacks|strengths (and|&) weaknesses)\b/],
+  ['mistakes', /\b(mistakes|pitfalls|what not to do)\b/],
+  ['comparison', /\b(vs\.?|versus|compared|comparison|head-to-head|how (it|they) (compares?|stacks? up)|alternatives to)\b/],
+  ['buying', /^(how to (choose|pick|buy)\b|buying guide|what to look for|things to consider|factors to consider|before you buy|choosing the right)/],
+  ['howto', /^(how to\b|step[- ]by[- ]step\b|steps to\b|instructions$)/],
+  ['conclusion', /^(conclusions?|final (thoughts|words|verdict)|(the )?bottom line|wrapping up|wrap-?up|in (conclusion|closing)|(the |our )?verdict|to sum up)$/],
+  ['summary', /^(summary|in summary|quick summary|(key )?takeaways?|tl;?dr|recap|the short version)$/],
+  ['intro', /^(introduction|intro|overview|background|at a glance)$/],
+  ['tips', /\b(tips|tricks|best practices)\b/],
+  ['features', /^(key features|main features|features|specifications|specs|tech specs|highlights)$/],
+  ['needs', /^(what (you'?ll|you will|you) need|materials|tools (and|&) materials|equipment|supplies|what to (bring|pack|wear))\b/],
+  ['pricing', /^(pricing|prices?|costs?|plans (and|&) pricing|price (and|&) availability|cost breakdown)$/],
+];
+
+function headingKind(normalised: string): string | null {
+  for (const [kind, pattern] of HEADING_KINDS) if (pattern.test(normalised)) return kind;
+  return null;
+}
+
 function blockTexts(block: ContentBlock): string[] {
   if ('items' in block) return block.items;
   return 'text' in block ? [block.text] : [];
@@ -238,7 +264,9 @@ export class SectionFeatures {
       bodyWords.endRow();
       for (const token of structureTokens(item)) structures.push(cached(`s:${token}`), 1);
       structures.endRow();
-      headingWords.push(words(normaliseHeading(item.heading || item.originalHeading)).filter((w) => w !== '<num>'));
+      const heading = normaliseHeading(item.heading || item.originalHeading).replace(/’/g, "'");
+      const kind = headingKind(heading);
+      headingWords.push(kind ? [`<kind:${kind}>`] : words(heading).filter((w) => w !== '<num>'));
     }
     this.structures = structures.build();
     const tokens = bodyWords.build();
