@@ -1,6 +1,7 @@
 // `npm run demo`: Quire on its own embedded database (./data-demo) with the Notion, OpenAI and
 // Google simulators on loopback and sample data, so articles are written within a minute with no
 // accounts. Sign in with the (simulated) Google button; Ctrl-C stops everything.
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { client, fakes, root, seedTemplate, signIn, startServer, stop } from './lib/harness.mjs';
 
@@ -10,6 +11,9 @@ const { NotionFake, OpenAiFake, GoogleFake } = fakes();
 const notion = await new NotionFake().start(4101);
 const openai = await new OpenAiFake().start(4102);
 const google = await new GoogleFake().start(4103);
+// A small blog on loopback to collect training data from (the crawler may reach it because the demo allows private networks).
+const { FixtureSite } = createRequire(import.meta.url)(join(root, 'dist-fakes/fixture-site.js'));
+const site = await new FixtureSite().start(4104);
 openai.chatLatencyMs = 1500;
 google.account = { sub: 'demo-operator', email: 'demo@quire.demo', email_verified: true, name: 'Demo Operator' };
 
@@ -25,6 +29,8 @@ const server = await startServer(
     NOTION_BASE_URL: notion.baseUrl,
     OPENAI_BASE_URL: openai.baseUrl,
     NOTION_POLL_SECONDS: '5',
+    CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+    CRAWL_HOST_DELAY_MS: '100',
   },
   { quiet: true },
 );
@@ -50,13 +56,15 @@ console.log(`
   Quire demo: ${baseUrl}
   Press "Sign in with Google" (simulated: you are the Demo Operator), then open History.
   Five Notion rows are waiting in "Start Generating"; Quire checks Notion every 5 seconds.
+  For training data, open Current Models › Submit training URL and enter ${site.url}/
+  (a sample blog served on this machine).
   Notion, OpenAI and Google Drive are simulators on this machine; nothing leaves it.
   Ctrl-C stops the demo (its data stays in ./data-demo).
 `);
 
 const shutdown = async () => {
   await stop(server.child);
-  await Promise.all([notion.stop(), openai.stop(), google.stop()]);
+  await Promise.all([notion.stop(), openai.stop(), google.stop(), site.stop()]);
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

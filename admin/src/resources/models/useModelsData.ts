@@ -5,7 +5,7 @@ import { FineTuneJob, Model, TrainingJob } from './types';
 const ALL = { pagination: { page: 1, perPage: 1000 } };
 const isOpen = (job: { status: string }) => job.status === 'queued' || job.status === 'running';
 
-/** The three lists of the Models screen, refreshed every 5 s while a fine-tune job is open. */
+/** The three lists of the Models screen, refreshed every 5 s while a fine-tune or training job is open. */
 export function useModelsData() {
   const [following, setFollowing] = useState(false);
   const options = { refetchInterval: following ? 5000 : (false as const) };
@@ -13,7 +13,7 @@ export function useModelsData() {
   const jobs = useGetList<FineTuneJob>('fine-tune-jobs', { ...ALL, sort: { field: 'created_at', order: 'DESC' } }, options);
   const training = useGetList<TrainingJob>('training-jobs', { ...ALL, sort: { field: 'timestamp', order: 'DESC' } }, options);
 
-  useEffect(() => setFollowing((jobs.data ?? []).some(isOpen)), [jobs.data]);
+  useEffect(() => setFollowing((jobs.data ?? []).some(isOpen) || (training.data ?? []).some(isOpen)), [jobs.data, training.data]);
 
   const reload = async () => {
     await Promise.all([models.refetch(), jobs.refetch(), training.refetch()]);

@@ -80,6 +80,7 @@ export class Crawler {
     const deadline = Date.now() + (this.settings.timeLimitMs ?? CRAWL_TIME_LIMIT_MS);
     try {
       const start = this.startUrl(address);
+      await store.progress(await store.counts(), `Reading robots.txt of ${start.host}…`);
       const robots = await this.polite(start, () => loadRobots(start, this.fetcher, signal)).catch((error) => {
         throw error instanceof FetchError ? new CrawlFailedError(error.message) : error;
       });
