@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField } from '@mui/material';
 import { FormEvent, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError } from '../../api';
 import { BASE_MODELS } from '../../../../backend/src/models/base-models';
+import { BaseModelSelect } from '../../components/BaseModelSelect';
 
 /** /models/new: a name and a base model (gpt-4o by default); back to /models when created. */
 export default function ModelCreate() {
@@ -43,13 +44,7 @@ export default function ModelCreate() {
                 </Alert>
               )}
               <TextField label={t('name')} value={name} onChange={(e) => setName(e.target.value)} required autoFocus inputProps={{ maxLength: 100 }} />
-              <TextField select label={t('baseModel')} value={baseModel} onChange={(e) => setBaseModel(e.target.value)}>
-                {BASE_MODELS.map((model) => (
-                  <MenuItem key={model} value={model}>
-                    {model}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <BaseModelSelect label={t('baseModel')} value={baseModel} onChange={setBaseModel} />
               <Stack direction="row" spacing={1}>
                 <Button type="submit" variant="contained" disabled={saving || name.trim() === ''}>
                   {saving ? t('creating') : t('create')}

@@ -1,8 +1,9 @@
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { FormEvent, useState } from 'react';
 import { BASE_MODELS } from '../../../../backend/src/models/base-models';
 import { api } from '../../api';
 import { useT } from '../../components/useT';
+import { BaseModelSelect } from '../../components/BaseModelSelect';
 import { serverMessage, TrainingModel } from './types';
 
 /** The wizard's New Model modal: a name and a base model; stays open with the reason on failure. */
@@ -47,13 +48,7 @@ export function NewModelDialog(props: { onClose: () => void; onCreated: (model: 
               autoFocus
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 100 } }}
             />
-            <TextField select label={t('baseModel')} value={baseModel} onChange={(e) => setBaseModel(e.target.value)}>
-              {BASE_MODELS.map((model) => (
-                <MenuItem key={model} value={model}>
-                  {model}
-                </MenuItem>
-              ))}
-            </TextField>
+            <BaseModelSelect label={t('baseModel')} value={baseModel} onChange={setBaseModel} />
           </Stack>
         </DialogContent>
         <DialogActions>

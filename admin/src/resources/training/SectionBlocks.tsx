@@ -32,8 +32,6 @@ export function SectionBlocks(props: { blocks: ContentBlock[] }) {
                 <code>{block.text}</code>
               </Box>
             );
-          case 'h1':
-          case 'h2':
           case 'h3':
             return (
               <Typography key={index} variant="body2" sx={{ my: 1, fontWeight: 700 }}>

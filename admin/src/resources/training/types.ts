@@ -1,26 +1,6 @@
-/** Spec §3 "Content block types": p, h3, blockquote and code carry text; ul and ol a list of items. */
-export type ContentBlock =
-  | { type: 'p' | 'h1' | 'h2' | 'h3' | 'blockquote' | 'code'; text: string }
-  | { type: 'ul' | 'ol'; items: string[] }
-  | { type: 'hr' };
-
-/** Spec §3 "Section item": one entry of a cluster. */
-export interface SectionItem {
-  /** `yyyy-MM-dd`, or null when the page gave no date. */
-  published_date: string | null;
-  /** Normalised: lower case, numbering and trailing punctuation removed. */
-  heading: string;
-  originalHeading: string;
-  children: ContentBlock[];
-  uuid: string;
-  article_uuid: string | null;
-}
-
-/** A clustered pool: `clusters[c]` is cluster c's items; `subClusters[c][s]` positions within it. */
-export interface ClusteredPool {
-  clusters: SectionItem[][];
-  subClusters: number[][][];
-}
+// Spec §3's content blocks, section items and clustered pools, as the server defines them.
+export type { ClusteredPool, ContentBlock, SectionItem } from '../../../../backend/src/training-jobs/training-data.types';
+import type { ClusteredPool } from '../../../../backend/src/training-jobs/training-data.types';
 
 export interface TrainingSnapshot {
   _id: string;

@@ -41,19 +41,4 @@ export function articleItems(article: ParsedArticle): { intro: SectionItem; sect
   };
 }
 
-/** A section as plain text, the input of embeddings: the heading, a blank line, then the blocks. */
-export function blocksToPlainText(heading: string | null, blocks: ContentBlock[]): string {
-  const parts = blocks.map((block) => {
-    switch (block.type) {
-      case 'ul':
-        return block.items.map((item) => `- ${item}`).join('\n');
-      case 'ol':
-        return block.items.map((item, index) => `${index + 1}. ${item}`).join('\n');
-      case 'hr':
-        return '---';
-      default:
-        return block.text;
-    }
-  });
-  return [heading?.trim() || 'Untitled', ...parts.filter(Boolean)].join('\n\n');
-}
+export { blocksToPlainText } from '../plain-text';
