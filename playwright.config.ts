@@ -17,6 +17,9 @@ const common = {
   OPENAI_BASE_URL: `${OPENAI_FAKE_URL}/v1`,
   NOTION_BASE_URL: NOTION_FAKE_URL,
   FINE_TUNE_POLL_SECONDS: '1',
+  // Notion rows are claimed only by Home's "Check Notion now": a scheduled check by either server
+  // (on PostgreSQL both see every operator) could otherwise take them first.
+  NOTION_POLL_SECONDS: '3600',
   // The fixture website is on loopback; crawl it without the politeness delay.
   CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
   CRAWL_HOST_DELAY_MS: '0',
