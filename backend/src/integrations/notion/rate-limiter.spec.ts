@@ -7,7 +7,9 @@ describe(RateLimiter.name, () => {
     const t0 = Date.now();
     await Promise.all(Array.from({ length: 5 }, (_, i) => limiter.schedule(async () => started.push(Date.now() - t0) && i)));
     expect(started).toHaveLength(5);
-    for (let i = 1; i < started.length; i++) expect(started[i] - started[i - 1]).toBeGreaterThanOrEqual(100);
+    // The i-th call starts no earlier than i intervals in (a busy machine can only make it later,
+    // which is why the gaps between two recorded starts are not compared).
+    started.forEach((at, i) => expect(at).toBeGreaterThanOrEqual(i * 100 - 2));
     expect(started[4]).toBeLessThan(1000);
   });
 
@@ -15,6 +17,6 @@ describe(RateLimiter.name, () => {
     const limiter = new RateLimiter(3);
     const t0 = Date.now();
     await limiter.schedule(async () => undefined);
-    expect(Date.now() - t0).toBeLessThan(50);
+    expect(Date.now() - t0).toBeLessThan(250); // well under the 333 ms interval of 3 a second
   });
 });
