@@ -2,7 +2,7 @@ import { parseArticle } from '../parser/article-parser';
 import { ParsedArticle } from '../training-data.types';
 import { AddressGuard } from './address-guard';
 import { HostLimiter } from './host-limiter';
-import { canonicalUrl, extractLinks, sameSite } from './links';
+import { canonicalUrl, extractLinks, folderOf, sameSite } from './links';
 import { FetchedPage, FetchError, PageFetcher, parseHttpUrl } from './page-fetcher';
 import { loadRobots, RobotsRules } from './robots';
 import { looksLikeSitemap, parseSitemap } from './sitemaps';
@@ -112,7 +112,7 @@ export class Crawler {
   private async sitemapPages(start: URL, robots: RobotsRules, signal?: AbortSignal): Promise<string[]> {
     const submittedIsSitemap = /\.xml(\.gz)?$/i.test(start.pathname);
     const queue = submittedIsSitemap ? [start.href] : robots.sitemaps.length > 0 ? [...robots.sitemaps] : [new URL('/sitemap.xml', start).href];
-    const scope = submittedIsSitemap ? '/' : start.pathname.slice(0, start.pathname.lastIndexOf('/') + 1);
+    const scope = submittedIsSitemap ? '/' : folderOf(start);
     const seen = new Set<string>();
     const pages = new Set<string>();
     while (queue.length > 0 && seen.size < MAX_SITEMAPS && pages.size < this.settings.maxPages) {
@@ -149,7 +149,7 @@ export class Crawler {
   private async fetchAll(start: URL, robots: RobotsRules, discovery: Discovery, store: CrawlStore, deadline: number, signal?: AbortSignal): Promise<boolean> {
     const counts = await store.counts();
     const inFlight = new Set<number>();
-    const scope = start.pathname.slice(0, start.pathname.lastIndexOf('/') + 1);
+    const scope = folderOf(start);
     const startKey = canonicalUrl(start);
     let timedOut = false;
     let buffer: { seq: number; url: string }[] = [];

@@ -6,6 +6,11 @@ export function sameSite(a: URL, b: URL): boolean {
   return bare(a.hostname) === bare(b.hostname);
 }
 
+/** The folder a URL names ("/blog/post.html" → "/blog/"): a crawl stays inside it. */
+export function folderOf(url: URL): string {
+  return url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1);
+}
+
 /** A crawl key for a URL: no fragment, so `#top` links do not count as new pages. */
 export function canonicalUrl(url: URL): string {
   const copy = new URL(url.href);

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { AddressGuard, AddressRefusedError } from './address-guard';
+import { canonicalUrl } from './links';
 
 export const CRAWL_LIMITS = {
   /** Per request, for the headers and between body chunks. */
@@ -65,7 +66,7 @@ export class PageFetcher {
       }
       const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
       const body = await readCapped(response.body);
-      return { url: stripHash(url), status: response.statusCode, contentType, body: unpack(body) };
+      return { url: canonicalUrl(url), status: response.statusCode, contentType, body: unpack(body) };
     }
   }
 
@@ -108,12 +109,6 @@ export function parseHttpUrl(value: string, what = 'the URL'): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError(`${what} must use http or https (got ${url.protocol})`, true);
   return url;
-}
-
-function stripHash(url: URL): string {
-  const copy = new URL(url.href);
-  copy.hash = '';
-  return copy.href;
 }
 
 async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<Buffer> {

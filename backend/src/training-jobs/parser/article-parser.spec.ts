@@ -19,7 +19,7 @@ function page(article: string, head = ''): string {
 </body></html>`;
 }
 
-/** Enough text that readability sees an article rather than a stub. */
+/** Enough text that readability sees an article rather than a snippet. */
 const FILLER = '<p>Long enough paragraph about the topic at hand, with a few clauses, some commas, and the kind of detail that real articles have in them.</p>';
 
 function article(result: ParseResult): ParsedArticle {
