@@ -1,31 +1,30 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { DataProvider, fetchUtils } from 'react-admin';
+import { DataProvider, fetchUtils } from 'ra-core';
 
-const httpClient = (url: string, options: fetchUtils.Options = {}) =>
-  fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
+type FetchJson = typeof fetchUtils.fetchJson;
 
-const base = simpleRestProvider('/api', httpClient);
-
-/** The API names ids `_id`; react-admin wants `id`. */
+/** A record with react-admin's `id` beside the API's `_id`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- records are whatever the resource returns
-const withId = (record: any): any => ({ ...record, id: record._id ?? record.id });
+const withId = (record: any): any => (record && typeof record === 'object' && '_id' in record ? { ...record, id: record._id } : record);
 
-export const dataProvider: DataProvider = {
-  ...base,
-  getList: async (resource, params) => {
-    const result = await base.getList(resource, params);
-    return { ...result, data: result.data.map(withId) };
-  },
-  getMany: async (resource, params) => {
-    const result = await base.getMany(resource, params);
-    return { ...result, data: result.data.map(withId) };
-  },
-  getManyReference: async (resource, params) => {
-    const result = await base.getManyReference(resource, params);
-    return { ...result, data: result.data.map(withId) };
-  },
-  getOne: async (resource, params) => ({ data: withId((await base.getOne(resource, params)).data) }),
-  create: async (resource, params) => ({ data: withId((await base.create(resource, params)).data) }),
-  update: async (resource, params) => ({ data: withId((await base.update(resource, params)).data) }),
-  delete: async (resource, params) => ({ data: withId((await base.delete(resource, params)).data) }),
-};
+/**
+ * The API names ids `_id`, react-admin wants `id`: every JSON answer (a record, or a list of them)
+ * gets an `id` beside its `_id` here, in the one place every data-provider method goes through.
+ */
+export function withIds(json: unknown): unknown {
+  return Array.isArray(json) ? json.map(withId) : withId(json);
+}
+
+/**
+ * ra-data-simple-rest on Quire's API, as react-admin expects it: the session cookie on every call
+ * and ids mapped for every method (getList to deleteMany). `fetchJson` is replaceable for tests.
+ */
+export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetchUtils.fetchJson): DataProvider {
+  const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+    const response = await fetchJson(url, { ...options, credentials: 'include' });
+    return { ...response, json: withIds(response.json) };
+  };
+  return simpleRestProvider(apiUrl, httpClient);
+}
+
+export const dataProvider = createDataProvider();

@@ -4,6 +4,7 @@ import { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
+import { CpuPoolModule } from './cpu-pool/cpu-pool.module';
 import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { HealthController } from './health/health.controller';
@@ -30,6 +31,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         DatabaseModule,
         JobsModule,
+        CpuPoolModule,
         AuthModule.forRoot(config),
         UsersModule,
         OpenAiModule,

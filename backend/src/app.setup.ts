@@ -8,11 +8,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from './config/config';
 import { ADMIN_DIST } from './config/paths';
-import { AuthMiddleware } from './auth/auth.middleware';
+import { AuthMiddleware, isPublicPath } from './auth/auth.middleware';
+import { documentAccess, ErrorResponse } from './common/api-docs';
 import { createOriginCheck } from './common/origin-check';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
-
+import { InputSafetyPipe } from './common/input-safety';
 
 const JSON_LIMIT = '1mb';
 
@@ -41,13 +42,25 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const auth = app.get(AuthMiddleware);
   app.use('/api', (req: Request, res: Response, next: NextFunction) => auth.use(req, res, next));
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
+  // Input is made safe (depth, prototype keys, characters PostgreSQL refuses) before it is validated.
+  app.useGlobalPipes(new InputSafetyPipe(), createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Quire API').setVersion('1').addCookieAuth('quire_session').build(),
+  const document = documentAccess(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Quire API')
+        .setDescription('The JSON API behind the Quire dashboard. Lists follow ra-data-simple-rest; every error has one shape.')
+        .setVersion('1')
+        .setLicense('Proprietary', `${config.appUrl}/`)
+        .addServer('/', 'This server')
+        .addCookieAuth('quire_session')
+        .build(),
+      { extraModels: [ErrorResponse] },
+    ),
+    isPublicPath,
   );
   SwaggerModule.setup('api/docs', app, document);
   serveAdmin(app);

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { ConsoleLogger, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import { AppLogger } from './common/app-logger';
 import { ConfigError, loadConfig } from './config/config';
 import { createApp } from './app.factory';
 
@@ -15,7 +16,9 @@ async function bootstrap(): Promise<void> {
     throw error;
   }
   // Structured (JSON) logs wherever logs are collected; readable lines in a terminal.
-  const logger = new ConsoleLogger({ json: !process.stdout.isTTY, prefix: 'Quire' });
+  const logger = new AppLogger({ json: !process.stdout.isTTY, prefix: 'Quire' });
+  // A promise nobody awaited must not end the server for every user: it is logged (redacted) instead.
+  process.on('unhandledRejection', (reason) => new Logger('Quire').error(reason instanceof Error ? reason : `Unhandled rejection: ${String(reason)}`));
   const app = await createApp(config, logger);
   await app.listen(config.port, config.host);
   const log = new Logger('Quire');

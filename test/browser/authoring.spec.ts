@@ -49,6 +49,18 @@ test.describe('Authoring: sections, articles and bias word lists', () => {
     await expect(sectionRow(page, 'Intro').getByRole('cell')).toHaveText(['Intro', 'Writer', '0.5', 'None', 'You write introductions.', 'Introduce {{title}}.', 'Keep it short.', /Edit/]);
   });
 
+  test('says under the model when OpenAI takes neither temperature nor logit bias for it', async ({ page }) => {
+    expect((await page.request.post('/api/models', { data: { name: 'Reasoner', base_model: 'o3' } })).status()).toBe(201);
+    await page.goto('/sections/new');
+    const note = page.getByText('o3 is a reasoning model: OpenAI refuses a temperature other than 1 and a logit bias for it, so Quire sends neither.');
+    await page.getByRole('combobox', { name: 'Model' }).click();
+    await page.getByRole('option', { name: 'Writer (not fine-tuned)' }).click();
+    await expect(note).toBeHidden();
+    await page.getByRole('combobox', { name: 'Model' }).click();
+    await page.getByRole('option', { name: 'Reasoner (not fine-tuned)' }).click();
+    await expect(note).toBeVisible();
+  });
+
   test('copies a section twice, asking first and naming each copy', async ({ page }) => {
     await page.goto('/sections');
     const asked = answerConfirms(page, [false, true, true]);

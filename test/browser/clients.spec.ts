@@ -5,28 +5,34 @@ import { GOOGLE_APP_URL } from './ports';
 /** A stand-in for Google's Picker API: records how it was built and "picks" the folder it is given. */
 async function injectPickerDouble(page: Page, folder: { id: string; name: string } | null) {
   await page.addInitScript((picked) => {
-    const calls: Record<string, unknown> = {};
+    const calls: Record<string, unknown> & { views: Record<string, unknown>[] } = { views: [] };
     (window as unknown as { __picker: Record<string, unknown> }).__picker = calls;
     class DocsView {
+      readonly settings: Record<string, unknown>;
       constructor(viewId: string) {
-        calls.viewId = viewId;
+        this.settings = { viewId };
       }
       setSelectFolderEnabled(v: boolean) {
-        calls.selectFolder = v;
+        this.settings.selectFolder = v;
         return this;
       }
       setIncludeFolders(v: boolean) {
-        calls.includeFolders = v;
+        this.settings.includeFolders = v;
         return this;
       }
       setMimeTypes(v: string) {
-        calls.mimeTypes = v;
+        this.settings.mimeTypes = v;
+        return this;
+      }
+      setEnableDrives(v: boolean) {
+        this.settings.enableDrives = v;
         return this;
       }
     }
     class PickerBuilder {
       private callback: (data: Record<string, unknown>) => void = () => undefined;
-      addView() {
+      addView(view: DocsView) {
+        calls.views.push(view.settings);
         return this;
       }
       enableFeature(feature: string) {
@@ -113,7 +119,10 @@ test.describe('Manage Clients/Sites', () => {
     const link = clientRow(page, 'Acme Blog').getByRole('link', { name: 'Acme Articles' });
     await expect(link).toHaveAttribute('href', 'https://drive.google.com/drive/folders/1FolderIdFromPicker');
     const calls = await page.evaluate(() => (window as unknown as { __picker: Record<string, unknown> }).__picker);
-    expect(calls).toMatchObject({ title: 'Select a Google Drive Folder', viewId: 'folders', selectFolder: true, apiKey: 'browser-test-picker-key', appId: '424242', shown: true });
+    expect(calls).toMatchObject({ title: 'Select a Google Drive Folder', apiKey: 'browser-test-picker-key', appId: '424242', shown: true });
+    const folders = { viewId: 'folders', selectFolder: true, includeFolders: true, mimeTypes: 'application/vnd.google-apps.folder' };
+    // My Drive's folders, then shared drives (a view with drives enabled shows only those).
+    expect(calls.views).toEqual([folders, { ...folders, enableDrives: true }]);
     expect(calls.feature).toBeUndefined();
     expect(String(calls.token)).toMatch(/^ya29\./);
   });

@@ -1,8 +1,6 @@
 import { APIRequestContext, expect, Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, useOpenAiSimulator } from './helpers';
 import { OPENAI_FAKE_URL } from './ports';
-
-const OPENAI_KEY = 'sk-test-quire-fake-key-0000';
 
 async function fake(request: APIRequestContext, path: string, data: object = {}) {
   expect((await request.post(`${OPENAI_FAKE_URL}/__fake/${path}`, { data })).ok()).toBe(true);
@@ -40,10 +38,9 @@ const jobsTable = (page: Page) => page.getByRole('table', { name: 'Fine Tuning J
 test.describe.configure({ mode: 'serial' });
 
 test.describe('Manage Models', () => {
-  test.beforeEach(async ({ page, request }) => {
-    await fake(request, 'reset');
+  test.beforeEach(async ({ page }) => {
     await signIn(page);
-    expect((await page.request.post('/api/user', { data: { envVars: { OPENAI_API_KEY: OPENAI_KEY } } })).ok()).toBe(true);
+    await useOpenAiSimulator(page);
   });
 
   test('creates a model on /models/new and lists it with its columns', async ({ page }) => {
@@ -52,16 +49,50 @@ test.describe('Manage Models', () => {
     await expect(page.getByRole('combobox', { name: 'Base Model' })).toHaveText('gpt-4o');
     await page.getByRole('textbox', { name: 'Name' }).fill('Browser Model');
     await page.getByRole('combobox', { name: 'Base Model' }).click();
-    await page.getByRole('option', { name: 'gpt-4', exact: true }).click();
+    await page.getByRole('option', { name: 'gpt-4.1-mini', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Base Model' })).toHaveText('gpt-4.1-mini');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/models$/);
     const created = row(page, 'Browser Model');
-    await expect(created.getByRole('cell')).toHaveText(['Browser Model', 'gpt-4', '-', '0', /\d/, '-', /Fine-tune/]);
+    await expect(created.getByRole('cell')).toHaveText(['Browser Model', 'gpt-4.1-mini', '-', '0', /\d/, '-', /Fine-tune/]);
     for (const header of ['Name', 'Base Model', 'Output Model', 'Examples', 'Date Created', 'Fine Tune Date', 'Actions']) {
       await expect(modelsTable(page).getByRole('columnheader', { name: header })).toBeVisible();
     }
     await expect(created.getByRole('button', { name: 'Fine-tune' })).toBeDisabled();
     await expect(created.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  test("offers spec §9's five first, then the key's other models, the ones it cannot use disabled with the reason", async ({ page }) => {
+    await useOpenAiSimulator(page, { models: ['gpt-4o', 'gpt-4.1', 'o3', 'text-embedding-3-small', 'whisper-1'] });
+    await page.goto('/models/new');
+    await expect(page.getByRole('combobox', { name: 'Base Model' })).toHaveText('gpt-4o');
+    await page.getByRole('combobox', { name: 'Base Model' }).click();
+    const listbox = page.getByRole('listbox', { name: 'Base Model' });
+    const options = listbox.getByRole('option');
+    await expect(options).toHaveText([
+      'gpt-4o',
+      'gpt-4OpenAI shut it down on 2026-10-23.',
+      'gpt-4-32kOpenAI shut it down on 2025-06-06.',
+      'gpt-3.5-turboOpenAI shut it down on 2026-10-23.',
+      'gpt-3.5-turbo-16kOpenAI shut it down on 2024-09-13.',
+      // MUI's Select gives its subheader the option role too; it cannot be chosen.
+      'More models your OpenAI key offers',
+      'gpt-4.1',
+      'o3Cannot be fine-tuned.',
+    ]);
+    await expect(options.nth(0)).toBeEnabled();
+    for (const n of [1, 2, 3, 4]) await expect(options.nth(n)).toBeDisabled();
+    await expect(options.nth(6)).toBeEnabled();
+    await expect(options.nth(7)).toBeEnabled();
+    await page.keyboard.press('Escape');
+
+    // A key that cannot use gpt-4o gets the first model it can use by default.
+    await useOpenAiSimulator(page, { models: ['gpt-5-mini'] });
+    await page.goto('/models/new');
+    await expect(page.getByRole('combobox', { name: 'Base Model' })).toHaveText('gpt-5-mini');
+    await page.getByRole('combobox', { name: 'Base Model' }).click();
+    await expect(listbox.getByRole('option', { name: /^gpt-4o/ })).toBeDisabled();
+    await expect(listbox.getByRole('option', { name: /^gpt-4o/ })).toContainText('Your OpenAI key does not list it');
   });
 
   test('says why a duplicate name cannot be created', async ({ page }) => {
@@ -132,15 +163,16 @@ test.describe('Manage Models', () => {
     await expect(row(page, 'Refused').getByRole('button', { name: 'Fine-tune' })).toBeEnabled();
   });
 
-  test('says "Failed to delete model." when OpenAI cannot delete the tuned model', async ({ page, request }) => {
+  test('says "Failed to delete model." and why when OpenAI refuses to delete the tuned model', async ({ page, request }) => {
     const id = await modelWithExamples(page, 'Undeletable', 10);
     expect((await page.request.post('/api/fine-tune-jobs/start', { data: { modelId: id, suffix: 'undeletable' } })).status()).toBe(201);
     await page.goto('/models');
     await expect(row(page, 'Undeletable').getByRole('button', { name: 'Delete' })).toBeEnabled({ timeout: 20_000 });
-    await fake(request, 'config', { failNext: { method: 'DELETE', path: '^/v1/models/', status: 500, message: 'down', times: 3 } });
+    await fake(request, 'config', { ownerRole: false });
     page.on('dialog', (dialog) => dialog.accept());
     await row(page, 'Undeletable').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Failed to delete model.')).toBeVisible({ timeout: 15_000 });
+    const alert = page.getByText(/^Failed to delete model\. OpenAI: refused to delete the fine-tuned model ft:gpt-4o-2024-08-06:quire:undeletable:\w+: the API key saved on Home lacks the Owner role/);
+    await expect(alert).toBeVisible({ timeout: 15_000 });
     await expect(row(page, 'Undeletable')).toBeVisible();
   });
 });

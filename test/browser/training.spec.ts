@@ -1,6 +1,6 @@
 import { expect, Locator, Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { answerDialogs, signIn } from './helpers';
+import { answerDialogs, signIn, useOpenAiSimulator } from './helpers';
 import { SITE_URL } from './ports';
 
 /** The fixture website's articles were published between January and June 2024. */
@@ -185,6 +185,7 @@ test.describe('Training data from a website', () => {
 
     test('builds model examples from a cluster in the wizard', async ({ page }) => {
       test.setTimeout(60_000);
+      await useOpenAiSimulator(page);
       const answers: boolean[] = [];
       const asked = answerDialogs(page, answers);
       await page.goto(`/training/clusters/${jobId}?start=${START}&end=${END}`);
@@ -247,13 +248,14 @@ test.describe('Training data from a website', () => {
       await newModel.getByRole('textbox', { name: 'Name' }).fill(name);
       await shot(page, 'new-model');
       await newModel.getByRole('combobox', { name: 'Base Model' }).click();
-      await page.getByRole('option', { name: 'gpt-3.5-turbo', exact: true }).click();
+      await expect(page.getByRole('option', { name: /^gpt-4-32k/ })).toBeDisabled();
+      await page.getByRole('option', { name: 'gpt-4.1-mini', exact: true }).click();
       await newModel.getByRole('button', { name: 'Add' }).click();
       await expect(newModel).toBeHidden();
       await expect(page.getByRole('status').filter({ hasText: `Model "${name}" created successfully.` })).toBeVisible();
       await expect(models).toHaveText(name);
       const created = ((await (await page.request.get('/api/models')).json()) as { _id: string; name: string; base_model: string }[]).find((m) => m.name === name);
-      expect(created).toMatchObject({ base_model: 'gpt-3.5-turbo' });
+      expect(created).toMatchObject({ base_model: 'gpt-4.1-mini' });
       const modelId = created!._id;
 
       await add.click();

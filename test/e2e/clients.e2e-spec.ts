@@ -116,7 +116,7 @@ describe('The Drive token for the folder picker, refreshed through the Google si
   });
 
   it('should say that Google sign-in is needed when the operator has no Google account', async () => {
-    const local = await createTestApp({ GOOGLE_PICKER_API_KEY: 'picker-key' });
+    const local = await createTestApp({ GOOGLE_PICKER_API_KEY: 'picker-key', GOOGLE_APP_ID: '1234' });
     try {
       const agent = await signInLocal(local.http);
       const res = await agent.get('/api/google-drive-token').expect(409);

@@ -111,20 +111,50 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     expect(model.actions.fineTune.allowed).toBe(true);
   });
 
-  it('should save nothing and remove the uploaded file when OpenAI refuses to create the job', async () => {
-    const id = await createModel(agent, 'Big context', 'gpt-4-32k', 10);
-    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'big' }).expect(502);
-    expect(res.body.message).toBe('OpenAI: could not create the fine-tune job: Model gpt-4-32k-0613 is not available for fine-tuning or does not exist.');
+  it('should save nothing and remove the uploaded file when OpenAI refuses to create the job, in its own words', async () => {
+    const id = await createModel(agent, 'No access', 'gpt-4o', 10);
+    openai.failNext('POST', /^\/v1\/fine_tuning\/jobs$/, 403, 'You have been denied access to fine-tuning for this organization.', 1, undefined, { type: 'invalid_request_error' });
+    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'no_access' }).expect(502);
+    expect(res.body.message).toBe('OpenAI: could not create the fine-tune job: You have been denied access to fine-tuning for this organization.');
     expect(openai.files.size).toBe(0);
     expect(openai.requestsTo('DELETE', /^\/v1\/files\//)).toHaveLength(1);
+    expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)).toHaveLength(1);
+    expect(await jobsOf()).toEqual([]);
+  });
+
+  it.each([
+    ['gpt-5', 'gpt-5 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.'],
+    ['o3', 'o3 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.'],
+    ['gpt-4-32k', 'gpt-4-32k cannot be fine-tuned: OpenAI shut it down on 2025-06-06.'],
+    ['gpt-3.5-turbo', 'gpt-3.5-turbo cannot be fine-tuned: OpenAI shut it down on 2026-10-23.'],
+  ])('should refuse a model on %s with 409 before uploading anything', async (base, message) => {
+    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: '' } }).expect(200);
+    const id = await createModel(agent, `On ${base}`, base, 10);
+    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+    expect((await modelOf(id)).actions.fineTune).toEqual({ allowed: false, reason: message });
+    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(409);
+    expect(res.body.message).toBe(message);
+    expect(openai.requestsTo('POST', /^\/v1\/files$/)).toHaveLength(0);
+    expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)).toHaveLength(0);
+    expect(await jobsOf()).toEqual([]);
+  });
+
+  it('should say the account is out of credit, asking OpenAI once, and keep nothing', async () => {
+    const id = await createModel(agent, 'Broke', 'gpt-4o', 10);
+    openai.outOfCredit = true;
+    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'broke' }).expect(502);
+    expect(res.body.message).toMatch(/^OpenAI: could not create the fine-tune job: the OpenAI account of this key is out of credit \(insufficient_quota\)\. Add credit or raise the budget under Billing at platform\.openai\.com, then try again\. OpenAI said: You exceeded your current quota/);
+    expect(res.body.message).not.toContain('minute');
+    expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)).toHaveLength(1);
+    expect(openai.files.size).toBe(0);
     expect(await jobsOf()).toEqual([]);
   });
 
   it('should record a job that fails at OpenAI with its reason and let the model be tried again', async () => {
     openai.fineTuneScript = ['validating_files', 'failed'];
-    const id = await createModel(agent, 'Doomed', 'gpt-3.5-turbo', 10);
+    const id = await createModel(agent, 'Doomed', 'gpt-4o-mini', 10);
     await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'doomed' }).expect(201);
-    expect(JSON.parse(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)[0].body).model).toBe('gpt-3.5-turbo-0125');
+    expect(JSON.parse(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)[0].body).model).toBe('gpt-4o-mini-2024-07-18');
     const [failed] = await eventually(jobsOf, (jobs) => jobs[0]?.status === 'failed');
     expect(failed.message).toBe('OpenAI: The training file contains examples that violate the usage policy.');
     const model = await modelOf(id);
@@ -145,8 +175,118 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     await agent.get(`/api/models/${id}`).expect(200);
   });
 
+  it('should keep a tuned model and say why when OpenAI refuses to delete it (the key lacks the Owner role)', async () => {
+    const id = await createModel(agent, 'Not mine to delete', 'gpt-4o', 10);
+    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'owner' }).expect(201);
+    const [done] = await eventually(jobsOf, (jobs) => jobs[0]?.status === 'completed');
+    openai.ownerRole = false;
+    const res = await agent.delete(`/api/models/${id}`).expect(502);
+    expect(res.body.message).toBe(
+      `OpenAI: refused to delete the fine-tuned model ${done.output_model}: the API key saved on Home lacks the Owner role in its OpenAI organization, which deleting a model needs. The model is kept; delete it with an owner's key. OpenAI said: You have insufficient permissions for this operation: only an Owner of the organization can delete a fine-tuned model.`,
+    );
+    expect(openai.requestsTo('DELETE', /^\/v1\/models\//)).toHaveLength(1);
+    expect((await modelOf(id)).output_model).toBe(done.output_model);
+    expect(openai.models.has(done.output_model)).toBe(true);
+  });
+
+  describe('when the answer to the create call is lost', () => {
+    const creates = () => openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/);
+    const listings = () => openai.requestsTo('GET', /^\/v1\/fine_tuning\/jobs$/);
+
+    it.each([
+      ['the connection drops', 'drop'],
+      ['OpenAI answers 500', 'error'],
+    ] as const)('should find the job OpenAI created when %s, and never create a second', async (_case, how) => {
+      const id = await createModel(agent, 'Lost answer', 'gpt-4o', 10);
+      openai.loseNextFineTuneCreate = how;
+      const started = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'lost' }).expect(201);
+      expect(started.body.status).toBe('queued');
+      expect(creates()).toHaveLength(1);
+      expect(listings()).toHaveLength(1);
+      expect(openai.jobs.size).toBe(1);
+      const [remote] = [...openai.jobs.values()];
+      expect(remote.trainingFile).toBe([...openai.files.keys()][0]);
+      const [done] = await eventually(jobsOf, (jobs) => jobs[0]?.status === 'completed');
+      expect(done.output_model).toMatch(new RegExp(`^ft:gpt-4o-2024-08-06:quire:lost:${remote.id.slice(-8)}$`));
+      expect(openai.jobs.size).toBe(1);
+    });
+
+    it('should try again only after making sure the failed call created nothing', async () => {
+      const id = await createModel(agent, 'Second try', 'gpt-4o', 10);
+      openai.failNext('POST', /^\/v1\/fine_tuning\/jobs$/, 500, 'The server had an error while processing your request.');
+      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'second' }).expect(201);
+      const order = openai.requests.filter((r) => r.path.startsWith('/v1/fine_tuning/jobs')).map((r) => r.method);
+      expect(order).toEqual(['POST', 'GET', 'POST']);
+      expect(openai.jobs.size).toBe(1);
+      expect(await jobsOf()).toHaveLength(1);
+    });
+
+    it('should give up cleanly after three calls that OpenAI answered without creating anything', async () => {
+      const id = await createModel(agent, 'Three strikes', 'gpt-4o', 10);
+      openai.failNext('POST', /^\/v1\/fine_tuning\/jobs$/, 503, 'The engine is currently overloaded, please try again later.', 3);
+      const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'three' }).expect(502);
+      expect(res.body.message).toBe('OpenAI: could not create the fine-tune job: The engine is currently overloaded, please try again later.');
+      expect(creates()).toHaveLength(3);
+      expect(listings()).toHaveLength(3);
+      expect(openai.jobs.size).toBe(0);
+      expect(openai.files.size).toBe(0);
+      expect(await jobsOf()).toEqual([]);
+      expect((await modelOf(id)).actions.fineTune.allowed).toBe(true);
+    });
+
+    it('should keep the reservation when it cannot tell, and follow the job once OpenAI shows it', async () => {
+      const id = await createModel(agent, 'Unknown', 'gpt-4o', 10);
+      openai.loseNextFineTuneCreate = 'drop';
+      openai.failNext('GET', /^\/v1\/fine_tuning\/jobs$/, 500, 'The server had an error while processing your request.', 3);
+      const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'unknown' }).expect(502);
+      const file = [...openai.files.keys()][0];
+      expect(res.body.message).toBe(
+        `OpenAI: did not confirm the fine-tune job (OpenAI: could not look for the fine-tune job it may have created: The server had an error while processing your request.), and Quire could not check whether it was created. Quire keeps looking for a job on training file ${file} and follows it if it exists; do not start another meanwhile.`,
+      );
+      expect(creates()).toHaveLength(1);
+      const [held] = await jobsOf();
+      expect(held).toMatchObject({ status: 'queued', message: res.body.message });
+      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'again' }).expect(409);
+      await eventually(jobsOf, (jobs) => jobs[0]?.status === 'completed');
+      expect(creates()).toHaveLength(1);
+      expect(openai.jobs.size).toBe(1);
+    });
+  });
+
+  describe('when a job pauses at OpenAI', () => {
+    it('should show pausing and paused as such, and then let the model be fine-tuned again, cancelling the paused job first', async () => {
+      openai.fineTuneScript = ['validating_files', 'running', 'pausing', 'paused'];
+      const id = await createModel(agent, 'Paused', 'gpt-4o', 10);
+      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'paused' }).expect(201);
+      const seen = new Set<string>();
+      await eventually(jobsOf, (jobs) => (jobs[0] && seen.add(jobs[0].status), jobs[0]?.status === 'paused'));
+      expect(seen.has('pausing')).toBe(true);
+      const model = await modelOf(id);
+      expect(model.fine_tune_status).toBe('paused');
+      expect(model.actions.fineTune).toEqual({ allowed: true, reason: null });
+
+      openai.fineTuneScript = ['validating_files', 'running', 'succeeded'];
+      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'paused' }).expect(201);
+      const [pausedJob] = [...openai.jobs.values()];
+      expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs\/[^/]+\/cancel$/).map((r) => r.path)).toEqual([`/v1/fine_tuning/jobs/${pausedJob.id}/cancel`]);
+      const jobs = await eventually(jobsOf, (list) => list[0]?.status === 'completed');
+      expect(jobs.map((job: { status: string }) => job.status)).toEqual(['completed', 'failed']);
+      expect(jobs[1].message).toBe('Cancelled at OpenAI while paused, to fine-tune the model again.');
+    });
+
+    it('should block the model while its job is being paused', async () => {
+      openai.fineTuneScript = ['validating_files', 'pausing'];
+      const id = await createModel(agent, 'Pausing', 'gpt-4o', 10);
+      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'pausing' }).expect(201);
+      await eventually(jobsOf, (jobs) => jobs[0]?.status === 'pausing');
+      const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'pausing' }).expect(409);
+      expect(res.body.message).toBe('The fine-tune job of this model is being paused at OpenAI; try again once it is paused.');
+    });
+  });
+
   it('should refuse an unknown model or a malformed request with nothing started', async () => {
-    await agent.post('/api/fine-tune-jobs/start').send({ modelId: '6f1c2b3a-0000-4000-8000-000000000000', suffix: 'x' }).expect(404);
+    const unknown = await agent.post('/api/fine-tune-jobs/start').send({ modelId: '6f1c2b3a-0000-4000-8000-000000000000', suffix: 'x' }).expect(400);
+    expect(unknown.body).toMatchObject({ message: 'modelId is not one of your models', errors: [{ field: 'modelId', message: 'is not one of your models' }] });
     const bad = await agent.post('/api/fine-tune-jobs/start').send({ modelId: 'abc', suffix: '' }).expect(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['modelId', 'suffix']);
     expect(openai.requests).toHaveLength(0);

@@ -1,46 +1,10 @@
-import request from 'supertest';
-import { GoogleFake } from '../fakes/google-fake';
-import { NotionFake } from '../fakes/notion-fake';
-import { OpenAiFake } from '../fakes/openai-fake';
 import { eventually } from '../support/fixtures';
-import { SECTION_HEADINGS, setUpGeneration } from '../support/generation-fixtures';
-import { createTestApp, signInWithGoogle, TestApp } from '../support/test-app';
-
-type Agent = ReturnType<typeof request.agent>;
+import { generationSuite, SECTION_HEADINGS } from '../support/generation-fixtures';
 
 describe('Generation: Notion rows written by OpenAI into Notion and Google Docs', () => {
-  const notion = new NotionFake();
-  const openai = new OpenAiFake();
-  const google = new GoogleFake();
-  let t: TestApp;
-  let agent: Agent;
+  const suite = generationSuite({ GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' });
+  const { notion, openai, google, history, settled, checkNow } = suite;
 
-  beforeAll(async () => {
-    await Promise.all([notion.start(), openai.start(), google.start()]);
-    t = await createTestApp({
-      ...google.env(),
-      NOTION_BASE_URL: notion.baseUrl,
-      OPENAI_BASE_URL: openai.baseUrl,
-      // Polling stays out of the way: each test triggers "Check now" itself.
-      NOTION_POLL_SECONDS: '3600',
-      GENERATION_CONCURRENCY: '2',
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([notion.stop(), openai.stop(), google.stop()]);
-  });
-  beforeEach(async () => {
-    await t.reset();
-    notion.reset();
-    openai.reset();
-    agent = await signInWithGoogle(t.http);
-    await setUpGeneration(agent, notion, openai);
-  });
-
-  const history = async () => (await agent.get('/api/history').expect(200)).body as Record<string, any>[];
-  const settled = (entries: Record<string, any>[], n: number) => entries.length === n && entries.every((e) => e.status === 'completed' || e.status === 'failed');
-  const checkNow = async () => (await agent.post('/api/generation/check-now').expect(200)).body.lastCheck;
   const chatBodies = () => openai.requestsTo('POST', /^\/v1\/chat\/completions$/).map((r) => JSON.parse(r.body));
 
   it('should write a batch: every heading in order in Notion, a Doc in the client folder, statuses and history complete', async () => {
@@ -121,13 +85,27 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
     expect(notion.statusOf(id)).toBe('Generating Error');
   });
 
-  it('should retry OpenAI 500s and fail with OpenAI\'s reason when they persist', async () => {
+  it("should try the article again later when OpenAI's 500s outlast the SDK's retries, then finish it", async () => {
     openai.failNext('POST', /^\/v1\/chat\/completions$/, 500, 'The server had an error while processing your request.', 5);
     const id = notion.addRow({ title: 'Unlucky', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
     await checkNow();
+    const waiting = await eventually(history, (e) => e[0]?.status === 'queued' && e[0].message !== null, 30_000);
+    expect(waiting[0].message).toMatch(/^OpenAI: could not write section "Introduction": The server had an error while processing your request\. Trying again in 1 s\.$/);
+    expect(notion.statusOf(id)).toBe('Generating...');
     const [entry] = await eventually(history, (e) => settled(e, 1), 30_000);
-    expect(entry.message).toBe('OpenAI: could not write section "Introduction": The server had an error while processing your request.');
-    expect(openai.requestsTo('POST', /^\/v1\/chat\/completions$/)).toHaveLength(5);
+    expect(entry).toMatchObject({ status: 'completed', message: null });
+    // Five refused requests, then one per section: nothing asked twice.
+    expect(openai.requestsTo('POST', /^\/v1\/chat\/completions$/)).toHaveLength(8);
+    expect(notion.statusOf(id)).toBe('Posts Generated');
+  });
+
+  it("should fail at once with OpenAI's reason when OpenAI refuses", async () => {
+    openai.failNext('POST', /^\/v1\/chat\/completions$/, 400, "Invalid value for 'temperature'.", 1);
+    const id = notion.addRow({ title: 'Refused', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1));
+    expect(entry.message).toBe(`OpenAI: could not write section "Introduction": Invalid value for 'temperature'.`);
+    expect(openai.requestsTo('POST', /^\/v1\/chat\/completions$/)).toHaveLength(1);
     expect(notion.statusOf(id)).toBe('Generating Error');
   });
 
@@ -151,23 +129,23 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
   });
 
   it('should report missing settings on the check instead of failing', async () => {
-    await agent.post('/api/user').send({ envVars: { DATABASE_ID: '' } }).expect(200);
+    await suite.agent.post('/api/user').send({ envVars: { DATABASE_ID: '' } }).expect(200);
     const report = await checkNow();
     expect(report.problem).toBe('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
-    expect((await agent.get('/api/generation/status').expect(200)).body.lastCheck.problem).toBe(report.problem);
+    expect((await suite.agent.get('/api/generation/status').expect(200)).body.lastCheck.problem).toBe(report.problem);
   });
 
   it('should test the Notion and OpenAI connections', async () => {
-    expect((await agent.post('/api/generation/test-notion').expect(200)).body).toEqual({ ok: true, message: 'Connected: "Status" offers all four status values.' });
+    expect((await suite.agent.post('/api/generation/test-notion').expect(200)).body).toEqual({ ok: true, message: 'Connected: "Status" offers all four status values.' });
     notion.statusOptions = ['Start Generating', 'Posts Generated'];
-    expect((await agent.post('/api/generation/test-notion').expect(200)).body).toEqual({
+    expect((await suite.agent.post('/api/generation/test-notion').expect(200)).body).toEqual({
       ok: false,
       message: 'The property "Status" has no option "Generating...", "Generating Error"; add them in Notion.',
     });
-    await agent.post('/api/user').send({ envVars: { NOTION_SECRET: 'ntn_wrong_secret_value_1234' } }).expect(200);
-    expect((await agent.post('/api/generation/test-notion').expect(200)).body.message).toMatch(/^Notion: rejected the secret saved on Home/);
-    expect((await agent.post('/api/generation/test-openai').expect(200)).body).toEqual({ ok: true, message: 'Connected: OpenAI accepts the key.' });
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: 'sk-proj-wrong-key-for-the-test-00' } }).expect(200);
-    expect((await agent.post('/api/generation/test-openai').expect(200)).body.ok).toBe(false);
+    await suite.agent.post('/api/user').send({ envVars: { NOTION_SECRET: 'ntn_wrong_secret_value_1234' } }).expect(200);
+    expect((await suite.agent.post('/api/generation/test-notion').expect(200)).body.message).toMatch(/^Notion: rejected the secret saved on Home/);
+    expect((await suite.agent.post('/api/generation/test-openai').expect(200)).body).toEqual({ ok: true, message: 'Connected: OpenAI accepts the key.' });
+    await suite.agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: 'sk-proj-wrong-key-for-the-test-00' } }).expect(200);
+    expect((await suite.agent.post('/api/generation/test-openai').expect(200)).body.ok).toBe(false);
   });
 });

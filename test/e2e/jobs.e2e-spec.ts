@@ -1,4 +1,6 @@
+import request from 'supertest';
 import { JobsService } from '../../backend/src/jobs/jobs.service';
+import { eventually } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 describe('Background jobs (pg-boss on the same database)', () => {
@@ -22,5 +24,32 @@ describe('Background jobs (pg-boss on the same database)', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await done;
     expect(received).toEqual([{ n: 7 }]);
+  });
+});
+
+describe('Background jobs that fail unexpectedly', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('should record the failure (its text made storable and redacted) and log it redacted, with the server serving on', async () => {
+    const jobs = t.app.get(JobsService);
+    await jobs.work('hostile-failure', async () => {
+      throw new TypeError('Headers.append: "Bearer sk-abc\u0000defSECRET" is an invalid header value \ud800');
+    }, { pollingIntervalSeconds: 0.5 });
+    const id = (await jobs.send('hostile-failure', {}, { retryLimit: 0 }))!;
+    const job = await eventually(
+      () => jobs.boss.getJobById('hostile-failure', id),
+      (found) => found?.state === 'failed',
+    );
+    const recorded = JSON.stringify(job!.output);
+    expect(recorded).toContain('TypeError: Headers.append: \\"Bearer [redacted]');
+    expect(recorded).not.toMatch(/SECRET|\\u0000/);
+    expect(t.logger.lines.join('\n')).toContain('Job ' + id + ' on hostile-failure failed');
+    expect(t.logger.lines.join('\n')).not.toContain('SECRET');
+    await request(t.http).get('/api/health').expect(200);
   });
 });

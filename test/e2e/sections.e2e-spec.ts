@@ -78,9 +78,12 @@ describe('Sections', () => {
     const grace = await otherOperatorCookie(t);
     const theirModel = (await request(t.http).post('/api/models').set('Cookie', grace).send({ name: 'Theirs', base_model: 'gpt-4o' }).expect(201)).body._id;
     const theirList = (await request(t.http).post('/api/logit-bias-groups').set('Cookie', grace).send({ name: 'L', entries: [{ words: ['x'], bias: 1 }] }).expect(201)).body._id;
-    expect((await agent.post('/api/sections').send(sectionBody(theirModel)).expect(400)).body.message).toBe('model must be one of your models');
+    expect((await agent.post('/api/sections').send(sectionBody(theirModel)).expect(400)).body).toMatchObject({
+      message: 'model is not one of your models',
+      errors: [{ field: 'model', message: 'is not one of your models' }],
+    });
     expect((await agent.post('/api/sections').send(sectionBody(modelId, { logit_bias_group: theirList })).expect(400)).body.message).toBe(
-      'logit_bias_group must be one of your bias word lists or null',
+      'logit_bias_group is not one of your bias word lists',
     );
   });
 

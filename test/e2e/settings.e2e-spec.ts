@@ -104,7 +104,7 @@ describe('Settings: /api/user and /api/user/status-config', () => {
   it.each([
     ['an unknown field', { envVars: { OPENAI_API_KEY: 'sk-x' }, isAdmin: true }, 'property isAdmin should not exist'],
     ['an unknown setting', { envVars: { AWS_SECRET: 'x' } }, 'property AWS_SECRET should not exist'],
-    ['a wrong type', { envVars: { OPENAI_API_KEY: 42 } }, 'OPENAI_API_KEY must be a string'],
+    ['a wrong type', { envVars: { OPENAI_API_KEY: 42 } }, 'OPENAI_API_KEY must be text'],
     ['a huge string', { envVars: { OPENAI_API_KEY: 'k'.repeat(10_000) } }, 'OPENAI_API_KEY must be shorter than or equal to 500 characters'],
     ['a missing envVars', {}, 'envVars is required'],
     ['a foreign hint', { envVars: { OPENAI_API_KEY: 'sk-…zzzz' } }, 'OPENAI_API_KEY looks like a redacted hint; paste the full value or leave the field unchanged.'],

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { TransientFaults } from './faults';
 import { HttpFake, json, RecordedRequest, redirect } from './http-fake';
 import type { ServerResponse } from 'node:http';
 
@@ -15,11 +16,14 @@ interface IssuedCode {
   redirectUri: string;
   challenge: string | null;
   account: GoogleAccount;
+  /** Google answers a refresh token only to offline access whose consent screen was shown again. */
+  offline: boolean;
 }
 
 /**
  * Google's OAuth 2.0 endpoints as far as Quire uses them: authorization (consents at once as the
- * configured account), token exchange with PKCE S256 checks, refresh, and OpenID userinfo.
+ * configured account, who has consented before), token exchange with PKCE S256 checks (a refresh
+ * token only for `access_type=offline` with `prompt=consent`), refresh, and OpenID userinfo.
  */
 export class GoogleFake extends HttpFake {
   /** Who "signs in" at the consent screen next. */
@@ -96,6 +100,8 @@ export class GoogleFake extends HttpFake {
       redirectUri,
       challenge: q.get('code_challenge'),
       account: { ...this.account },
+      // A returning user is not asked again unless prompt=consent, and only a consent screen gives offline access a refresh token.
+      offline: q.get('access_type') === 'offline' && (q.get('prompt') ?? '').split(' ').includes('consent'),
     });
     target.searchParams.set('code', code);
     redirect(res, target.toString());
@@ -128,11 +134,11 @@ export class GoogleFake extends HttpFake {
         return json(res, 400, { error: 'invalid_grant', error_description: 'code_verifier does not match' });
       }
     }
-    const refreshToken = `1//refresh-${randomBytes(8).toString('hex')}`;
-    this.refreshTokens.set(refreshToken, issued.account);
+    const refreshToken = issued.offline ? `1//refresh-${randomBytes(8).toString('hex')}` : null;
+    if (refreshToken) this.refreshTokens.set(refreshToken, issued.account);
     json(res, 200, {
       access_token: this.issueAccessToken(issued.account),
-      refresh_token: refreshToken,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
       expires_in: 3599,
       token_type: 'Bearer',
       scope: 'openid email profile https://www.googleapis.com/auth/drive.file',
@@ -150,6 +156,44 @@ export class GoogleFake extends HttpFake {
   readonly files: { id: string; name: string; mimeType: string; parents: string[]; appProperties: Record<string, string>; content: string }[] = [];
   /** Folders that do not exist (creating a file in one answers 404). */
   readonly missingFolders = new Set<string>();
+  /** Folders the account may only read (403 insufficientFilePermissions). */
+  readonly readOnlyFolders = new Set<string>();
+  /** The Drive is full (403 storageQuotaExceeded on every create). */
+  driveFull = false;
+  /** A share of Drive calls answered 429, 500, 503 or 403 userRateLimitExceeded (for a create answered 503, half of them made anyway). */
+  readonly driveFaults = new TransientFaults([429, 500, 503, 403]);
+
+  /** Empties Drive (files, refusals, faults) and forgets what was asked; sign-ins are kept. */
+  resetDrive(): void {
+    this.files.length = 0;
+    this.missingFolders.clear();
+    this.readOnlyFolders.clear();
+    this.driveFull = false;
+    this.driveFaults.reset();
+    this.requests.length = 0;
+  }
+
+  /** Drive's JSON error, with its reason as Drive gives it. */
+  private driveError(res: ServerResponse, status: number, reason: string, message: string): void {
+    json(res, status, { error: { code: status, message, errors: [{ domain: status === 403 && /Limit/.test(reason) ? 'usageLimits' : 'global', reason, message }] } });
+  }
+
+  /** Null when the call goes through; else answers the fault and says whether the work should still be done. */
+  private driveFault(res: ServerResponse, write: boolean): { doAnyway: boolean } | null {
+    const fault = this.driveFaults.next(write);
+    if (!fault) return null;
+    const answers: Record<number, [string, string]> = {
+      429: ['rateLimitExceeded', 'Rate Limit Exceeded'],
+      500: ['backendError', 'Backend Error'],
+      503: ['backendError', 'The service is currently unavailable.'],
+      403: ['userRateLimitExceeded', 'User Rate Limit Exceeded'],
+    };
+    const [reason, message] = answers[fault.status];
+    this.driveError(res, fault.status, reason, message);
+    const doAnyway = write && fault.status === 503 && Math.random() < 0.5;
+    if (doAnyway) this.driveFaults.afterWrites++;
+    return { doAnyway };
+  }
 
   private driveAccount(req: RecordedRequest): GoogleAccount | undefined {
     return this.accessTokens.get(req.headers.authorization?.replace(/^Bearer /, '') ?? '');
@@ -166,14 +210,23 @@ export class GoogleFake extends HttpFake {
       : [];
     const metadata = JSON.parse(parts[0] ?? '{}');
     const folder = metadata.parents?.[0];
-    if (!folder || this.missingFolders.has(folder)) return json(res, 404, { error: { code: 404, message: `File not found: ${folder}.` } });
+    if (!folder || this.missingFolders.has(folder)) return this.driveError(res, 404, 'notFound', `File not found: ${folder}.`);
+    if (this.readOnlyFolders.has(folder)) return this.driveError(res, 403, 'insufficientFilePermissions', 'The user does not have sufficient permissions for this file.');
+    if (this.driveFull) return this.driveError(res, 403, 'storageQuotaExceeded', 'The user has exceeded their Drive storage quota');
+    const fault = this.driveFault(res, true);
+    if (fault && !fault.doAnyway) return;
     const id = `doc-${randomBytes(8).toString('hex')}`;
     this.files.push({ id, name: metadata.name, mimeType: metadata.mimeType, parents: metadata.parents, appProperties: metadata.appProperties ?? {}, content: parts[1] ?? '' });
-    json(res, 200, { id, webViewLink: `https://docs.google.com/document/d/${id}/edit` });
+    if (!fault) json(res, 200, { id, webViewLink: `https://docs.google.com/document/d/${id}/edit` });
   }
 
   private listFiles(req: RecordedRequest, res: ServerResponse): void {
     if (!this.driveAccount(req)) return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
+    const q = req.query;
+    if (q.get('corpora') === 'allDrives' && q.get('includeItemsFromAllDrives') !== 'true') {
+      return this.driveError(res, 403, 'invalid', 'The includeItemsFromAllDrives parameter must be set to true when driveId is specified or corpora contains drive or allDrives.');
+    }
+    if (this.driveFault(res, false)) return;
     const match = /key='([^']+)' and value='([^']+)'/.exec(req.query.get('q') ?? '');
     const files = match ? this.files.filter((f) => f.appProperties[match[1]] === match[2]) : this.files;
     json(res, 200, { files: files.map((f) => ({ id: f.id, webViewLink: `https://docs.google.com/document/d/${f.id}/edit` })) });

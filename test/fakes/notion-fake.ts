@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { TransientFaults } from './faults';
 import { HttpFake, json, RecordedRequest } from './http-fake';
 
 type Json = Record<string, any>;
@@ -14,6 +15,10 @@ export interface FakeRow {
   extra?: Record<string, string>;
   /** Blocks already in the page body. */
   body?: string[];
+  /** More properties as Notion answers them (any type), by name. */
+  properties?: Json;
+  /** The data source the row lives in (default: the database's first). */
+  dataSourceId?: string;
 }
 
 interface FakePage {
@@ -21,30 +26,73 @@ interface FakePage {
   url: string;
   properties: Json;
   children: Json[];
+  dataSourceId: string;
 }
+
+/** Notion takes an id with or without dashes, in any case. */
+const sameId = (a: string, b: string) => a.replace(/-/g, '').toLowerCase() === b.replace(/-/g, '').toLowerCase();
+const dashed = (id: string) => id.replace(/-/g, '').toLowerCase().replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+/** What a page object holds of a relation (more are read through the property item endpoint). */
+const RELATION_PAGE_LIMIT = 25;
+/** Paginated property items: their values come one per result. */
+const LISTED_TYPES = ['title', 'rich_text', 'people', 'relation'];
+
+/** A link Notion keeps: an absolute http(s) URL with a host, at most 2,000 characters. */
+function validLink(url: unknown): boolean {
+  if (typeof url !== 'string' || url.length > 2000 || !/^https?:\/\/[^/]/i.test(url)) return false;
+  try {
+    return new URL(url).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Notion's limit: an average of three requests a second per integration. */
+const NOTION_RATE_LIMIT = 3;
+/** Notion's error codes and words for the passing faults its status-code page says to retry. */
+const FAULT_ANSWERS: Record<number, { code: string; message: string }> = {
+  409: { code: 'conflict_error', message: 'Conflict occurred while saving. Please try again.' },
+  502: { code: 'bad_gateway', message: 'Notion encountered an issue while attempting to complete this request. Please try again.' },
+  503: { code: 'service_unavailable', message: 'Notion is unavailable, try again later.' },
+  504: { code: 'gateway_timeout', message: 'Notion timed out while attempting to complete this request. Please try again later.' },
+};
+/** Where a write answered with a fault after it was done sends its own answer: nowhere. */
+const DISCARD = { writeHead: () => DISCARD, setHeader: () => undefined, end: () => undefined } as unknown as ServerResponse;
 
 const STATUS_OPTIONS = ['Not started', 'Start Generating', 'Generating...', 'Generating Error', 'Posts Generated'];
 const text = (content: string) => [{ type: 'text', text: { content, link: null }, plain_text: content, annotations: {} }];
 
 /**
- * Notion's API (version 2025-09-03) as far as Quire uses it: a database with one data source,
- * rows filtered by a status or select property, page property updates, and page bodies (list,
- * append with Notion's size limits, delete). It can rate-limit (429 with Retry-After) and refuse
- * appends, and counts what it was asked.
+ * Notion's API (version 2025-09-03) as far as Quire uses it: a database with one or more data
+ * sources (a wiki's also lists data sources unless asked for pages only), rows filtered by a status
+ * or select property, pages and their property items (relations past 25 only through the item
+ * endpoint), page property updates, and page bodies (list, append with Notion's size limits and
+ * link checks, delete). Ids resolve with or without dashes. It rate-limits as Notion does (429
+ * with Retry-After past three requests a second), can answer a share of calls with Notion's
+ * passing faults (some after doing the write), refuse appends, and counts what it was asked.
  */
 export class NotionFake extends HttpFake {
   secret = 'ntn_fake_integration_secret_0001';
   readonly databaseId = '1f0c2b3a4d5e4f60a7b8c9d0e1f2a3b4';
-  readonly dataSourceId = 'ds-1f0c2b3a-0000-4000-8000-000000000001';
+  readonly dataSourceId = '9a1e6c2d-0b7f-4c3e-8d21-5f4a3b2c1d01';
+  databaseTitle = 'Articles';
+  /** The database's data sources, in Notion's order. */
+  dataSources: { id: string; name: string }[] = [{ id: this.dataSourceId, name: 'Articles' }];
+  /** A wiki: its data source also lists a data source among the rows, unless asked for pages only. */
+  wiki = false;
   statusType: 'status' | 'select' = 'status';
   statusOptions = [...STATUS_OPTIONS];
-  /** Requests allowed per second before answering 429 (Infinity: no limit). */
-  requestsPerSecond = Infinity;
+  /** Requests allowed per second before answering 429, as Notion limits an integration (Infinity: no limit). */
+  requestsPerSecond = NOTION_RATE_LIMIT;
+  /** A share of calls answered 409/502/503/504 (and for 502/504 on a write, half of them written anyway). */
+  readonly faults = new TransientFaults([409, 502, 503, 504]);
   /** The next appends refused with this message. */
   refuseAppends: { count: number; message: string } | null = null;
   readonly pages = new Map<string, FakePage>();
   rateLimited = 0;
   private window: number[] = [];
+  /** Deleted blocks: Notion keeps them in the trash, and refuses to delete one again. */
+  private readonly archived = new Set<string>();
 
   constructor() {
     super((req, res) => this.route(req, res));
@@ -58,11 +106,15 @@ export class NotionFake extends HttpFake {
     this.pages.clear();
     this.requests.length = 0;
     this.rateLimited = 0;
-    this.requestsPerSecond = Infinity;
+    this.requestsPerSecond = NOTION_RATE_LIMIT;
+    this.faults.reset();
     this.refuseAppends = null;
     this.statusType = 'status';
     this.statusOptions = [...STATUS_OPTIONS];
     this.window = [];
+    this.databaseTitle = 'Articles';
+    this.dataSources = [{ id: this.dataSourceId, name: 'Articles' }];
+    this.wiki = false;
   }
 
   addRow(row: FakeRow): string {
@@ -75,9 +127,21 @@ export class NotionFake extends HttpFake {
     if (row.article !== undefined) properties.Article = { id: 'ar', type: 'rich_text', rich_text: text(row.article) };
     if (row.client !== undefined) properties.Client = { id: 'cl', type: 'select', select: { name: row.client } };
     for (const [name, value] of Object.entries(row.extra ?? {})) properties[name] = { id: name, type: 'rich_text', rich_text: text(value) };
+    Object.assign(properties, structuredClone(row.properties ?? {}));
     const children = (row.body ?? []).map((content) => this.block({ type: 'paragraph', paragraph: { rich_text: text(content) } }));
-    this.pages.set(id, { id, url: `https://www.notion.so/${id.replace(/-/g, '')}`, properties, children });
+    this.pages.set(id, { id, url: `https://www.notion.so/${id.replace(/-/g, '')}`, properties, children, dataSourceId: row.dataSourceId ?? this.dataSources[0].id });
     return id;
+  }
+
+  /** A page outside the database (the target of a relation), with just a title. */
+  addPage(title: string): string {
+    const id = randomUUID();
+    this.pages.set(id, { id, url: `https://www.notion.so/${id.replace(/-/g, '')}`, properties: { Name: { id: 'title', type: 'title', title: text(title) } }, children: [], dataSourceId: randomUUID() });
+    return id;
+  }
+
+  private page(id: string): FakePage | undefined {
+    return [...this.pages.values()].find((page) => sameId(page.id, id));
   }
 
   statusOf(pageId: string): string {
@@ -92,7 +156,8 @@ export class NotionFake extends HttpFake {
 
   private block(partial: Json): Json {
     const rich = partial[partial.type]?.rich_text;
-    if (rich) for (const item of rich) item.plain_text = item.text?.content ?? item.plain_text ?? '';
+    // Notion keeps text as UTF-8: half of a surrogate pair arrives as U+FFFD.
+    if (rich) for (const item of rich) item.plain_text = (item.text?.content ?? item.plain_text ?? '').toWellFormed();
     return { object: 'block', id: randomUUID(), has_children: false, ...partial };
   }
 
@@ -111,17 +176,30 @@ export class NotionFake extends HttpFake {
       return this.error(res, 429, 'rate_limited', 'You have been rate limited. Please try again in a few minutes.', { 'retry-after': '1' });
     }
     this.window.push(now);
+    const fault = this.faults.next(req.method !== 'GET');
+    if (fault) {
+      const answer = FAULT_ANSWERS[fault.status];
+      if (fault.afterWrite) this.answer(req, DISCARD);
+      return this.error(res, fault.status, answer.code, answer.message);
+    }
+    this.answer(req, res);
+  }
+
+  private answer(req: RecordedRequest, res: ServerResponse): void {
     const body = req.body ? JSON.parse(req.body) : {};
-    const [, , kind, id, sub] = req.path.split('/');
+    const [, , kind, id, sub, subId] = req.path.split('/');
     if (req.method === 'GET' && kind === 'databases') {
-      if (id !== this.databaseId) return this.error(res, 404, 'object_not_found', `Could not find database with ID: ${id}.`);
-      return json(res, 200, { object: 'database', id, data_sources: [{ id: this.dataSourceId, name: 'Articles' }] });
+      if (!sameId(id, this.databaseId)) return this.error(res, 404, 'object_not_found', `Could not find database with ID: ${id}.`);
+      return json(res, 200, { object: 'database', id: dashed(this.databaseId), title: text(this.databaseTitle), data_sources: this.dataSources.map((d) => ({ id: d.id, name: d.name })) });
     }
     if (kind === 'data_sources') {
-      if (id !== this.dataSourceId) return this.error(res, 404, 'object_not_found', `Could not find data source with ID: ${id}.`);
-      if (req.method === 'GET' && !sub) return json(res, 200, { object: 'data_source', id, properties: this.schema() });
-      if (req.method === 'POST' && sub === 'query') return this.query(body, res);
+      const source = this.dataSources.find((d) => sameId(d.id, id));
+      if (!source) return this.error(res, 404, 'object_not_found', `Could not find data source with ID: ${id}.`);
+      if (req.method === 'GET' && !sub) return json(res, 200, { object: 'data_source', id: source.id, properties: this.schema() });
+      if (req.method === 'POST' && sub === 'query') return this.query(source.id, body, res);
     }
+    if (kind === 'pages' && req.method === 'GET' && !sub) return this.retrievePage(id, res);
+    if (kind === 'pages' && req.method === 'GET' && sub === 'properties') return this.propertyItem(id, decodeURIComponent(subId ?? ''), req.query, res);
     if (kind === 'pages' && req.method === 'PATCH') return this.updatePage(id, body, res);
     if (kind === 'blocks' && sub === 'children' && req.method === 'GET') return this.listChildren(id, req.query, res);
     if (kind === 'blocks' && sub === 'children' && req.method === 'PATCH') return this.append(id, body, res);
@@ -140,24 +218,61 @@ export class NotionFake extends HttpFake {
   }
 
   private pageObject(page: FakePage): Json {
-    return { object: 'page', id: page.id, url: page.url, properties: page.properties, parent: { type: 'data_source_id', data_source_id: this.dataSourceId } };
+    const properties = structuredClone(page.properties);
+    for (const property of Object.values(properties) as Json[]) {
+      if (property.type === 'relation') {
+        property.has_more = property.relation.length > RELATION_PAGE_LIMIT;
+        property.relation = property.relation.slice(0, RELATION_PAGE_LIMIT);
+      }
+    }
+    return { object: 'page', id: page.id, url: page.url, properties, parent: { type: 'data_source_id', data_source_id: page.dataSourceId } };
   }
 
-  private query(body: Json, res: ServerResponse): void {
+  private retrievePage(id: string, res: ServerResponse): void {
+    const page = this.page(id);
+    if (!page) return this.error(res, 404, 'object_not_found', `Could not find page with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`);
+    json(res, 200, this.pageObject(page));
+  }
+
+  /** GET /v1/pages/{id}/properties/{property_id}: title, rich_text, people and relation one value per result, paginated. */
+  private propertyItem(pageId: string, propertyId: string, query: URLSearchParams, res: ServerResponse): void {
+    const page = this.page(pageId);
+    if (!page) return this.error(res, 404, 'object_not_found', `Could not find page with ID: ${pageId}.`);
+    // Property ids come URL-encoded (`r%3A2`) and are sent back as they came.
+    const property = (Object.values(page.properties) as Json[]).find((p) => decodeURIComponent(p.id) === propertyId);
+    if (!property) return this.error(res, 404, 'object_not_found', `Could not find property with ID: ${propertyId}.`);
+    if (!LISTED_TYPES.includes(property.type)) return json(res, 200, { object: 'property_item', id: property.id, type: property.type, [property.type]: property[property.type] });
+    const items: Json[] = property[property.type];
+    const start = Number(query.get('start_cursor') ?? 0);
+    const size = Math.min(Number(query.get('page_size') ?? 100), 100);
+    const more = start + size < items.length;
+    json(res, 200, {
+      object: 'list',
+      results: items.slice(start, start + size).map((value) => ({ object: 'property_item', id: property.id, type: property.type, [property.type]: value })),
+      next_cursor: more ? String(start + size) : null,
+      has_more: more,
+      type: 'property_item',
+      property_item: { id: property.id, type: property.type, [property.type]: {}, next_url: more ? `${this.url}/v1/pages/${pageId}/properties/${property.id}?start_cursor=${start + size}` : null },
+    });
+  }
+
+  private query(dataSourceId: string, body: Json, res: ServerResponse): void {
     const filter = body.filter ?? {};
     const kind = filter.status ? 'status' : filter.select ? 'select' : null;
     if (filter.property && kind !== this.statusType) return this.error(res, 400, 'validation_error', `Property type mismatch: ${filter.property} is a ${this.statusType}.`);
     const wanted = kind ? filter[kind].equals : null;
-    const matching = [...this.pages.values()].filter((page) => !wanted || page.properties[filter.property]?.[this.statusType]?.name === wanted);
+    const inSource = [...this.pages.values()].filter((page) => page.dataSourceId === dataSourceId);
+    const matching: Json[] = inSource.filter((page) => !wanted || page.properties[filter.property]?.[this.statusType]?.name === wanted).map((p) => this.pageObject(p));
+    if (this.wiki && body.result_type !== 'page') matching.unshift({ object: 'data_source', id: randomUUID(), properties: this.schema(), parent: { type: 'database_id', database_id: dashed(this.databaseId) } });
     const start = body.start_cursor ? Number(body.start_cursor) : 0;
     const size = Math.min(body.page_size ?? 100, 100);
     const slice = matching.slice(start, start + size);
     const more = start + size < matching.length;
-    json(res, 200, { object: 'list', results: slice.map((p) => this.pageObject(p)), has_more: more, next_cursor: more ? String(start + size) : null });
+    json(res, 200, { object: 'list', results: slice, has_more: more, next_cursor: more ? String(start + size) : null });
   }
 
   private updatePage(id: string, body: Json, res: ServerResponse): void {
-    const page = this.pages.get(id);
+    const page = this.page(id);
     if (!page) return this.error(res, 404, 'object_not_found', `Could not find page with ID: ${id}.`);
     for (const [name, value] of Object.entries(body.properties ?? {}) as [string, Json][]) {
       const kind = Object.keys(value)[0];
@@ -170,7 +285,7 @@ export class NotionFake extends HttpFake {
   }
 
   private listChildren(id: string, query: URLSearchParams, res: ServerResponse): void {
-    const page = this.pages.get(id);
+    const page = this.page(id);
     if (!page) return this.error(res, 404, 'object_not_found', `Could not find block with ID: ${id}.`);
     const start = Number(query.get('start_cursor') ?? 0);
     const size = Math.min(Number(query.get('page_size') ?? 100), 100);
@@ -179,29 +294,34 @@ export class NotionFake extends HttpFake {
   }
 
   private append(id: string, body: Json, res: ServerResponse): void {
-    const page = this.pages.get(id);
+    const page = this.page(id);
     if (!page) return this.error(res, 404, 'object_not_found', `Could not find block with ID: ${id}.`);
     if (this.refuseAppends && this.refuseAppends.count > 0) {
       this.refuseAppends.count--;
       return this.error(res, 400, 'validation_error', this.refuseAppends.message);
     }
-    const children: Json[] = body.children ?? [];
+    // A block may leave out its type: Notion takes it from the block's one content key.
+    const children: Json[] = (body.children ?? []).map((block: Json) => (block.type ? block : { ...block, type: Object.keys(block).find((key) => key !== 'object') }));
     if (children.length > 100) return this.error(res, 400, 'validation_error', `body failed validation: body.children.length should be ≤ \`100\`, instead was \`${children.length}\`.`);
     for (const block of children) {
       const rich: Json[] = block[block.type]?.rich_text ?? [];
       if (rich.length > 100) return this.error(res, 400, 'validation_error', 'body failed validation: rich_text.length should be ≤ `100`.');
       if (rich.some((r) => (r.text?.content ?? '').length > 2000)) return this.error(res, 400, 'validation_error', 'body failed validation: text.content.length should be ≤ `2000`.');
     }
+    const badLinks = children.flatMap((block) => (block[block.type]?.rich_text ?? []) as Json[]).filter((r) => r.text?.link && !validLink(r.text.link.url));
+    if (badLinks.length > 0) return this.error(res, 400, 'validation_error', `Content creation Failed. Fix the following: \n${badLinks.map(() => 'Invalid URL for link.').join('\n')}`);
     const created = children.map((block) => this.block(structuredClone(block)));
     page.children.push(...created);
     json(res, 200, { object: 'list', results: created, has_more: false, next_cursor: null });
   }
 
   private deleteBlock(id: string, res: ServerResponse): void {
+    if (this.archived.has(id)) return this.error(res, 400, 'validation_error', "Can't edit block that is archived. You must unarchive the block before editing.");
     for (const page of this.pages.values()) {
-      const index = page.children.findIndex((b) => b.id === id);
+      const index = page.children.findIndex((b) => sameId(b.id, id));
       if (index >= 0) {
         const [removed] = page.children.splice(index, 1);
+        this.archived.add(id);
         return json(res, 200, { ...removed, archived: true, in_trash: true });
       }
     }
@@ -218,6 +338,7 @@ export class NotionFake extends HttpFake {
     }
     if (req.method === 'POST' && req.path === '/__fake/config') {
       if (typeof body.requestsPerSecond === 'number') this.requestsPerSecond = body.requestsPerSecond;
+      if (typeof body.faultRate === 'number') this.faults.rate = body.faultRate;
       return json(res, 200, { ok: true });
     }
     if (req.method === 'GET' && req.path === '/__fake/stats') {

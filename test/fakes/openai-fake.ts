@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { Tiktoken } from 'js-tiktoken/lite';
 import { HttpFake, json, RecordedRequest } from './http-fake';
 
-type RemoteStatus = 'validating_files' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+type RemoteStatus = 'validating_files' | 'queued' | 'running' | 'pausing' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
 
 interface FakeFile {
   id: string;
@@ -20,9 +21,17 @@ interface FakeJob {
   step: number;
   trainedTokens: number;
   failure: string;
+  createdAt: number;
+  cancelled: boolean;
 }
 
-interface Failure {
+interface ErrorBody {
+  type?: string;
+  code?: string | null;
+  param?: string | null;
+}
+
+interface Failure extends ErrorBody {
   method: string;
   path: RegExp;
   status: number;
@@ -31,7 +40,37 @@ interface Failure {
   headers?: Record<string, string>;
 }
 
+/**
+ * What `GET /v1/models` lists for an ordinary paid key in November 2026: chat models, their dated
+ * snapshots and the non-chat models (embeddings, audio, images, realtime, speech, moderation) a
+ * client must not offer as chat models. gpt-4-32k (shut down 2025-06-06), gpt-3.5-turbo-16k
+ * (2024-09-13), gpt-4 and gpt-3.5-turbo (both 2026-10-23) are gone, as OpenAI's deprecations page says.
+ */
+export const LISTED_MODELS = [
+  'gpt-4o', 'gpt-4o-2024-05-13', 'gpt-4o-2024-08-06', 'gpt-4o-2024-11-20', 'gpt-4o-mini', 'gpt-4o-mini-2024-07-18',
+  'gpt-4.1', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano', 'gpt-4.1-nano-2025-04-14',
+  'gpt-5', 'gpt-5-2025-08-07', 'gpt-5-mini', 'gpt-5-mini-2025-08-07', 'gpt-5-nano', 'gpt-5-nano-2025-08-07',
+  'o1', 'o1-2024-12-17', 'o3', 'o3-2025-04-16', 'o3-mini', 'o3-mini-2025-01-31', 'o4-mini', 'o4-mini-2025-04-16',
+  'text-embedding-3-small', 'text-embedding-3-large', 'text-embedding-ada-002', 'whisper-1', 'tts-1', 'tts-1-hd',
+  'gpt-4o-mini-tts', 'gpt-4o-transcribe', 'gpt-4o-realtime-preview', 'gpt-realtime', 'gpt-audio', 'gpt-4o-audio-preview',
+  'dall-e-3', 'gpt-image-1', 'omni-moderation-latest', 'babbage-002', 'davinci-002',
+];
+/** Snapshots supervised fine-tuning accepts (gpt-4-0613 only with experimental access, which this key lacks). */
+export const FINE_TUNABLE_SNAPSHOTS = ['gpt-4o-2024-08-06', 'gpt-4o-mini-2024-07-18', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano-2025-04-14'];
+const EMBEDDING_MODELS = /^text-embedding-/;
+/** o-series and gpt-5 reasoning models: fixed temperature, no logit_bias, max_completion_tokens. */
+const REASONING = /^(ft:)?(o\d|gpt-5(?!-chat))/;
+const QUOTA_MESSAGE = 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.';
+
 const id = (prefix: string) => `${prefix}-${randomBytes(10).toString('hex')}`;
+
+let cl100k: Tiktoken | null = null;
+/** text-embedding-3-small counts with cl100k_base; the tables load on the first embeddings request. */
+function tokenCount(text: string): number {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  cl100k ??= new Tiktoken(require('js-tiktoken/ranks/cl100k_base').default ?? require('js-tiktoken/ranks/cl100k_base'));
+  return cl100k.encode(text, [], []).length;
+}
 
 /** Reads the parts of a multipart/form-data body (enough for the SDK's file uploads). */
 function multipart(req: RecordedRequest): Record<string, { filename?: string; value: string }> {
@@ -50,9 +89,13 @@ function multipart(req: RecordedRequest): Record<string, { filename?: string; va
 }
 
 /**
- * OpenAI's HTTP API as far as Quire uses it — files, fine-tuning jobs (walking a configurable
- * status script, one step per retrieval), model deletion and chat completions — for the real
- * `openai` SDK pointed here with OPENAI_BASE_URL=<url>/v1.
+ * OpenAI's HTTP API as far as Quire uses it — the key's model list, files, fine-tuning jobs
+ * (walking a configurable status script, one step per retrieval; listed newest first), model
+ * deletion, chat completions and embeddings — for the real `openai` SDK pointed here with
+ * OPENAI_BASE_URL=<url>/v1. It refuses what OpenAI refuses, in OpenAI's words: a model the key
+ * does not list (404 model_not_found), sampling parameters a reasoning model does not take, a
+ * malformed logit_bias, a snapshot that cannot be fine-tuned, inputs over the embedding limits,
+ * and an account out of credit (429 insufficient_quota).
  */
 export class OpenAiFake extends HttpFake {
   /** The only key the fake accepts. */
@@ -61,8 +104,19 @@ export class OpenAiFake extends HttpFake {
   fineTuneScript: RemoteStatus[] = ['validating_files', 'running', 'succeeded'];
   fineTuneFailure = 'The training file contains examples that violate the usage policy.';
   chatLatencyMs = 0;
+  /** What GET /v1/models lists (fine-tuned models are listed besides); chat answers these only. */
+  listedModels: string[] = [...LISTED_MODELS];
+  fineTunableSnapshots: string[] = [...FINE_TUNABLE_SNAPSHOTS];
+  /** The account has no credit left: every paid call answers 429 insufficient_quota. */
+  outOfCredit = false;
+  /** The key's user has the Owner role, which deleting a fine-tuned model needs. */
+  ownerRole = true;
+  /** The next fine-tune create makes the job, then loses the answer: the connection drops, or a 500 comes back. */
+  loseNextFineTuneCreate: 'drop' | 'error' | null = null;
   /** How many texts were embedded since the last reset. */
   embeddedInputs = 0;
+  /** The token count of every input embedded since the last reset, request by request. */
+  readonly embeddingRequests: number[][] = [];
   readonly files = new Map<string, FakeFile>();
   readonly jobs = new Map<string, FakeJob>();
   readonly models = new Set<string>();
@@ -77,14 +131,20 @@ export class OpenAiFake extends HttpFake {
   }
 
   /** The next `times` requests matching method and path answer with this error. */
-  failNext(method: string, path: RegExp, status: number, message: string, times = 1, headers?: Record<string, string>): void {
-    this.failures.push({ method, path, status, message, times, headers });
+  failNext(method: string, path: RegExp, status: number, message: string, times = 1, headers?: Record<string, string>, body: ErrorBody = {}): void {
+    this.failures.push({ method, path, status, message, times, headers, ...body });
   }
 
   reset(): void {
     this.fineTuneScript = ['validating_files', 'running', 'succeeded'];
     this.chatLatencyMs = 0;
+    this.listedModels = [...LISTED_MODELS];
+    this.fineTunableSnapshots = [...FINE_TUNABLE_SNAPSHOTS];
+    this.outOfCredit = false;
+    this.ownerRole = true;
+    this.loseNextFineTuneCreate = null;
     this.embeddedInputs = 0;
+    this.embeddingRequests.length = 0;
     this.failures = [];
     this.files.clear();
     this.jobs.clear();
@@ -96,19 +156,24 @@ export class OpenAiFake extends HttpFake {
     return this.requests.filter((r) => r.method === method && path.test(r.path));
   }
 
-  private error(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
-    json(res, status, { error: { message, type: status === 401 ? 'invalid_request_error' : 'api_error', param: null, code: null } }, headers);
+  private error(res: ServerResponse, status: number, message: string, body: ErrorBody = {}, headers: Record<string, string> = {}) {
+    const type = body.type ?? (status === 401 || status === 400 || status === 404 ? 'invalid_request_error' : 'api_error');
+    json(res, status, { error: { message, type, param: body.param ?? null, code: body.code ?? null } }, headers);
+  }
+
+  private quota(res: ServerResponse) {
+    this.error(res, 429, QUOTA_MESSAGE, { type: 'insufficient_quota', code: 'insufficient_quota' });
   }
 
   private async route(req: RecordedRequest, res: ServerResponse): Promise<void> {
     if (req.path.startsWith('/__fake/')) return this.control(req, res);
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) {
-      return this.error(res, 401, 'Incorrect API key provided.');
+      return this.error(res, 401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
     }
     const failure = this.failures.find((f) => f.method === req.method && f.path.test(req.path));
     if (failure) {
       if (--failure.times <= 0) this.failures.splice(this.failures.indexOf(failure), 1);
-      return this.error(res, failure.status, failure.message, failure.headers);
+      return this.error(res, failure.status, failure.message, failure, failure.headers);
     }
     const { method, path } = req;
     if (method === 'POST' && path === '/v1/files') return this.createFile(req, res);
@@ -117,21 +182,21 @@ export class OpenAiFake extends HttpFake {
       return this.files.delete(fileId) ? json(res, 200, { id: fileId, object: 'file', deleted: true }) : this.error(res, 404, 'No such File object');
     }
     if (method === 'POST' && path === '/v1/fine_tuning/jobs') return this.createJob(req, res);
+    if (method === 'GET' && path === '/v1/fine_tuning/jobs') return this.listJobs(req, res);
+    const cancel = /^\/v1\/fine_tuning\/jobs\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) return this.cancelJob(cancel[1], res);
     if (method === 'GET' && path.startsWith('/v1/fine_tuning/jobs/')) return this.retrieveJob(path.slice('/v1/fine_tuning/jobs/'.length), res);
-    if (method === 'DELETE' && path.startsWith('/v1/models/')) {
-      const model = decodeURIComponent(path.slice('/v1/models/'.length));
-      if (!this.models.delete(model)) return this.error(res, 404, `The model '${model}' does not exist`);
-      return json(res, 200, { id: model, object: 'model', deleted: true });
-    }
+    if (method === 'DELETE' && path.startsWith('/v1/models/')) return this.deleteModel(decodeURIComponent(path.slice('/v1/models/'.length)), res);
     if (method === 'POST' && path === '/v1/chat/completions') return this.chat(req, res);
     if (method === 'POST' && path === '/v1/embeddings') return this.embeddings(req, res);
-    if (method === 'GET' && path === '/v1/models') return json(res, 200, { object: 'list', data: [{ id: 'gpt-4o', object: 'model', created: 0, owned_by: 'openai' }] });
+    if (method === 'GET' && path === '/v1/models') return this.listModels(res);
     this.error(res, 404, `Unknown request URL: ${method} ${path}`);
   }
 
   /**
    * Steering for tests in other processes (browser tests, the demo): POST /__fake/reset and
-   * POST /__fake/config {fineTuneScript?, chatLatencyMs?, failNext?: {method, path, status, message, times?}}.
+   * POST /__fake/config {fineTuneScript?, chatLatencyMs?, models?, fineTunableSnapshots?,
+   * outOfCredit?, ownerRole?, loseNextFineTuneCreate?, failNext?: {method, path, status, message, times?, code?, type?}}.
    */
   private control(req: RecordedRequest, res: ServerResponse): void {
     if (req.method === 'POST' && req.path === '/__fake/reset') {
@@ -142,13 +207,43 @@ export class OpenAiFake extends HttpFake {
       const body = JSON.parse(req.body || '{}');
       if (body.fineTuneScript) this.fineTuneScript = body.fineTuneScript;
       if (typeof body.chatLatencyMs === 'number') this.chatLatencyMs = body.chatLatencyMs;
+      if (Array.isArray(body.models)) this.listedModels = body.models;
+      if (Array.isArray(body.fineTunableSnapshots)) this.fineTunableSnapshots = body.fineTunableSnapshots;
+      if (typeof body.outOfCredit === 'boolean') this.outOfCredit = body.outOfCredit;
+      if (typeof body.ownerRole === 'boolean') this.ownerRole = body.ownerRole;
+      if (body.loseNextFineTuneCreate !== undefined) this.loseNextFineTuneCreate = body.loseNextFineTuneCreate;
       if (body.failNext) {
         const f = body.failNext;
-        this.failNext(f.method, new RegExp(f.path), f.status, f.message, f.times ?? 1);
+        this.failNext(f.method, new RegExp(f.path), f.status, f.message, f.times ?? 1, undefined, { code: f.code, type: f.type });
       }
       return json(res, 200, { ok: true });
     }
     json(res, 404, { error: 'unknown control route' });
+  }
+
+  private listModels(res: ServerResponse): void {
+    const model = (modelId: string) => ({ id: modelId, object: 'model', created: 1_700_000_000, owned_by: modelId.startsWith('ft:') ? 'org-fake' : 'system' });
+    json(res, 200, { object: 'list', data: [...this.listedModels, ...this.models].map(model) });
+  }
+
+  private knows(model: unknown): model is string {
+    return typeof model === 'string' && (this.listedModels.includes(model) || this.models.has(model));
+  }
+
+  private modelNotFound(res: ServerResponse, model: unknown): void {
+    this.error(res, 404, `The model \`${String(model)}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
+  }
+
+  private deleteModel(model: string, res: ServerResponse): void {
+    if (!this.models.has(model)) return this.error(res, 404, `The model '${model}' does not exist`, { code: 'model_not_found', param: 'model' });
+    if (!this.ownerRole) {
+      return this.error(res, 403, 'You have insufficient permissions for this operation: only an Owner of the organization can delete a fine-tuned model.', {
+        type: 'invalid_request_error',
+        code: 'insufficient_permissions',
+      });
+    }
+    this.models.delete(model);
+    json(res, 200, { id: model, object: 'model', deleted: true });
   }
 
   private createFile(req: RecordedRequest, res: ServerResponse): void {
@@ -160,9 +255,10 @@ export class OpenAiFake extends HttpFake {
   }
 
   private createJob(req: RecordedRequest, res: ServerResponse): void {
+    if (this.outOfCredit) return this.quota(res);
     const body = JSON.parse(req.body || '{}');
     const file = this.files.get(body.training_file);
-    if (!file) return this.error(res, 400, `invalid training_file: ${body.training_file}`);
+    if (!file) return this.error(res, 400, `invalid training_file: ${body.training_file}`, { param: 'training_file' });
     const lines = file.content.split('\n').filter(Boolean);
     const valid = lines.every((line) => {
       try {
@@ -172,10 +268,10 @@ export class OpenAiFake extends HttpFake {
         return false;
       }
     });
-    if (!valid) return this.error(res, 400, 'Training file has invalid lines');
-    if (lines.length < 10) return this.error(res, 400, `Training file has ${lines.length} example(s), but must have at least 10 examples`);
-    if (!/^(gpt-4o-2024-08-06|gpt-4-0613|gpt-3\.5-turbo-0125)$/.test(body.model)) {
-      return this.error(res, 400, `Model ${body.model} is not available for fine-tuning or does not exist.`);
+    if (!valid) return this.error(res, 400, 'Training file has invalid lines', { param: 'training_file' });
+    if (lines.length < 10) return this.error(res, 400, `Training file has ${lines.length} example(s), but must have at least 10 examples`, { param: 'training_file' });
+    if (!this.fineTunableSnapshots.includes(body.model)) {
+      return this.error(res, 400, `Model ${body.model} is not available for fine-tuning or does not exist.`, { param: 'model', code: 'model_not_available' });
     }
     const job: FakeJob = {
       id: id('ftjob'),
@@ -186,9 +282,25 @@ export class OpenAiFake extends HttpFake {
       step: 0,
       trainedTokens: lines.length * 120,
       failure: this.fineTuneFailure,
+      createdAt: Math.floor(Date.now() / 1000),
+      cancelled: false,
     };
     this.jobs.set(job.id, job);
+    const lose = this.loseNextFineTuneCreate;
+    this.loseNextFineTuneCreate = null;
+    if (lose === 'drop') return void res.socket?.destroy();
+    if (lose === 'error') return this.error(res, 500, 'The server had an error while processing your request. Sorry about that!');
     json(res, 200, this.jobBody(job));
+  }
+
+  /** Newest first, like OpenAI; `after` (a job id) and `limit` page through them. */
+  private listJobs(req: RecordedRequest, res: ServerResponse): void {
+    const limit = Math.min(Number(req.query.get('limit') ?? 20) || 20, 100);
+    const all = [...this.jobs.values()].reverse();
+    const after = req.query.get('after');
+    const start = after ? all.findIndex((job) => job.id === after) + 1 : 0;
+    const page = all.slice(start, start + limit);
+    json(res, 200, { object: 'list', data: page.map((job) => this.jobBody(job)), has_more: start + limit < all.length });
   }
 
   private retrieveJob(jobId: string, res: ServerResponse): void {
@@ -198,16 +310,29 @@ export class OpenAiFake extends HttpFake {
     json(res, 200, this.jobBody(job));
   }
 
+  private cancelJob(jobId: string, res: ServerResponse): void {
+    const job = this.jobs.get(jobId);
+    if (!job) return this.error(res, 404, `No fine-tuning job found with id ${jobId}`);
+    const status = this.statusOf(job);
+    if (status === 'succeeded' || status === 'failed' || status === 'cancelled') return this.error(res, 400, `Job ${jobId} has already ${status === 'succeeded' ? 'completed' : status}.`);
+    job.cancelled = true;
+    json(res, 200, this.jobBody(job));
+  }
+
+  private statusOf(job: FakeJob): RemoteStatus {
+    return job.cancelled ? 'cancelled' : job.script[job.step];
+  }
+
   private jobBody(job: FakeJob) {
-    const status = job.script[job.step];
+    const status = this.statusOf(job);
     const fineTunedModel = status === 'succeeded' ? `ft:${job.model}:quire:${job.suffix ?? 'model'}:${job.id.slice(-8)}` : null;
     if (fineTunedModel) this.models.add(fineTunedModel);
     return {
       id: job.id,
       object: 'fine_tuning.job',
       model: job.model,
-      created_at: Math.floor(Date.now() / 1000),
-      finished_at: status === 'succeeded' || status === 'failed' ? Math.floor(Date.now() / 1000) : null,
+      created_at: job.createdAt,
+      finished_at: status === 'succeeded' || status === 'failed' || status === 'cancelled' ? Math.floor(Date.now() / 1000) : null,
       fine_tuned_model: fineTunedModel,
       organization_id: 'org-fake',
       result_files: [],
@@ -218,11 +343,17 @@ export class OpenAiFake extends HttpFake {
       trained_tokens: status === 'succeeded' ? job.trainedTokens : null,
       error: status === 'failed' ? { code: 'invalid_training_file', message: job.failure, param: null } : null,
       seed: 42,
+      metadata: null,
     };
   }
 
+  /** Chat completions for a listed (or tuned) model, refusing the parameters OpenAI refuses. */
   private async chat(req: RecordedRequest, res: ServerResponse): Promise<void> {
     const body = JSON.parse(req.body || '{}');
+    if (!this.knows(body.model)) return this.modelNotFound(res, body.model);
+    const refusal = this.chatRefusal(body);
+    if (refusal) return this.error(res, 400, refusal.message, { param: refusal.param, code: refusal.code });
+    if (this.outOfCredit) return this.quota(res);
     if (this.chatLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chatLatencyMs));
     const user = [...(body.messages ?? [])].reverse().find((m: { role: string }) => m.role === 'user');
     const content = `Written by ${body.model} for: ${String(user?.content ?? '').slice(0, 120)}`;
@@ -238,11 +369,52 @@ export class OpenAiFake extends HttpFake {
     });
   }
 
-  /** Deterministic vectors: each word hashed into one of 64 dimensions, then normalised. */
+  private chatRefusal(body: Record<string, unknown>): { message: string; param: string; code: string | null } | null {
+    const reasoning = REASONING.test(String(body.model));
+    if (body.temperature !== undefined) {
+      const t = body.temperature;
+      if (typeof t !== 'number' || t < 0 || t > 2) return { message: `Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got ${String(t)} instead.`, param: 'temperature', code: 'decimal_above_max_value' };
+      if (reasoning && t !== 1) return { message: `Unsupported value: 'temperature' does not support ${t} with this model. Only the default (1) value is supported.`, param: 'temperature', code: 'unsupported_value' };
+    }
+    if (reasoning && body.max_tokens !== undefined) {
+      return { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", param: 'max_tokens', code: 'unsupported_parameter' };
+    }
+    if (body.logit_bias !== undefined && body.logit_bias !== null) {
+      if (reasoning) return { message: "Unsupported parameter: 'logit_bias' is not supported with this model.", param: 'logit_bias', code: 'unsupported_parameter' };
+      const bias = body.logit_bias as Record<string, unknown>;
+      const keys = Object.keys(bias);
+      if (keys.length > 300) return { message: `Invalid 'logit_bias': too many properties. Expected an object with at most 300 properties, but got an object with ${keys.length} properties instead.`, param: 'logit_bias', code: 'object_above_max_properties' };
+      const badKey = keys.find((key) => !/^\d+$/.test(key));
+      if (badKey !== undefined) return { message: `Invalid key in 'logit_bias': ${badKey}. You should only be submitting non-negative integers.`, param: 'logit_bias', code: null };
+      const badValue = keys.find((key) => typeof bias[key] !== 'number' || (bias[key] as number) < -100 || (bias[key] as number) > 100);
+      if (badValue !== undefined) return { message: `Invalid value for 'logit_bias': bias for token ${badValue} must be between -100 and 100.`, param: 'logit_bias', code: null };
+    }
+    return null;
+  }
+
+  /**
+   * Deterministic vectors (each word hashed into one of 64 dimensions, then normalised), within
+   * OpenAI's limits: no empty input, at most 2,048 inputs, 8,192 tokens each, 300,000 in all.
+   */
   private embeddings(req: RecordedRequest, res: ServerResponse): void {
     const body = JSON.parse(req.body || '{}');
+    if (!EMBEDDING_MODELS.test(String(body.model)) || !this.knows(body.model)) return this.modelNotFound(res, body.model);
     const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+    if (inputs.length === 0 || inputs.length > 2048 || inputs.some((text) => typeof text !== 'string' || text === '')) {
+      return this.error(res, 400, "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.", { param: 'input' });
+    }
+    const counts = inputs.map(tokenCount);
+    const longest = Math.max(...counts);
+    if (longest > 8192) {
+      return this.error(res, 400, `This model's maximum context length is 8192 tokens, however you requested ${longest} tokens (${longest} in your prompt; 0 for the completion). Please reduce your prompt; or completion length.`, { param: 'input' });
+    }
+    const total = counts.reduce((sum, n) => sum + n, 0);
+    if (total > 300_000) {
+      return this.error(res, 400, `Requested ${total} tokens, max 300000 tokens per request`, { type: 'max_tokens_per_request', code: 'max_tokens_per_request' });
+    }
+    if (this.outOfCredit) return this.quota(res);
     this.embeddedInputs += inputs.length;
+    this.embeddingRequests.push(counts);
     const data = inputs.map((text, index) => {
       const vector = new Array<number>(64).fill(0);
       for (const word of String(text).toLowerCase().match(/[a-z0-9]+/g) ?? []) {
@@ -253,7 +425,6 @@ export class OpenAiFake extends HttpFake {
       const norm = Math.hypot(...vector) || 1;
       return { object: 'embedding', index, embedding: vector.map((v) => v / norm) };
     });
-    const tokens = inputs.reduce((sum, text) => sum + Math.ceil(String(text).length / 4), 0);
-    json(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+    json(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: total, total_tokens: total } });
   }
 }

@@ -1,6 +1,8 @@
 import request from 'supertest';
+import { GoogleFake } from '../fakes/google-fake';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
+import { createTestApp, signInWithGoogle, TestApp } from './test-app';
 
 type Agent = ReturnType<typeof request.agent> | { post: ReturnType<typeof request.agent>['post'] };
 
@@ -30,4 +32,43 @@ export async function setUpGeneration(agent: Agent, notion: NotionFake, openai: 
   const client = (await agent.post('/api/clients').send({ name: 'Acme' }).expect(201)).body;
   await agent.post(`/api/clients/${client._id}/save-path`).send({ folderId: 'folder-acme', folderName: 'Acme articles' }).expect(200);
   return { model, bias, sections, article, client };
+}
+
+export type HistoryEntry = Record<string, any>;
+
+/**
+ * One app and the Notion, OpenAI and Google simulators for a generation spec file: started before
+ * its tests and stopped after them. Before each test the database and the simulators are emptied
+ * and an operator signs in with Google and is set up to generate (setUpGeneration). Polling stays
+ * out of the way: each test triggers "Check now" itself.
+ */
+export function generationSuite(env: Record<string, string> = {}) {
+  const suite = {
+    notion: new NotionFake(),
+    openai: new OpenAiFake(),
+    google: new GoogleFake(),
+    t: undefined as unknown as TestApp,
+    agent: undefined as unknown as ReturnType<typeof request.agent>,
+    history: async (): Promise<HistoryEntry[]> => (await suite.agent.get('/api/history').expect(200)).body,
+    settled: (entries: HistoryEntry[], n: number) => entries.length === n && entries.every((e) => e.status === 'completed' || e.status === 'failed'),
+    checkNow: async () => (await suite.agent.post('/api/generation/check-now').expect(200)).body.lastCheck,
+  };
+  const { notion, openai, google } = suite;
+  beforeAll(async () => {
+    await Promise.all([notion.start(), openai.start(), google.start()]);
+    suite.t = await createTestApp({ ...google.env(), NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600', ...env });
+  });
+  afterAll(async () => {
+    await suite.t?.close();
+    await Promise.all([notion.stop(), openai.stop(), google.stop()]);
+  });
+  beforeEach(async () => {
+    await suite.t.reset();
+    notion.reset();
+    openai.reset();
+    google.resetDrive();
+    suite.agent = await signInWithGoogle(suite.t.http);
+    await setUpGeneration(suite.agent, notion, openai);
+  });
+  return suite;
 }

@@ -1,4 +1,3 @@
-import { ConsoleLogger } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -7,21 +6,24 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { createApp } from '../../backend/src/app.factory';
+import { AppLogger } from '../../backend/src/common/app-logger';
 import { AppConfig, loadConfig } from '../../backend/src/config/config';
 import { DatabaseService } from '../../backend/src/database/database.service';
 import { SessionsService } from '../../backend/src/auth/sessions.service';
 import { UsersRepository } from '../../backend/src/users/users.repository';
 
-/** Captures everything the app logs, so tests can assert that secrets never reach the log. */
-export class CapturingLogger extends ConsoleLogger {
+/**
+ * Captures everything the app logs — after the app logger's redaction, stacks included — so tests
+ * can assert that secrets never reach the log.
+ */
+export class CapturingLogger extends AppLogger {
   readonly lines: string[] = [];
   constructor() {
-    super({ logLevels: ['log', 'error', 'warn', 'debug', 'verbose', 'fatal'] });
+    super({ json: true, logLevels: ['log', 'error', 'warn', 'debug', 'verbose', 'fatal'] });
   }
-  protected printMessages(messages: unknown[], context?: string, logLevel?: string): void {
-    for (const message of messages) {
-      this.lines.push(`${logLevel} ${context ?? ''} ${typeof message === 'string' ? message : JSON.stringify(message)}`);
-    }
+  protected printAsJson(message: unknown, options: { context: string; logLevel: string; errorStack?: unknown }): void {
+    const stack = typeof options.errorStack === 'string' ? `\n${options.errorStack}` : '';
+    this.lines.push(`${options.logLevel} ${options.context ?? ''} ${typeof message === 'string' ? message : JSON.stringify(message)}${stack}`);
   }
 }
 

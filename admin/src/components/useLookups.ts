@@ -5,7 +5,10 @@ const ALL = { pagination: { page: 1, perPage: 1000 } };
 export interface ModelOption {
   id: string;
   name: string;
+  base_model: string;
   output_model: string | null;
+  /** A reasoning model: OpenAI refuses temperature (other than 1) and logit_bias for it. */
+  reasoning: boolean;
 }
 
 export interface BiasGroupOption {

@@ -23,6 +23,7 @@ export const sectionMessages = {
   empty: 'No sections found.',
   required: 'Required',
   notTuned: 'not fine-tuned',
+  reasoningNote: '%{model} is a reasoning model: OpenAI refuses a temperature other than 1 and a logit bias for it, so Quire sends neither.',
   placeholders: 'Placeholders: {{title}}, {{article_title}}, {{article_type}}, {{client}}, {{section_heading}}, {{previous_sections}} and {{Any Notion Property}}.',
   confirmCopy: 'Duplicate this section?',
   confirmDelete: 'Are you sure you want to delete this section?',
@@ -159,6 +160,10 @@ export const historyMessages = {
   none: '-',
   empty: 'Nothing has been generated yet.',
   progress: '%{done} of %{total} sections',
+  omitted: 'Sent to %{model} without %{parameters} (a reasoning model refuses them): %{sections}.',
+  parameter_temperature: 'temperature',
+  parameter_logit_bias: 'logit bias',
+  and: ' and ',
 };
 
 export const modelMessages = {
@@ -194,6 +199,9 @@ export const modelMessages = {
   fineTuneFailed: 'Failed to start fine-tune: ',
   deleteFailed: 'Failed to delete model.',
   createFailed: 'Failed to create model.',
+  otherBaseModels: 'More models your OpenAI key offers',
+  notFineTunable: 'Cannot be fine-tuned.',
+  pausedJobNote: 'Its fine-tune job is paused at OpenAI; it will be cancelled there first.',
   cancel: 'Cancel',
   create: 'Create',
   creating: 'Creating...',

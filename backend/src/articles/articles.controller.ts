@@ -1,14 +1,17 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
+import { assertSameRecord } from '../common/validation';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { UserRow } from '../users/users.schema';
-import { ArticleDto, ArticleResponse } from './articles.dto';
+import { ArticleDto, ArticleResponse, UpdateArticleDto } from './articles.dto';
 import { ARTICLE_FILTERABLE, ARTICLE_SORTABLE } from './articles.repository';
 import { ArticlesService } from './articles.service';
+import { ApiErrors, ApiList } from '../common/api-docs';
 
+const LIST = { sortable: ARTICLE_SORTABLE, filterable: ARTICLE_FILTERABLE };
 const articleId = new IdParamPipe('Article not found.');
 
 @ApiTags('articles')
@@ -17,30 +20,43 @@ export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'Your article templates' })
+  @ApiList(ArticleResponse, 'articles', LIST)
   async list(
     @CurrentUser() user: UserRow,
-    @Query(new ListQueryPipe({ sortable: ARTICLE_SORTABLE, filterable: ARTICLE_FILTERABLE })) query: ListQuery,
+    @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ArticleResponse[]> {
     return sendPage(res, 'articles', await this.articles.list(user.id, query));
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One article template' })
+  @ApiOkResponse({ type: ArticleResponse })
   get(@CurrentUser() user: UserRow, @Param('id', articleId) id: string): Promise<ArticleResponse> {
     return this.articles.get(user.id, id);
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create an article template of snapshots of your sections (titles are unique, any case)' })
+  @ApiCreatedResponse({ type: ArticleResponse })
+  @ApiErrors(409)
   create(@CurrentUser() user: UserRow, @Body() body: ArticleDto): Promise<ArticleResponse> {
     return this.articles.create(user.id, body);
   }
 
   @Put(':id')
-  update(@CurrentUser() user: UserRow, @Param('id', articleId) id: string, @Body() body: ArticleDto): Promise<ArticleResponse> {
+  @ApiOperation({ summary: "Replace an article template (an omitted bias group keeps the saved one; the record's own read-only fields are ignored)" })
+  @ApiOkResponse({ type: ArticleResponse })
+  @ApiErrors(409)
+  update(@CurrentUser() user: UserRow, @Param('id', articleId) id: string, @Body() body: UpdateArticleDto): Promise<ArticleResponse> {
+    assertSameRecord(id, body);
     return this.articles.update(user.id, id, body);
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete an article template' })
+  @ApiOkResponse({ type: ArticleResponse, description: 'The deleted article' })
   remove(@CurrentUser() user: UserRow, @Param('id', articleId) id: string): Promise<ArticleResponse> {
     return this.articles.remove(user.id, id);
   }

@@ -1,10 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsNumber,
-  IsOptional,
+  IsObject,
   IsString,
   IsUUID,
   Matches,
@@ -15,6 +15,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IsOmittable, RecordFieldsDto } from '../common/validation';
 import { MAX_PROMPT_LENGTH } from '../sections/sections.dto';
 import { ArticleRow, SectionSnapshot } from './articles.schema';
 
@@ -26,9 +27,10 @@ export class ArticleSectionDto {
   section!: string;
 
   @ApiProperty()
+  @trim
   @IsString({ message: 'heading must be text' })
   @MinLength(1, { message: 'heading is required' })
-  @MaxLength(200)
+  @MaxLength(200, { message: 'heading must be at most 200 characters' })
   heading!: string;
 
   @ApiProperty()
@@ -53,7 +55,7 @@ export class ArticleSectionDto {
   @Max(2, { message: 'temperature must be from 0 to 2' })
   temperature!: number;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Omitted on update: the saved value is kept' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'Omitted on update: the saved value is kept' })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsUUID('all', { message: 'logit_bias_group must be one of your bias word lists or null' })
   logit_bias_group?: string | null;
@@ -75,7 +77,7 @@ export class ArticleDto {
   article_type!: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsString({ message: 'notes must be text' })
   @MaxLength(5_000)
   notes?: string;
@@ -83,19 +85,60 @@ export class ArticleDto {
   @ApiProperty({ type: [ArticleSectionDto] })
   @IsArray({ message: 'sections must be a list' })
   @ArrayMaxSize(50, { message: 'an article may hold at most 50 sections' })
+  @IsObject({ each: true, message: 'each section must be an object' })
   @ValidateNested({ each: true })
   @Type(() => ArticleSectionDto)
   sections!: ArticleSectionDto[];
 }
 
-export interface ArticleResponse {
-  _id: string;
-  article_title: string;
-  article_type: string;
-  notes: string;
-  sections: SectionSnapshot[];
-  created_at: Date;
-  updated_at: Date;
+/** An update: the article's fields, and the record's own read-only fields, ignored. */
+export class UpdateArticleDto extends IntersectionType(ArticleDto, RecordFieldsDto) {}
+
+/** A section as the article holds it (copied from the section when the article was saved). */
+export class SectionSnapshotResponse implements SectionSnapshot {
+  @ApiProperty({ format: 'uuid', description: 'The section this snapshot was taken from' })
+  section!: string;
+
+  @ApiProperty()
+  heading!: string;
+
+  @ApiProperty()
+  systemPrompt!: string;
+
+  @ApiProperty()
+  userPrompt!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  model!: string;
+
+  @ApiProperty()
+  temperature!: number;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  logit_bias_group!: string | null;
+}
+
+export class ArticleResponse {
+  @ApiProperty({ format: 'uuid' })
+  _id!: string;
+
+  @ApiProperty()
+  article_title!: string;
+
+  @ApiProperty()
+  article_type!: string;
+
+  @ApiProperty()
+  notes!: string;
+
+  @ApiProperty({ type: [SectionSnapshotResponse] })
+  sections!: SectionSnapshot[];
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  created_at!: Date;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  updated_at!: Date;
 }
 
 export function toArticleResponse(row: ArticleRow): ArticleResponse {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { ArticleRow, articles } from './articles.schema';
 
 export const ARTICLE_SORTABLE = ['article_title', 'article_type', 'created_at', 'updated_at'] as const;
-export const ARTICLE_FILTERABLE = ['q', 'id', 'article_type'] as const;
+export const ARTICLE_FILTERABLE = { q: 'search', id: 'uuid', article_type: 'text' } as const satisfies Filterable;
 
 const columns = {
   id: articles.id,

@@ -1,6 +1,8 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
-import { LogitBiasGroupsService } from '../logit-bias-groups/logit-bias-groups.service';
+import { notYours } from '../common/validation';
+import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
+import { ModelsRepository } from '../models/models.repository';
 import { SectionsRepository } from '../sections/sections.repository';
 import { ArticleDto, ArticleResponse, ArticleSectionDto, toArticleResponse } from './articles.dto';
 import { ArticleValues, ArticlesRepository } from './articles.repository';
@@ -12,7 +14,8 @@ export class ArticlesService {
   constructor(
     private readonly articles: ArticlesRepository,
     private readonly sections: SectionsRepository,
-    private readonly biasGroups: LogitBiasGroupsService,
+    private readonly models: ModelsRepository,
+    private readonly biasGroups: LogitBiasGroupsRepository,
   ) {}
 
   async list(userId: string, query: ListQuery): Promise<Page<ArticleResponse>> {
@@ -56,12 +59,14 @@ export class ArticlesService {
   }
 
   /**
-   * Each entry must come from one of the user's sections (or already be in the saved article, so
-   * a since-deleted section does not block editing). A missing bias group is taken from the same
-   * section's k-th entry in the saved article, else from the section itself.
+   * Each entry must come from one of the user's sections and name one of their models (or keep
+   * what the saved article already holds, so a since-deleted section or model does not block
+   * editing). A missing bias group is taken from the same section's k-th entry in the saved
+   * article, else from the section itself; a given one must be one of the user's lists.
    */
   private async values(userId: string, dto: ArticleDto, saved: SectionSnapshot[]): Promise<ArticleValues> {
     const owned = new Map((await this.sections.findManyOwned(userId, [...new Set(dto.sections.map((s) => s.section))])).map((s) => [s.id, s]));
+    const ownedModels = await this.models.ownedIds(userId, [...new Set(dto.sections.map((s) => s.model))]);
     const savedBySection = new Map<string, SectionSnapshot[]>();
     for (const snapshot of saved) savedBySection.set(snapshot.section, [...(savedBySection.get(snapshot.section) ?? []), snapshot]);
     const seen = new Map<string, number>();
@@ -72,14 +77,12 @@ export class ArticlesService {
       seen.set(entry.section, occurrence + 1);
       const previous = savedBySection.get(entry.section)?.[occurrence];
       const section = owned.get(entry.section);
-      if (!section && !savedBySection.has(entry.section)) {
-        throw new BadRequestException({
-          message: `sections.${index}.section is not one of your sections`,
-          errors: [{ field: `sections.${index}.section`, message: 'is not one of your sections' }],
-        });
-      }
+      if (!section && !savedBySection.has(entry.section)) throw notYours(`sections.${index}.section`, 'sections');
+      if (!ownedModels.has(entry.model) && previous?.model !== entry.model) throw notYours(`sections.${index}.model`, 'models');
       const group = entry.logit_bias_group !== undefined ? entry.logit_bias_group : (previous?.logit_bias_group ?? section?.logitBiasGroup ?? null);
-      if (group && entry.logit_bias_group !== undefined) await this.requireGroup(userId, group, index);
+      if (group && entry.logit_bias_group !== undefined && !(await this.biasGroups.findOwned(userId, group))) {
+        throw notYours(`sections.${index}.logit_bias_group`, 'bias word lists');
+      }
       snapshots.push(this.snapshot(entry, group));
     }
     return { articleTitle: dto.article_title, articleType: dto.article_type, notes: dto.notes ?? '', sections: snapshots };
@@ -95,14 +98,5 @@ export class ArticlesService {
       temperature: entry.temperature,
       logit_bias_group: group,
     };
-  }
-
-  private async requireGroup(userId: string, id: string, index: number): Promise<void> {
-    await this.biasGroups.require(userId, id).catch(() => {
-      throw new BadRequestException({
-        message: `sections.${index}.logit_bias_group is not one of your bias word lists`,
-        errors: [{ field: `sections.${index}.logit_bias_group`, message: 'is not one of your bias word lists' }],
-      });
-    });
   }
 }

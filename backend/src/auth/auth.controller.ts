@@ -1,5 +1,6 @@
 import { Controller, Get, HttpException, Inject, Logger, Next, NotFoundException, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/api-docs';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
 import passport from 'passport';
@@ -13,10 +14,13 @@ import { SessionsService } from './sessions.service';
 /** Enough for an office behind one address; slows down anything that hammers sign-in. */
 export const AUTH_REQUESTS_PER_MINUTE = 100;
 
+const LOCATION = { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } };
+
 /** Sign-in routes: public, and throttled per client address. */
 @ApiTags('auth')
 @Controller('auth')
 @UseGuards(ThrottlerGuard)
+@ApiErrors(429)
 @Throttle({ default: { limit: AUTH_REQUESTS_PER_MINUTE, ttl: 60_000 } })
 export class AuthController {
   private readonly logger = new Logger(AuthController.name);
@@ -29,12 +33,15 @@ export class AuthController {
 
   @Get('providers')
   @ApiOperation({ summary: 'The sign-in providers the login page offers' })
+  @ApiOkResponse({ type: [Provider] })
   providers(): Provider[] {
     return this.auth.providers();
   }
 
   @Get('local')
   @ApiOperation({ summary: 'Sign in as the local operator (local mode only)' })
+  @ApiFoundResponse({ description: 'Signed in: the session cookie is set and the browser goes to the dashboard', headers: LOCATION })
+  @ApiErrors(404)
   async local(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (this.config.authMode !== 'local') throw new NotFoundException('Local sign-in is not enabled.');
     await this.startSession(req, res, (await this.auth.signInLocal()).id);
@@ -42,6 +49,8 @@ export class AuthController {
 
   @Get('google')
   @ApiOperation({ summary: 'Start Google sign-in (state and PKCE)' })
+  @ApiFoundResponse({ description: "To Google's consent screen", headers: LOCATION })
+  @ApiErrors(404)
   google(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
     if (this.config.authMode !== 'google') throw new NotFoundException('Google sign-in is not enabled.');
     passport.authenticate('google', { session: false, accessType: 'offline', prompt: 'consent' })(req, res, next);
@@ -49,6 +58,8 @@ export class AuthController {
 
   @Get('google/callback')
   @ApiOperation({ summary: 'Google redirects here; only allow-listed, verified emails get a session' })
+  @ApiFoundResponse({ description: 'To the dashboard with a session, or to /login?error=… saying why not', headers: LOCATION })
+  @ApiErrors(404)
   async googleCallback(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (this.config.authMode !== 'google') throw new NotFoundException('Google sign-in is not enabled.');
     try {

@@ -8,6 +8,11 @@ import { SessionsService } from './sessions.service';
 /** The only /api paths a signed-out browser may reach. */
 const PUBLIC_PATHS = [/^\/api\/auth(\/|$)/, /^\/api\/health\/?$/, /^\/api\/config\/?$/];
 
+/** The paths anyone may call without a session (sign-in, health, the public config); the OpenAPI document says so too. */
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.some((pattern) => pattern.test(path));
+}
+
 /**
  * Runs before routing, so every /api path — including unknown ones — answers 401 without a
  * session instead of revealing which routes exist.
@@ -22,7 +27,7 @@ export class AuthMiddleware implements NestMiddleware {
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
       const path = req.originalUrl.split('?')[0];
-      if (PUBLIC_PATHS.some((pattern) => pattern.test(path))) return next();
+      if (isPublicPath(path)) return next();
       const user = await this.sessions.resolve(readSessionCookie(req, this.config));
       if (!user) {
         res.status(401).json({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });

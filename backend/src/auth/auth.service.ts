@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG } from '../config/config.module';
@@ -9,9 +10,12 @@ import { GoogleIdentity } from './google.strategy';
 
 export const LOCAL_OPERATOR = { email: 'local-operator@quire.invalid', name: 'Local Operator' };
 
-export interface Provider {
-  id: 'google' | 'local';
-  name: string;
+export class Provider {
+  @ApiProperty({ enum: ['google', 'local'] })
+  id!: 'google' | 'local';
+
+  @ApiProperty({ example: 'Google' })
+  name!: string;
 }
 
 /** Who may sign in, and how a sign-in becomes a user. */

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
@@ -8,10 +8,20 @@ import { CurrentUser } from './current-user';
 import { clearSessionCookie, readSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
 
-export interface MeResponse {
-  name: string;
-  avatar: string | null;
-  email: string;
+export class MeResponse {
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The Google profile picture' })
+  avatar!: string | null;
+
+  @ApiProperty({ format: 'email' })
+  email!: string;
+}
+
+export class LogoutResponse {
+  @ApiProperty({ enum: [true] })
+  ok!: true;
 }
 
 @ApiTags('auth')
@@ -24,6 +34,7 @@ export class SessionController {
 
   @Get('me')
   @ApiOperation({ summary: 'The signed-in operator' })
+  @ApiOkResponse({ type: MeResponse })
   me(@CurrentUser() user: UserRow): MeResponse {
     return { name: user.name, avatar: user.avatar, email: user.email };
   }
@@ -31,7 +42,8 @@ export class SessionController {
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'End this session' })
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ ok: true }> {
+  @ApiOkResponse({ type: LogoutResponse })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LogoutResponse> {
     await this.sessions.destroy(readSessionCookie(req, this.config));
     clearSessionCookie(res, this.config);
     return { ok: true };

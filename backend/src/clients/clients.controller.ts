@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
@@ -8,7 +8,9 @@ import { UserRow } from '../users/users.schema';
 import { ClientResponse, CreateClientDto, DriveTokenResponse, SavePathDto } from './clients.dto';
 import { CLIENT_FILTERABLE, CLIENT_SORTABLE } from './clients.repository';
 import { ClientsService } from './clients.service';
+import { ApiErrors, ApiList } from '../common/api-docs';
 
+const LIST = { sortable: CLIENT_SORTABLE, filterable: CLIENT_FILTERABLE };
 const clientId = new IdParamPipe('Client not found.');
 
 @ApiTags('clients')
@@ -17,20 +19,27 @@ export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
   @Get('clients')
+  @ApiOperation({ summary: 'Your clients (sites), by name' })
+  @ApiList(ClientResponse, 'clients', LIST)
   async list(
     @CurrentUser() user: UserRow,
-    @Query(new ListQueryPipe({ sortable: CLIENT_SORTABLE, filterable: CLIENT_FILTERABLE })) query: ListQuery,
+    @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ClientResponse[]> {
     return sendPage(res, 'clients', await this.clients.list(user.id, query));
   }
 
   @Get('clients/:id')
+  @ApiOperation({ summary: 'One client' })
+  @ApiOkResponse({ type: ClientResponse })
   get(@CurrentUser() user: UserRow, @Param('id', clientId) id: string): Promise<ClientResponse> {
     return this.clients.get(user.id, id);
   }
 
   @Post('clients')
+  @ApiOperation({ summary: 'Add a client (names are unique, any case)' })
+  @ApiCreatedResponse({ type: ClientResponse })
+  @ApiErrors(409)
   create(@CurrentUser() user: UserRow, @Body() body: CreateClientDto): Promise<ClientResponse> {
     return this.clients.create(user.id, body.name);
   }
@@ -38,17 +47,22 @@ export class ClientsController {
   @Post('clients/:id/save-path')
   @HttpCode(200)
   @ApiOperation({ summary: "Set the client's Google Drive save folder" })
+  @ApiOkResponse({ type: ClientResponse })
   setSavePath(@CurrentUser() user: UserRow, @Param('id', clientId) id: string, @Body() body: SavePathDto): Promise<ClientResponse> {
     return this.clients.setSavePath(user.id, id, body.folderId, body.folderName);
   }
 
   @Delete('clients/:id')
+  @ApiOperation({ summary: 'Delete a client' })
+  @ApiOkResponse({ type: ClientResponse, description: 'The deleted client' })
   remove(@CurrentUser() user: UserRow, @Param('id', clientId) id: string): Promise<ClientResponse> {
     return this.clients.remove(user.id, id);
   }
 
   @Get('google-drive-token')
   @ApiOperation({ summary: 'A Drive access token and the Picker key for the folder picker' })
+  @ApiOkResponse({ type: DriveTokenResponse })
+  @ApiErrors(409, 502)
   driveToken(@CurrentUser() user: UserRow): Promise<DriveTokenResponse> {
     return this.clients.driveToken(user.id);
   }

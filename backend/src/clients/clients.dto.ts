@@ -28,19 +28,35 @@ export class SavePathDto {
   folderName!: string;
 }
 
-export interface ClientResponse {
-  _id: string;
-  name: string;
-  savePath: string | null;
-  savePathLabel: string | null;
-  created_at: Date;
+export class ClientResponse {
+  @ApiProperty({ format: 'uuid' })
+  _id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The Google Drive folder id articles are saved into' })
+  savePath!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "The folder's name, shown as the link text" })
+  savePathLabel!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  created_at!: Date;
 }
 
-export interface DriveTokenResponse {
-  token: string;
-  expiresAt: Date;
-  apiKey: string;
-  appId: string | null;
+export class DriveTokenResponse {
+  @ApiProperty({ description: 'A Google access token for the Drive folder picker' })
+  token!: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  expiresAt!: Date;
+
+  @ApiProperty({ description: 'GOOGLE_PICKER_API_KEY' })
+  apiKey!: string;
+
+  @ApiProperty({ description: 'GOOGLE_APP_ID (the Cloud project number)' })
+  appId!: string;
 }
 
 export function toClientResponse(row: ClientRow): ClientResponse {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { ClientRow, clients } from './clients.schema';
 
 export const CLIENT_SORTABLE = ['name', 'created_at'] as const;
-export const CLIENT_FILTERABLE = ['q', 'id'] as const;
+export const CLIENT_FILTERABLE = { q: 'search', id: 'uuid' } as const satisfies Filterable;
 
 const columns = { id: clients.id, name: clients.name, created_at: clients.createdAt };
 

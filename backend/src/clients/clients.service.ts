@@ -46,10 +46,10 @@ export class ClientsService {
 
   /** A Drive access token for the folder picker, with the Picker's key and app id. */
   async driveToken(userId: string): Promise<DriveTokenResponse> {
-    const apiKey = this.config.google.pickerApiKey;
-    if (!apiKey) {
+    const { pickerApiKey: apiKey, appId } = this.config.google;
+    if (!apiKey || !appId) {
       throw new ConflictException('The Drive folder picker is not configured on this server: set GOOGLE_PICKER_API_KEY (and GOOGLE_APP_ID).');
     }
-    return { ...(await this.google.accessToken(userId)), apiKey, appId: this.config.google.appId };
+    return { ...(await this.google.accessToken(userId)), apiKey, appId };
   }
 }

@@ -31,23 +31,45 @@ export function toErrorBody(exception: unknown): ErrorBody {
     }
     return body;
   }
-  // Errors raised by Express middleware (body parser) carry their own 4xx status.
-  const status = (exception as { status?: unknown; statusCode?: unknown } | null)?.status;
+  // Errors raised by Express middleware (the body parser) carry their own 4xx status.
+  const status = (exception as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const type = (exception as { type?: string }).type;
-    const message =
-      type === 'entity.too.large'
-        ? 'The request body is too large.'
-        : type === 'entity.parse.failed'
-          ? 'The request body is not valid JSON.'
-          : (STATUS_CODES[status] ?? 'Bad request');
-    return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message };
+    return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message: bodyParserMessage(exception as BodyParserError) };
   }
   return {
     statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
     error: 'Internal Server Error',
     message: 'Something went wrong on our side. Please try again; if it keeps happening, check the server log.',
   };
+}
+
+interface BodyParserError {
+  status: number;
+  type?: string;
+  code?: string;
+  charset?: string;
+  encoding?: string;
+}
+
+/** What was wrong with the request body, in words (body-parser's own messages are terse or technical). */
+function bodyParserMessage(error: BodyParserError): string {
+  switch (error.type) {
+    case 'entity.too.large':
+      return 'The request body is too large.';
+    case 'entity.parse.failed':
+      return 'The request body is not valid JSON.';
+    case 'charset.unsupported':
+      return `The request body's charset ${JSON.stringify(error.charset ?? '')} is not supported; send UTF-8.`;
+    case 'encoding.unsupported':
+      return `The Content-Encoding ${JSON.stringify(error.encoding ?? '')} is not supported; send the body as is, or gzip, deflate or br.`;
+    case 'request.size.invalid':
+      return 'The request body is not as long as its Content-Length says.';
+    case 'request.aborted':
+      return 'The request body was not received completely.';
+  }
+  // zlib's errors: a body that says it is compressed but cannot be decompressed.
+  if (error.code?.startsWith('Z_')) return 'The request body could not be decompressed as its Content-Encoding says.';
+  return STATUS_CODES[error.status] ?? 'Bad request';
 }
 
 @Catch()

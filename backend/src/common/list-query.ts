@@ -1,15 +1,29 @@
 import { BadRequestException, PipeTransform } from '@nestjs/common';
-import { and, asc, desc, eq, ilike, inArray, SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Response } from 'express';
+import { findUnsafeInput, unsafeInputError } from './input-safety';
 
 /** Without `range`, a list answers at most this many rows. */
 export const LIST_CAP = 1000;
+/** Far past any list of ours, and far below PostgreSQL's bigint offsets. */
+export const MAX_LIST_OFFSET = 1_000_000_000;
+/** A filter's text (a search or an exact value). */
+export const MAX_FILTER_TEXT = 200;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a filter field takes: `search` (the `q` text search), `uuid` (a record id, or a list of
+ * them, as react-admin's getMany sends), or `text` (an exact value, or a list of them).
+ */
+export type FilterKind = 'search' | 'uuid' | 'text';
+export type Filterable = Readonly<Record<string, FilterKind>>;
 
 export interface ListQuery {
   sort: { field: string; order: 'ASC' | 'DESC' } | null;
   range: { start: number; end: number };
-  filter: Record<string, unknown>;
+  filter: Record<string, string | string[]>;
 }
 
 export interface Page<T> {
@@ -30,51 +44,79 @@ function parseJson(name: string, value: unknown): unknown {
 
 /**
  * ra-data-simple-rest's `sort=["field","ASC"]`, `range=[0,24]` and `filter={...}` query
- * parameters, checked against the fields a resource allows.
+ * parameters, checked against the fields a resource allows; every value is checked here, so the
+ * query that is built from it cannot fail.
  */
 export class ListQueryPipe implements PipeTransform<Record<string, unknown>, ListQuery> {
-  constructor(private readonly fields: { sortable: readonly string[]; filterable: readonly string[] }) {}
+  constructor(private readonly fields: { sortable: readonly string[]; filterable: Filterable }) {}
 
   transform(query: Record<string, unknown>): ListQuery {
     const unknown = Object.keys(query).filter((key) => !['sort', 'range', 'filter'].includes(key));
     if (unknown.length > 0) throw new BadRequestException(`Unknown query parameter: ${unknown.join(', ')}`);
-
-    const sortValue = parseJson('sort', query.sort);
-    let sort: ListQuery['sort'] = null;
-    if (sortValue !== undefined) {
-      const [field, order] = Array.isArray(sortValue) ? sortValue : [];
-      if (typeof field !== 'string' || (order !== 'ASC' && order !== 'DESC')) {
-        throw new BadRequestException('sort must look like ["field","ASC"] or ["field","DESC"]');
-      }
-      if (!this.fields.sortable.includes(field)) {
-        throw new BadRequestException(`Cannot sort by ${field}; sortable fields: ${this.fields.sortable.join(', ')}`);
-      }
-      sort = { field, order };
-    }
-
-    const rangeValue = parseJson('range', query.range);
-    let range = { start: 0, end: LIST_CAP - 1 };
-    if (rangeValue !== undefined) {
-      const [start, end] = Array.isArray(rangeValue) ? rangeValue : [];
-      if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start) {
-        throw new BadRequestException('range must look like [start,end] with 0 <= start <= end');
-      }
-      if (end - start + 1 > LIST_CAP) throw new BadRequestException(`range may cover at most ${LIST_CAP} rows`);
-      range = { start, end };
-    }
-
-    const filterValue = parseJson('filter', query.filter) ?? {};
-    if (typeof filterValue !== 'object' || filterValue === null || Array.isArray(filterValue)) {
-      throw new BadRequestException('filter must be a JSON object');
-    }
-    const badFilter = Object.keys(filterValue).filter((key) => !this.fields.filterable.includes(key));
-    if (badFilter.length > 0) {
-      throw new BadRequestException(
-        `Cannot filter by ${badFilter.join(', ')}; filterable fields: ${this.fields.filterable.join(', ')}`,
-      );
-    }
-    return { sort, range, filter: filterValue as Record<string, unknown> };
+    return { sort: this.sort(parseJson('sort', query.sort)), range: this.range(parseJson('range', query.range)), filter: this.filter(parseJson('filter', query.filter)) };
   }
+
+  private sort(value: unknown): ListQuery['sort'] {
+    if (value === undefined) return null;
+    const [field, order] = Array.isArray(value) && value.length === 2 ? value : [];
+    if (typeof field !== 'string' || (order !== 'ASC' && order !== 'DESC')) {
+      throw new BadRequestException('sort must look like ["field","ASC"] or ["field","DESC"]');
+    }
+    // react-admin sorts by `id` unless told otherwise (ReferenceInput, a bare <List>): every record has one.
+    const name = field === '_id' ? 'id' : field;
+    if (name !== 'id' && !this.fields.sortable.includes(name)) {
+      throw new BadRequestException(`Cannot sort by ${printable(field)}; sortable fields: ${['id', ...this.fields.sortable].join(', ')}`);
+    }
+    return { field: name, order };
+  }
+
+  private range(value: unknown): ListQuery['range'] {
+    if (value === undefined) return { start: 0, end: LIST_CAP - 1 };
+    const [start, end] = Array.isArray(value) && value.length === 2 ? value : [];
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start || end > MAX_LIST_OFFSET) {
+      throw new BadRequestException(`range must look like [start,end] with 0 <= start <= end <= ${MAX_LIST_OFFSET}`);
+    }
+    if (end - start + 1 > LIST_CAP) throw new BadRequestException(`range may cover at most ${LIST_CAP} rows`);
+    return { start, end };
+  }
+
+  private filter(value: unknown): ListQuery['filter'] {
+    const filter = value === undefined ? {} : value;
+    if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new BadRequestException('filter must be a JSON object');
+    const unsafe = findUnsafeInput(filter, { controlCharacters: true });
+    if (unsafe) throw unsafeInputError({ ...unsafe, field: `filter.${unsafe.field}`, summary: `filter.${unsafe.summary}` });
+    const named = Object.fromEntries(Object.entries(filter as Record<string, unknown>).map(([key, value]) => [key === '_id' ? 'id' : key, value]));
+    const bad = Object.keys(named).filter((key) => !Object.hasOwn(this.fields.filterable, key));
+    if (bad.length > 0) {
+      throw new BadRequestException(`Cannot filter by ${bad.map(printable).join(', ')}; filterable fields: ${Object.keys(this.fields.filterable).join(', ')}`);
+    }
+    const checked: ListQuery['filter'] = {};
+    for (const [field, raw] of Object.entries(named)) {
+      checked[field] = filterValue(field, this.fields.filterable[field], raw);
+    }
+    return checked;
+  }
+}
+
+/** One filter value, of the kind its field takes. */
+function filterValue(field: string, kind: FilterKind, value: unknown): string | string[] {
+  if (kind === 'search') {
+    if (typeof value !== 'string' || value.length > MAX_FILTER_TEXT) throw new BadRequestException(`filter ${field} must be text of at most ${MAX_FILTER_TEXT} characters`);
+    return value;
+  }
+  const valid = kind === 'uuid' ? (v: unknown) => typeof v === 'string' && UUID.test(v) : (v: unknown) => typeof v === 'string' && v.length <= MAX_FILTER_TEXT;
+  const what = kind === 'uuid' ? 'an id (uuid)' : `text of at most ${MAX_FILTER_TEXT} characters`;
+  if (Array.isArray(value)) {
+    if (value.length > LIST_CAP || !value.every(valid)) throw new BadRequestException(`filter ${field} must be ${what} or a list of at most ${LIST_CAP} of them`);
+    return kind === 'uuid' ? value.map((id: string) => id.toLowerCase()) : (value as string[]);
+  }
+  if (!valid(value)) throw new BadRequestException(`filter ${field} must be ${what} or a list of them`);
+  return kind === 'uuid' ? (value as string).toLowerCase() : (value as string);
+}
+
+/** A name from the query, quoted when it holds anything unusual, for an error message. */
+function printable(name: string): string {
+  return /^[\w.-]{1,64}$/.test(name) ? name : JSON.stringify(name.slice(0, 64));
 }
 
 /**
@@ -83,28 +125,24 @@ export class ListQueryPipe implements PipeTransform<Record<string, unknown>, Lis
  */
 export function listClauses(
   query: ListQuery,
-  columns: Record<string, AnyPgColumn>,
-  defaults: { orderBy: SQL | AnyPgColumn; search?: AnyPgColumn },
+  columns: Record<string, AnyPgColumn | SQL>,
+  defaults: { orderBy: SQL | AnyPgColumn; search?: AnyPgColumn | SQL },
 ): { where: SQL[]; orderBy: (SQL | AnyPgColumn)[] } {
+  // A column, or the SQL of one (a union's field): drizzle's operators take either.
+  const column = (field: string) => columns[field] as AnyPgColumn;
   const where: SQL[] = [];
   for (const [field, value] of Object.entries(query.filter)) {
     if (field === 'q') {
-      if (typeof value !== 'string') throw new BadRequestException('filter q must be text');
-      if (defaults.search && value.trim()) where.push(ilike(defaults.search, `%${value.trim().replace(/[%_\\]/g, '\\$&')}%`));
+      const text = (value as string).trim();
+      if (defaults.search && text) where.push(ilike(defaults.search as AnyPgColumn, `%${text.replace(/[%_\\]/g, '\\$&')}%`));
     } else if (Array.isArray(value)) {
-      if (value.length > LIST_CAP || value.some((v) => typeof v !== 'string' && typeof v !== 'number')) {
-        throw new BadRequestException(`filter ${field} must be a list of at most ${LIST_CAP} values`);
-      }
-      where.push(value.length > 0 ? inArray(columns[field], value) : inArray(columns[field], ['']));
+      where.push(value.length > 0 ? inArray(column(field), value) : sql`false`);
     } else {
-      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-        throw new BadRequestException(`filter ${field} must be a single value or a list`);
-      }
-      where.push(eq(columns[field], value));
+      where.push(eq(column(field), value));
     }
   }
   const orderBy = query.sort
-    ? [query.sort.order === 'ASC' ? asc(columns[query.sort.field]) : desc(columns[query.sort.field]), defaults.orderBy]
+    ? [query.sort.order === 'ASC' ? asc(column(query.sort.field)) : desc(column(query.sort.field)), defaults.orderBy]
     : [defaults.orderBy];
   return { where, orderBy };
 }

@@ -1,4 +1,6 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsISO8601, IsUUID, ValidateIf, ValidationOptions } from 'class-validator';
 import { FieldError } from './http-exception.filter';
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
@@ -22,4 +24,53 @@ export function createValidationPipe(): ValidationPipe {
       return new BadRequestException({ message, errors: fieldErrors });
     },
   });
+}
+
+/**
+ * The field may be left out; unlike class-validator's IsOptional, `null` is not "left out" and
+ * is checked like any other value (so `{"notes": null}` is refused where notes is text).
+ */
+export function IsOmittable(options?: ValidationOptions): PropertyDecorator {
+  return ValidateIf((_, value) => value !== undefined, options);
+}
+
+/** A body names a record (by id) that is not one of the caller's: a 400 naming the field. */
+export function notYours(field: string, what: string): BadRequestException {
+  return new BadRequestException({ message: `${field} is not one of your ${what}`, errors: [{ field, message: `is not one of your ${what}` }] });
+}
+
+/**
+ * The fields every record answers with but nobody sets: an update may carry them (react-admin's
+ * <Edit> sends the whole record back, with its `id` copy of `_id`); they are accepted and ignored.
+ */
+export class RecordFieldsDto {
+  @ApiPropertyOptional({ format: 'uuid', readOnly: true, description: "The record's own id, as read; must be the path's" })
+  @IsOmittable()
+  @IsUUID('all', { message: "_id must be the record's id" })
+  _id?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', readOnly: true, description: "react-admin's copy of _id; must be the path's" })
+  @IsOmittable()
+  @IsUUID('all', { message: "id must be the record's id" })
+  id?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', readOnly: true, description: 'Ignored' })
+  @IsOmittable()
+  @IsISO8601({}, { message: 'created_at must be a date and time' })
+  created_at?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', readOnly: true, description: 'Ignored' })
+  @IsOmittable()
+  @IsISO8601({}, { message: 'updated_at must be a date and time' })
+  updated_at?: string;
+}
+
+/** An update's `_id`/`id`, when given, name the record in the path (a record sent to another's URL is a mistake). */
+export function assertSameRecord(pathId: string, body: RecordFieldsDto): void {
+  for (const field of ['_id', 'id'] as const) {
+    const value = body[field];
+    if (value !== undefined && value.toLowerCase() !== pathId) {
+      throw new BadRequestException({ message: `${field} must be the id of the record being updated`, errors: [{ field, message: 'is not the id in the path' }] });
+    }
+  }
 }

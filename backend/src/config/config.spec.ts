@@ -53,6 +53,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://quire.example.com/' }).secureCookies).toBe(true);
   });
 
+  it('should keep the Picker key with its app id, and need neither', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), GOOGLE_PICKER_API_KEY: 'picker-key', GOOGLE_APP_ID: '424242' }).google).toMatchObject({ pickerApiKey: 'picker-key', appId: '424242' });
+    expect(loadConfig({ DATA_DIR: dataDir() }).google).toMatchObject({ pickerApiKey: null, appId: null });
+  });
+
   it.each([
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL /],
     [{ APP_URL: 'not a url' }, /^APP_URL must be an absolute http\(s\) URL/],
@@ -69,6 +74,8 @@ describe('loadConfig', () => {
     [{ GOOGLE_CLIENT_ID: 'id' }, /^GOOGLE_CLIENT_SECRET is required/],
     [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }, /^ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS is required/],
     [{ NODE_ENV: 'production', ENCRYPTION_KEY: KEY }, /^AUTH_MODE=local is refused when NODE_ENV=production/],
+    [{ GOOGLE_PICKER_API_KEY: 'picker-key' }, /^GOOGLE_APP_ID is required when GOOGLE_PICKER_API_KEY is set/],
+    [{ GOOGLE_PICKER_API_KEY: 'picker-key', GOOGLE_APP_ID: 'quire-prod' }, /^GOOGLE_APP_ID must be the Google Cloud project number \(digits only\)/],
     [
       { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', ALLOWED_EMAILS: 'a@b.c' },
       /^ENCRYPTION_KEY is required when NODE_ENV=production/,

@@ -32,6 +32,8 @@ export interface AppConfig {
   notionPollSeconds: number;
   fineTunePollSeconds: number;
   generationConcurrency: number;
+  /** The first wait before a job that met a passing fault is tried again (it doubles each time). */
+  generationRetrySeconds: number;
   crawlMaxPages: number;
   crawlAllowPrivateNetworks: boolean;
   /** Requests in flight to one host at a time. */
@@ -150,6 +152,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
 
+  const pickerApiKey = text(env, 'GOOGLE_PICKER_API_KEY');
+  const appId = text(env, 'GOOGLE_APP_ID');
+  // The Picker's setAppId is what grants Quire's drive.file token access to the folder picked.
+  if (pickerApiKey && !appId) {
+    throw new ConfigError('GOOGLE_APP_ID is required when GOOGLE_PICKER_API_KEY is set: without it a picked folder is not opened to Quire (it is the Cloud project number, the digits before the first "-" of GOOGLE_CLIENT_ID)');
+  }
+  if (appId && !/^\d+$/.test(appId)) throw new ConfigError(`GOOGLE_APP_ID must be the Google Cloud project number (digits only), got "${appId}"`);
+
   const port = positiveInt(env, 'PORT', 3000, 65535);
   const appUrl = url(env, 'APP_URL', `http://localhost:${port}`)!;
 
@@ -170,8 +180,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       tokenUrl: url(env, 'GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token')!,
       userInfoUrl: url(env, 'GOOGLE_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo')!,
       apiRoot: url(env, 'GOOGLE_API_ROOT', 'https://www.googleapis.com')!,
-      pickerApiKey: text(env, 'GOOGLE_PICKER_API_KEY'),
-      appId: text(env, 'GOOGLE_APP_ID'),
+      pickerApiKey,
+      appId,
     },
     allowedEmailDomains,
     allowedEmails,
@@ -180,6 +190,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     notionPollSeconds: positiveInt(env, 'NOTION_POLL_SECONDS', 60),
     fineTunePollSeconds: positiveInt(env, 'FINE_TUNE_POLL_SECONDS', 60),
     generationConcurrency: positiveInt(env, 'GENERATION_CONCURRENCY', 4, 64),
+    generationRetrySeconds: positiveInt(env, 'GENERATION_RETRY_SECONDS', 30, 3600),
     crawlMaxPages: positiveInt(env, 'CRAWL_MAX_PAGES', 500, 100_000),
     crawlAllowPrivateNetworks: bool(env, 'CRAWL_ALLOW_PRIVATE_NETWORKS'),
     crawlHostConcurrency: positiveInt(env, 'CRAWL_HOST_CONCURRENCY', 2, 16),

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
-import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
+import { OpenAiFineTuning, RemoteFineTuneJob } from '../integrations/openai/openai-fine-tuning';
 import { UsersService } from '../users/users.service';
 import { FineTuneJobsRepository } from './fine-tune-jobs.repository';
 import { FineTuneJobRow } from './fine-tune-jobs.schema';
@@ -59,7 +59,7 @@ export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicati
 
   private async follow(job: FineTuneJobRow): Promise<void> {
     const next = new Date(Date.now() + this.pollMs);
-    if (!job.openAiJobId) {
+    if (!job.openAiJobId && !job.trainingFileId) {
       await this.jobs.fail(job.id, 'Quire stopped before OpenAI confirmed this job; start the fine-tune again.');
       return;
     }
@@ -70,12 +70,13 @@ export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicati
     }
     let remote;
     try {
-      remote = await this.openAi.retrieveJob(apiKey, job.openAiJobId);
+      remote = job.openAiJobId ? await this.openAi.retrieveJob(apiKey, job.openAiJobId) : await this.adopt(apiKey, job, next);
     } catch (error) {
       this.logger.warn(`Fine-tune job ${job.id}: ${(error as Error).message}; will check again`);
       await this.jobs.release(job.id, { status: job.status, message: (error as Error).message, nextCheckAt: next });
       return;
     }
+    if (!remote) return;
     const status = localStatus(remote.status);
     if (status === 'completed' && remote.fineTunedModel) {
       await this.jobs.complete(job, { outputModel: remote.fineTunedModel, trainedTokens: remote.trainedTokens, dateTuned: new Date() });
@@ -87,5 +88,22 @@ export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicati
     } else {
       await this.jobs.release(job.id, { status: status === 'completed' ? 'running' : status, message: null, nextCheckAt: next });
     }
+  }
+
+  /**
+   * A job whose create call was never confirmed (the answer was lost, or the server stopped after
+   * uploading): OpenAI's recent jobs tell whether it exists. Found, it is followed like any other;
+   * not found, nothing is running at OpenAI and the reservation ends.
+   */
+  private async adopt(apiKey: string, job: FineTuneJobRow, next: Date): Promise<RemoteFineTuneJob | null> {
+    const found = await this.openAi.findJobOnFile(apiKey, job.trainingFileId!);
+    if (found) {
+      await this.jobs.markSubmitted(job.id, { openAiJobId: found.id, trainingFileId: found.trainingFile, status: localStatus(found.status), nextCheckAt: next });
+      this.logger.log(`Fine-tune job ${job.id}: found ${found.id} at OpenAI on its training file`);
+      return found;
+    }
+    await this.openAi.deleteFile(apiKey, job.trainingFileId!);
+    await this.jobs.fail(job.id, 'OpenAI did not create this job (no job uses its training file); start the fine-tune again.');
+    return null;
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
@@ -7,6 +7,9 @@ import { UserRow } from '../users/users.schema';
 import { FineTuneJobResponse, StartFineTuneDto } from './fine-tune-jobs.dto';
 import { JOB_FILTERABLE, JOB_SORTABLE } from './fine-tune-jobs.repository';
 import { FineTuneJobsService } from './fine-tune-jobs.service';
+import { ApiErrors, ApiList } from '../common/api-docs';
+
+const LIST = { sortable: JOB_SORTABLE, filterable: JOB_FILTERABLE };
 
 @ApiTags('fine-tune-jobs')
 @Controller('fine-tune-jobs')
@@ -15,9 +18,10 @@ export class FineTuneJobsController {
 
   @Get()
   @ApiOperation({ summary: 'Fine-tune jobs, newest first, with their model names' })
+  @ApiList(FineTuneJobResponse, 'fine-tune-jobs', LIST)
   async list(
     @CurrentUser() user: UserRow,
-    @Query(new ListQueryPipe({ sortable: JOB_SORTABLE, filterable: JOB_FILTERABLE })) query: ListQuery,
+    @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FineTuneJobResponse[]> {
     return sendPage(res, 'fine-tune-jobs', await this.jobs.list(user.id, query));
@@ -25,6 +29,8 @@ export class FineTuneJobsController {
 
   @Post('start')
   @ApiOperation({ summary: 'Start an OpenAI fine-tune on a model with at least 10 examples' })
+  @ApiCreatedResponse({ type: FineTuneJobResponse })
+  @ApiErrors(409, 502)
   start(@CurrentUser() user: UserRow, @Body() body: StartFineTuneDto): Promise<FineTuneJobResponse> {
     return this.jobs.start(user.id, body.modelId, body.suffix);
   }

@@ -14,16 +14,33 @@ export class StartFineTuneDto {
   suffix!: string;
 }
 
-export interface FineTuneJobResponse {
-  _id: string;
-  modelId: string;
-  name: string;
-  status: string;
-  output_model: string | null;
-  trained_tokens: number | null;
-  date_tuned: Date | null;
-  message: string | null;
-  created_at: Date;
+export class FineTuneJobResponse {
+  @ApiProperty({ format: 'uuid' })
+  _id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  modelId!: string;
+
+  @ApiProperty({ description: "The model's name" })
+  name!: string;
+
+  @ApiProperty({ example: 'running', description: 'queued, running, pausing, paused, completed or failed' })
+  status!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  output_model!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  trained_tokens!: number | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  date_tuned!: Date | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "OpenAI's reason when it failed, or what the job waits for" })
+  message!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  created_at!: Date;
 }
 
 export function toFineTuneJobResponse(job: FineTuneJobWithModel): FineTuneJobResponse {

@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { storableMessage } from '../common/storable-text';
+import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { models } from '../models/models.schema';
-import { FineTuneJobRow, fineTuneJobs, FineTuneStatus } from './fine-tune-jobs.schema';
+import { FineTuneJobRow, fineTuneJobs, FineTuneStatus, OPEN_FINE_TUNE_STATUSES } from './fine-tune-jobs.schema';
 
 export interface FineTuneJobWithModel extends FineTuneJobRow {
   modelName: string;
 }
 
 export const JOB_SORTABLE = ['status', 'created_at', 'date_tuned', 'trained_tokens'] as const;
-export const JOB_FILTERABLE = ['id', 'status', 'modelId'] as const;
+export const JOB_FILTERABLE = { q: 'search', id: 'uuid', status: 'text', modelId: 'uuid' } as const satisfies Filterable;
 
 const columns = {
   id: fineTuneJobs.id,
@@ -21,8 +22,6 @@ const columns = {
   trained_tokens: fineTuneJobs.trainedTokens,
 };
 
-const OPEN: FineTuneStatus[] = ['queued', 'running'];
-
 @Injectable()
 export class FineTuneJobsRepository {
   constructor(private readonly database: DatabaseService) {}
@@ -32,7 +31,7 @@ export class FineTuneJobsRepository {
   }
 
   async list(userId: string, query: ListQuery): Promise<Page<FineTuneJobWithModel>> {
-    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${fineTuneJobs.createdAt} desc` });
+    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${fineTuneJobs.createdAt} desc`, search: models.name });
     const condition = whereAll([eq(fineTuneJobs.userId, userId), ...where]);
     return readPage(
       query,
@@ -47,7 +46,7 @@ export class FineTuneJobsRepository {
           .limit(limit);
         return rows.map((r) => ({ ...r.job, modelName: r.modelName }));
       },
-      async () => (await this.db.select({ total: count() }).from(fineTuneJobs).where(condition))[0].total,
+      async () => (await this.db.select({ total: count() }).from(fineTuneJobs).innerJoin(models, eq(models.id, fineTuneJobs.modelId)).where(condition))[0].total,
     );
   }
 
@@ -65,9 +64,24 @@ export class FineTuneJobsRepository {
     return row ?? null;
   }
 
+  /** The uploaded training file, kept before the job is created: the key to finding an unconfirmed job. */
+  async recordTrainingFile(id: string, trainingFileId: string): Promise<void> {
+    await this.db.update(fineTuneJobs).set({ trainingFileId, updatedAt: new Date() }).where(eq(fineTuneJobs.id, id));
+  }
+
   async markSubmitted(id: string, values: { openAiJobId: string; trainingFileId: string; status: FineTuneStatus; nextCheckAt: Date }): Promise<FineTuneJobRow> {
-    const [row] = await this.db.update(fineTuneJobs).set({ ...values, updatedAt: new Date() }).where(eq(fineTuneJobs.id, id)).returning();
+    const [row] = await this.db
+      .update(fineTuneJobs)
+      .set({ ...values, message: null, leaseUntil: null, updatedAt: new Date() })
+      .where(eq(fineTuneJobs.id, id))
+      .returning();
     return row;
+  }
+
+  /** The model's most recent job, if it has any. */
+  async latestOfModel(modelId: string): Promise<FineTuneJobRow | null> {
+    const [row] = await this.db.select().from(fineTuneJobs).where(eq(fineTuneJobs.modelId, modelId)).orderBy(desc(fineTuneJobs.createdAt)).limit(1);
+    return row ?? null;
   }
 
   async delete(id: string): Promise<void> {
@@ -84,7 +98,7 @@ export class FineTuneJobsRepository {
       .from(fineTuneJobs)
       .where(
         and(
-          inArray(fineTuneJobs.status, OPEN),
+          inArray(fineTuneJobs.status, OPEN_FINE_TUNE_STATUSES),
           lte(fineTuneJobs.nextCheckAt, now),
           or(isNull(fineTuneJobs.leaseUntil), lt(fineTuneJobs.leaseUntil, now)),
         ),
@@ -103,14 +117,14 @@ export class FineTuneJobsRepository {
   async release(id: string, values: { status: FineTuneStatus; message: string | null; nextCheckAt: Date }): Promise<void> {
     await this.db
       .update(fineTuneJobs)
-      .set({ ...values, leaseUntil: null, updatedAt: new Date() })
+      .set({ ...values, message: values.message && storableMessage(values.message), leaseUntil: null, updatedAt: new Date() })
       .where(eq(fineTuneJobs.id, id));
   }
 
   async fail(id: string, message: string): Promise<void> {
     await this.db
       .update(fineTuneJobs)
-      .set({ status: 'failed', message, leaseUntil: null, updatedAt: new Date() })
+      .set({ status: 'failed', message: storableMessage(message), leaseUntil: null, updatedAt: new Date() })
       .where(eq(fineTuneJobs.id, id));
   }
 

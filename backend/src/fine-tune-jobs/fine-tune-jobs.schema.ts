@@ -3,13 +3,17 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 import { users } from '../users/users.schema';
 import { models } from '../models/models.schema';
 
-export const FINE_TUNE_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+/** Spec §4's four, plus OpenAI's pausing and paused (a paused job waits at OpenAI until resumed or cancelled). */
+export const FINE_TUNE_STATUSES = ['queued', 'running', 'pausing', 'paused', 'completed', 'failed'] as const;
 export type FineTuneStatus = (typeof FINE_TUNE_STATUSES)[number];
+/** Not ended: followed at OpenAI, and at most one per model. */
+export const OPEN_FINE_TUNE_STATUSES: FineTuneStatus[] = ['queued', 'running', 'pausing', 'paused'];
 
 /**
  * An OpenAI fine-tune job Quire started. The row is reserved before OpenAI is called (the partial
- * unique index allows one open job per model); the follower leases due rows so that one server
- * process follows a job at a time.
+ * unique index allows one open job per model) and holds the training file as soon as it is
+ * uploaded, so a job OpenAI created without confirming it can be found again; the follower leases
+ * due rows so that one server process follows a job at a time.
  */
 export const fineTuneJobs = pgTable(
   'fine_tune_jobs',
@@ -38,7 +42,7 @@ export const fineTuneJobs = pgTable(
   (table) => [
     uniqueIndex('fine_tune_jobs_one_open_per_model')
       .on(table.modelId)
-      .where(sql`${table.status} in ('queued', 'running')`),
+      .where(sql`${table.status} in ('queued', 'running', 'pausing', 'paused')`),
     index('fine_tune_jobs_user_idx').on(table.userId),
     index('fine_tune_jobs_due_idx').on(table.nextCheckAt),
   ],

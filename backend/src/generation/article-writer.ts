@@ -6,11 +6,15 @@ import { ClientRow } from '../clients/clients.schema';
 import { GoogleDocs } from '../integrations/google/google-docs';
 import { NotionClient, StatusProperty } from '../integrations/notion/notion.client';
 import { OpenAiChat } from '../integrations/openai/openai-chat';
-import { familyForModel, logitBiasFor } from '../integrations/openai/tokenizer';
+import { CpuPool } from '../cpu-pool/cpu-pool.service';
+import { chatParametersFor, tokenizerFor } from '../integrations/openai/model-catalogue';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
 import { GoogleAccessService } from '../users/google-access.service';
 import { StatusConfig } from '../users/users.schema';
+import { CALL_RETRIES, retryDelayMs, sleep } from '../common/retry';
+import { isTransient } from '../common/integration-error';
+import { appendedPrefix } from './append-plan';
 import { toHtml } from './markdown';
 import { chunkBlocks, sectionBlocks } from './notion-blocks';
 import { fillPlaceholders } from './placeholders';
@@ -47,6 +51,7 @@ export class ArticleWriter {
     private readonly chat: OpenAiChat,
     private readonly docs: GoogleDocs,
     private readonly google: GoogleAccessService,
+    private readonly cpu: CpuPool,
   ) {}
 
   async write(ctx: WriterContext): Promise<void> {
@@ -66,7 +71,7 @@ export class ArticleWriter {
   }
 
   /** The page's Article property names a template by title; otherwise its Type matches one. */
-  private async template(userId: string, properties: Record<string, string>): Promise<ArticleRow> {
+  private async template(userId: string, properties: Record<string, string | null>): Promise<ArticleRow> {
     const named = (properties.Article ?? '').trim();
     if (named) {
       const article = await this.articles.findByTitle(userId, named);
@@ -83,7 +88,7 @@ export class ArticleWriter {
     return matches[0];
   }
 
-  private async client(userId: string, properties: Record<string, string>): Promise<ClientRow | null> {
+  private async client(userId: string, properties: Record<string, string | null>): Promise<ClientRow | null> {
     const name = (properties.Client ?? '').trim();
     if (!name) return null;
     const client = await this.clients.findByName(userId, name);
@@ -97,8 +102,9 @@ export class ArticleWriter {
     const done = new Map((await this.jobs.sections(job.id)).map((s) => [s.position, s]));
     const written: { heading: string; content: string; tokens: number }[] = [];
     for (const [position, section] of article.sections.entries()) {
+      // A section written by an earlier attempt is reused (never paid for twice) while the template still has it there.
       const saved = done.get(position);
-      if (saved) {
+      if (saved && saved.heading === section.heading) {
         written.push(saved);
         continue;
       }
@@ -115,19 +121,25 @@ export class ArticleWriter {
         previous_sections: written.map((s) => `## ${s.heading}\n\n${s.content}`).join('\n\n'),
       };
       const where = `section "${section.heading}"`;
+      // Reasoning models refuse temperature (other than 1) and logit_bias: they are not sent, and History says so.
+      const accepts = chatParametersFor(modelName);
+      const hasBias = !!bias && bias.entries.some((entry) => entry.words.length > 0);
+      const omitted = [...(!accepts.temperature && section.temperature !== 1 ? ['temperature'] : []), ...(!accepts.logitBias && hasBias ? ['logit_bias'] : [])];
+      const logitBias = bias && accepts.logitBias ? await this.cpu.run('logitBias', { entries: bias.entries, family: tokenizerFor(modelName) }) : undefined;
       const result = await this.chat.complete(
         ctx.openAiKey,
         {
           model: modelName,
-          temperature: section.temperature,
+          temperature: accepts.temperature ? section.temperature : undefined,
           messages: [
             { role: 'system', content: fillPlaceholders(section.systemPrompt, builtIns, job.pageProperties, where) },
             { role: 'user', content: fillPlaceholders(section.userPrompt, builtIns, job.pageProperties, where) },
           ],
-          logitBias: bias ? logitBiasFor(bias.entries, familyForModel(modelName)) : {},
+          logitBias,
         },
         where,
       );
+      if (omitted.length > 0) await this.jobs.recordOmittedParameters(job.id, { position, section: section.heading, model: modelName, parameters: omitted });
       await this.jobs.saveSection({ jobId: job.id, position, heading: section.heading, content: result.content, tokens: result.tokens });
       written.push({ heading: section.heading, content: result.content, tokens: result.tokens });
       await this.jobs.update(job.id, { sectionsDone: written.length, tokens: written.reduce((sum, s) => sum + s.tokens, 0) });
@@ -138,37 +150,54 @@ export class ArticleWriter {
 
   /**
    * Appends the article under the page's existing content exactly once. The last block before
-   * Quire's first append is remembered; an attempt that finds blocks after it (an append cut short
-   * by a crash) removes them and writes the article again in full.
+   * Quire's first append is remembered (the marker); every attempt — after a failed request as
+   * after a restart — first reads what is already there after the marker, keeps the part of the
+   * article that arrived, removes anything else, and appends only what is missing.
    */
   private async appendOnce(ctx: WriterContext, written: { heading: string; content: string }[]): Promise<void> {
     const { job, notionSecret } = ctx;
     if (job.appended) return;
+    const article = written.flatMap((s) => sectionBlocks(s.heading, s.content));
     let marker = job.notionMarker;
     if (marker === null) {
       const children = await this.notion.childIds(notionSecret, job.notionPageId);
       marker = children.at(-1)?.id ?? '';
       await this.jobs.update(job.id, { notionMarker: marker });
-    } else {
-      const children = await this.notion.childIds(notionSecret, job.notionPageId);
-      const start = marker === '' ? 0 : children.findIndex((c) => c.id === marker) + 1;
-      const partial = start > 0 || marker === '' ? children.slice(start) : [];
-      if (partial.length > 0) this.logger.warn(`Job ${job.id}: removing ${partial.length} blocks left by an interrupted append`);
-      for (const block of partial) await this.notion.deleteBlock(notionSecret, block.id);
     }
-    const blocks = written.flatMap((s) => sectionBlocks(s.heading, s.content));
-    for (const chunk of chunkBlocks(blocks)) {
-      await this.notion.append(notionSecret, job.notionPageId, chunk);
-      await ctx.renewLease();
+    for (let attempt = 0; ; attempt++) {
+      const present = await this.blocksAfter(ctx, marker);
+      const done = appendedPrefix(present, article);
+      const stray = present.slice(done);
+      if (stray.length > 0) this.logger.warn(`Job ${job.id}: removing ${stray.length} blocks after the article's part already on the page`);
+      try {
+        for (const block of stray) await this.notion.deleteBlock(notionSecret, block.id);
+        for (const chunk of chunkBlocks(article.slice(done))) {
+          await this.notion.append(notionSecret, job.notionPageId, chunk);
+          await ctx.renewLease();
+        }
+        break;
+      } catch (error) {
+        // A failed append may still have been written: the next round reads the page again.
+        if (!isTransient(error) || attempt >= CALL_RETRIES.retries) throw error;
+        await sleep(retryDelayMs(attempt, CALL_RETRIES));
+      }
     }
     await this.jobs.update(job.id, { appended: true });
+  }
+
+  /** The page's blocks after the marker ('' for all of them; none if the marker was deleted). */
+  private async blocksAfter(ctx: WriterContext, marker: string) {
+    const children = await this.notion.childIds(ctx.notionSecret, ctx.job.notionPageId);
+    if (marker === '') return children;
+    const index = children.findIndex((c) => c.id === marker);
+    return index >= 0 ? children.slice(index + 1) : [];
   }
 
   private async docOnce(ctx: WriterContext, client: ClientRow, written: { heading: string; content: string }[]) {
     const { job } = ctx;
     const token = (await this.google.accessToken(job.userId, `The client "${client.name}" has a Drive save folder, but your account has no Google sign-in to write there: log out and sign in with Google.`)).token;
-    const existing = await this.docs.findForJob(token, job.id);
-    const doc = existing ?? (await this.docs.create(token, { name: job.title, folderId: client.savePath!, html: toHtml(written.map((s) => ({ heading: s.heading, markdown: s.content })), job.title), jobId: job.id }));
+    const html = toHtml(written.map((s) => ({ heading: s.heading, markdown: s.content })), job.title);
+    const doc = await this.docs.createOnce(token, { name: job.title, folderId: client.savePath!, html, jobId: job.id });
     await this.jobs.update(job.id, { docUrl: doc.url });
     return doc;
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections } from './generation.schema';
+import { storableDeep, storableMessage, storableText } from '../common/storable-text';
+import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from './generation.schema';
 
 @Injectable()
 export class GenerationRepository {
@@ -11,10 +12,38 @@ export class GenerationRepository {
     return this.database.db;
   }
 
-  /** Null when the page already has an open job (claimed by this or another process). */
-  async claim(values: { userId: string; notionPageId: string; notionPageUrl: string; title: string; pageProperties: Record<string, string> }): Promise<GenerationJobRow | null> {
-    const [row] = await this.db.insert(generationJobs).values({ ...values, status: 'queued' }).onConflictDoNothing().returning();
+  /**
+   * Null when the page already has an open job (claimed by this or another process). A page whose
+   * latest job failed is taken up by that same job (its History entry, its written sections, its
+   * marker and its Doc), with the page's current title and properties; otherwise a new job starts.
+   */
+  async claim(values: { userId: string; notionPageId: string; notionPageUrl: string; title: string; pageProperties: Record<string, string | null> }): Promise<GenerationJobRow | null> {
+    // Titles and properties are Notion's text: made storable, like every text that comes from outside.
+    const storable = { ...values, title: storableText(values.title), pageProperties: storableDeep(values.pageProperties) };
+    const latest = this.latestIdFor(values.userId, values.notionPageId);
+    const [reopened] = await this.db
+      .update(generationJobs)
+      .set({ title: storable.title, pageProperties: storable.pageProperties, notionPageUrl: storable.notionPageUrl, status: 'queued', message: null, leaseUntil: null, attempts: 0, completedAt: null })
+      .where(and(eq(generationJobs.id, latest), eq(generationJobs.status, 'failed')))
+      .returning();
+    if (reopened) return reopened;
+    const [row] = await this.db.insert(generationJobs).values({ ...storable, status: 'queued' }).onConflictDoNothing().returning();
     return row ?? null;
+  }
+
+  /** The page's most recent job, whoever's it is (operators may share a Notion database). */
+  async latestForPage(notionPageId: string): Promise<GenerationJobRow | null> {
+    const [row] = await this.db.select().from(generationJobs).where(eq(generationJobs.notionPageId, notionPageId)).orderBy(desc(generationJobs.timestamp)).limit(1);
+    return row ?? null;
+  }
+
+  private latestIdFor(userId: string, notionPageId: string) {
+    return sql<string>`(select id from ${generationJobs} where ${generationJobs.userId} = ${userId} and ${generationJobs.notionPageId} = ${notionPageId} order by ${generationJobs.timestamp} desc limit 1)`;
+  }
+
+  /** Back in the queue after a passing fault: no attempt takes it before `at`. */
+  async retryLater(id: string, at: Date, message: string): Promise<void> {
+    await this.db.update(generationJobs).set({ status: 'queued', leaseUntil: at, message: storableMessage(message) }).where(eq(generationJobs.id, id));
   }
 
   async find(id: string): Promise<GenerationJobRow | null> {
@@ -27,7 +56,7 @@ export class GenerationRepository {
     const now = new Date();
     const [row] = await this.db
       .update(generationJobs)
-      .set({ status: 'running', leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${generationJobs.attempts} + 1`, startedAt: sql`coalesce(${generationJobs.startedAt}, now())` })
+      .set({ status: 'running', message: null, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${generationJobs.attempts} + 1`, startedAt: sql`coalesce(${generationJobs.startedAt}, now())` })
       .where(
         and(
           eq(generationJobs.id, id),
@@ -47,12 +76,26 @@ export class GenerationRepository {
     await this.db.update(generationJobs).set(values).where(eq(generationJobs.id, id));
   }
 
+  /** Notes a section sent without parameters its model refuses; a section written again is noted once. */
+  async recordOmittedParameters(id: string, note: OmittedParameters): Promise<void> {
+    const entry = JSON.stringify([{ ...note, section: storableText(note.section) }]);
+    await this.db
+      .update(generationJobs)
+      .set({ omittedParameters: sql`case when ${generationJobs.omittedParameters} @> ${entry}::jsonb then ${generationJobs.omittedParameters} else ${generationJobs.omittedParameters} || ${entry}::jsonb end` })
+      .where(eq(generationJobs.id, id));
+  }
+
   async sections(jobId: string): Promise<GenerationSectionRow[]> {
     return this.db.select().from(generationSections).where(eq(generationSections.jobId, jobId)).orderBy(asc(generationSections.position));
   }
 
   async saveSection(values: { jobId: string; position: number; heading: string; content: string; tokens: number }): Promise<void> {
-    await this.db.insert(generationSections).values(values).onConflictDoNothing();
+    const row = { ...values, heading: storableText(values.heading), content: storableText(values.content) };
+    // A position rewritten because the template changed since an earlier attempt replaces the old text.
+    await this.db
+      .insert(generationSections)
+      .values(row)
+      .onConflictDoUpdate({ target: [generationSections.jobId, generationSections.position], set: { heading: row.heading, content: row.content, tokens: row.tokens } });
   }
 
   async complete(id: string, values: { viewUrl: string; tokens: number; sectionsDone: number }): Promise<void> {
@@ -63,7 +106,7 @@ export class GenerationRepository {
   }
 
   async fail(id: string, message: string): Promise<void> {
-    await this.db.update(generationJobs).set({ status: 'failed', message, leaseUntil: null, completedAt: new Date() }).where(eq(generationJobs.id, id));
+    await this.db.update(generationJobs).set({ status: 'failed', message: storableMessage(message), leaseUntil: null, completedAt: new Date() }).where(eq(generationJobs.id, id));
   }
 
   /**

@@ -4,6 +4,14 @@ import { users } from '../users/users.schema';
 
 export type GenerationStatus = 'queued' | 'running' | 'completed' | 'failed';
 
+/** A section written without sampling parameters its model refuses (a reasoning model): shown in History. */
+export interface OmittedParameters {
+  position: number;
+  section: string;
+  model: string;
+  parameters: string[];
+}
+
 /**
  * One Notion row being written: also its History entry (_type "generation"). The partial unique
  * index lets a page be claimed once while it is open, whichever server process polls it.
@@ -17,7 +25,8 @@ export const generationJobs = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     notionPageId: text('notion_page_id').notNull(),
     notionPageUrl: text('notion_page_url').notNull(),
-    pageProperties: jsonb('page_properties').$type<Record<string, string>>().notNull(),
+    /** Each property's text; null where Notion gives the integration none (see PropertyText). */
+    pageProperties: jsonb('page_properties').$type<Record<string, string | null>>().notNull(),
     title: text('title').notNull(),
     status: text('status').$type<GenerationStatus>().notNull(),
     articleType: text('article_type'),
@@ -30,6 +39,7 @@ export const generationJobs = pgTable(
     /** The page's last block before Quire wrote anything ('' for an empty page); set when appending starts. */
     notionMarker: text('notion_marker'),
     appended: boolean('appended').notNull().default(false),
+    omittedParameters: jsonb('omitted_parameters').$type<OmittedParameters[]>().notNull().default(sql`'[]'::jsonb`),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),

@@ -1,18 +1,41 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { isTransient } from '../common/integration-error';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { failureMessage } from '../common/job-failure';
+import { storableMessage } from '../common/storable-text';
 import { JobsService } from '../jobs/jobs.service';
-import { NotionClient, StatusProperty } from '../integrations/notion/notion.client';
+import { DataSource, NotionClient, StatusProperty } from '../integrations/notion/notion.client';
 import { pageProperties, pageTitle } from '../integrations/notion/properties';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
 import { ArticleWriter, GenerationError } from './article-writer';
 import { GenerationRepository } from './generation.repository';
+import { GenerationJobRow } from './generation.schema';
 import { UnknownPlaceholderError } from './placeholders';
 
 export const GENERATION_QUEUE = 'generation';
+
+/** Errors whose message is written for the operator (the others may hold anything; see failureMessage). */
+const isForPeople = (error: unknown) => error instanceof HttpException || error instanceof GenerationError || error instanceof UnknownPlaceholderError;
 /** A worker holds a job this long without a sign of life before another may take it over. */
 export const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
+/**
+ * A job that meets a passing fault (after each call's own retries) is tried again later, this
+ * many times in all, waiting GENERATION_RETRY_SECONDS (30 s) and twice as long each time after;
+ * then it fails with the fault's message.
+ */
+export const JOB_ATTEMPTS = 6;
+
+interface NotionSettings {
+  secret: string;
+  dataSourceId: string;
+  dataSource: DataSource;
+  status: StatusProperty;
+  statusConfig: typeof DEFAULT_STATUS_CONFIG;
+}
 
 export interface PollReport {
   at: string;
@@ -34,6 +57,7 @@ export class GenerationService {
     private readonly userRows: UsersRepository,
     private readonly notion: NotionClient,
     private readonly writer: ArticleWriter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   lastReport(userId: string): PollReport | null {
@@ -57,24 +81,53 @@ export class GenerationService {
       const settings = await this.settings(userId, true);
       const pages = await this.notion.pagesWithStatus(settings.secret, settings.dataSourceId, settings.status, settings.statusConfig.values.start);
       report.found = pages.length;
+      const reader = this.notion.propertyReader(settings.secret);
       for (const page of pages) {
-        const job = await this.jobs.claim({ userId, notionPageId: page.id, notionPageUrl: page.url, title: pageTitle(page), pageProperties: pageProperties(page) });
+        const job = await this.jobs.claim({ userId, notionPageId: page.id, notionPageUrl: page.url, title: pageTitle(page), pageProperties: await pageProperties(page, reader) });
         if (!job) continue;
         report.claimed++;
         try {
           await this.notion.setStatus(settings.secret, page.id, settings.status, settings.statusConfig.values.inProgress);
         } catch (error) {
-          await this.jobs.fail(job.id, (error as Error).message);
+          await this.jobs.fail(job.id, failureMessage(error, isForPeople));
           continue;
         }
         await this.enqueue(job.id);
       }
+      await this.settleInProgress(userId, settings);
     } catch (error) {
-      report.problem = error instanceof HttpException || error instanceof GenerationError ? error.message : `Checking Notion failed: ${(error as Error).message}`;
+      report.problem = isForPeople(error) ? storableMessage((error as Error).message) : `Checking Notion failed: ${failureMessage(error, isForPeople)}`;
       this.logger.warn(`Notion poll for user ${userId}: ${report.problem}`);
+      if (!isForPeople(error)) this.logger.error(error);
     }
     this.reports.set(userId, report);
     return report;
+  }
+
+  /**
+   * No row stays "in progress" without a live job: a row whose job ended (its final status write
+   * never landed) gets that job's outcome; a row no job of this Quire knows (a crash between the
+   * claim and its record, a database restored from backup) is marked as failed, with the reason
+   * in a History entry, so the operator can set it back to start.
+   */
+  private async settleInProgress(userId: string, settings: NotionSettings): Promise<void> {
+    const { secret, dataSourceId, status, statusConfig } = settings;
+    for (const page of await this.notion.pagesWithStatus(secret, dataSourceId, status, statusConfig.values.inProgress)) {
+      const job = await this.jobs.latestForPage(page.id);
+      if (job && job.userId !== userId) continue;
+      if (job?.status === 'queued' || job?.status === 'running') continue;
+      if (job) {
+        const value = job.status === 'completed' ? statusConfig.values.complete : statusConfig.values.error;
+        await this.notion.setStatus(secret, page.id, status, value);
+        this.logger.warn(`Page ${page.id} was left "${statusConfig.values.inProgress}" after job ${job.id} ended; set it to "${value}"`);
+        continue;
+      }
+      // Its properties are not read: the job only records why the row was stopped.
+      const orphan = await this.jobs.claim({ userId, notionPageId: page.id, notionPageUrl: page.url, title: pageTitle(page), pageProperties: {} });
+      if (!orphan) continue;
+      await this.jobs.fail(orphan.id, `The page was "${statusConfig.values.inProgress}" but Quire had no job writing it; set its status back to "${statusConfig.values.start}" to write it.`);
+      await this.notion.setStatus(secret, page.id, status, statusConfig.values.error);
+    }
   }
 
   async enqueue(jobId: string): Promise<void> {
@@ -106,12 +159,14 @@ export class GenerationService {
       });
       this.logger.log(`Wrote "${job.title}" (${job.id})`);
     } catch (error) {
-      const message = error instanceof HttpException || error instanceof GenerationError || error instanceof UnknownPlaceholderError ? error.message : `Unexpected error: ${(error as Error).message}`;
+      const message = failureMessage(error, isForPeople);
+      if (isTransient(error) && job.attempts < JOB_ATTEMPTS && (await this.retryLater(job, message))) return;
       this.logger.warn(`Job ${job.id} ("${job.title}") failed: ${message}`);
+      if (!isForPeople(error)) this.logger.error(error);
       if (settings) {
         await this.notion
           .setStatus(settings.secret, job.notionPageId, settings.status, settings.statusConfig.values.error)
-          .catch((e: Error) => this.logger.warn(`Could not set the error status: ${e.message}`));
+          .catch((e: unknown) => this.logger.warn(`Could not set the error status: ${failureMessage(e, isForPeople)}`));
       }
       await this.jobs.fail(job.id, message);
     } finally {
@@ -119,27 +174,56 @@ export class GenerationService {
     }
   }
 
+  /**
+   * Hands the job back to the queue for a later attempt (the page stays in progress, its written
+   * sections and appended blocks are kept). False if it could not be handed back.
+   */
+  private async retryLater(job: GenerationJobRow, message: string): Promise<boolean> {
+    const delayMs = this.config.generationRetrySeconds * 1000 * 2 ** (job.attempts - 1);
+    try {
+      await this.jobs.retryLater(job.id, new Date(Date.now() + delayMs), `${message} Trying again in ${Math.round(delayMs / 1000)} s.`);
+      await this.queue.send(GENERATION_QUEUE, { jobId: job.id }, { singletonKey: job.id, startAfter: Math.ceil(delayMs / 1000) });
+      this.logger.warn(`Job ${job.id} ("${job.title}") met a passing fault, trying again in ${Math.round(delayMs / 1000)} s: ${message}`);
+      return true;
+    } catch (error) {
+      this.logger.error(error);
+      return false;
+    }
+  }
+
   /** The user's Notion secret, data source and status property, or a message saying what is missing. */
-  private async settings(userId: string, fresh = false): Promise<{ secret: string; dataSourceId: string; status: StatusProperty; statusConfig: typeof DEFAULT_STATUS_CONFIG }> {
+  private async settings(userId: string, fresh = false): Promise<NotionSettings> {
     const secret = await this.users.getSecret(userId, 'NOTION_SECRET');
     const databaseId = await this.users.getSecret(userId, 'DATABASE_ID');
     if (!secret || !databaseId) throw new GenerationError('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
     const { statusConfig } = await this.users.getStatusConfig(userId);
-    const dataSourceId = await this.notion.dataSourceId(secret, databaseId);
-    const status = await this.notion.statusProperty(secret, dataSourceId, statusConfig.propertyName, fresh);
-    if (!status) throw new GenerationError(`The Notion database has no status or select property named "${statusConfig.propertyName}" (set in Notion Settings on Home).`);
-    return { secret, dataSourceId, status, statusConfig };
+    const dataSource = await this.notion.dataSource(secret, databaseId);
+    const status = await this.notion.statusProperty(secret, dataSource.id, statusConfig.propertyName, fresh);
+    if (!status) {
+      throw new GenerationError(`The Notion database${sourceNote(dataSource)} has no status or select property named "${statusConfig.propertyName}" (set in Notion Settings on Home).`);
+    }
+    return { secret, dataSourceId: dataSource.id, dataSource, status, statusConfig };
   }
 
   /** Home's "Test connection" for Notion: reachable, and the status property offers the four values. */
   async testNotion(userId: string): Promise<{ ok: boolean; message: string }> {
     try {
-      const { status, statusConfig } = await this.settings(userId, true);
+      const secret = await this.users.getSecret(userId, 'NOTION_SECRET');
+      const databaseId = await this.users.getSecret(userId, 'DATABASE_ID');
+      // Read the database's data sources again, so a source added in Notion shows up here at once.
+      if (secret && databaseId) await this.notion.dataSource(secret, databaseId, true);
+      const { status, statusConfig, dataSource } = await this.settings(userId, true);
       const missing = Object.values(statusConfig.values).filter((value) => !status.options.includes(value));
-      if (missing.length > 0) return { ok: false, message: `The property "${status.name}" has no option ${missing.map((m) => `"${m}"`).join(', ')}; add them in Notion.` };
-      return { ok: true, message: `Connected: "${status.name}" offers all four status values.` };
+      const uses = dataSource.count > 1 ? ` The database has ${dataSource.count} data sources; Quire reads "${dataSource.name}".` : '';
+      if (missing.length > 0) return { ok: false, message: `The property "${status.name}" has no option ${missing.map((m) => `"${m}"`).join(', ')}; add them in Notion.${uses}` };
+      return { ok: true, message: `Connected: "${status.name}" offers all four status values.${uses}` };
     } catch (error) {
       return { ok: false, message: (error as Error).message };
     }
   }
+}
+
+/** Names the data source Quire reads when the database has several. */
+function sourceNote(source: DataSource): string {
+  return source.count > 1 ? `'s data source "${source.name}"` : '';
 }

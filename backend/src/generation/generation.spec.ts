@@ -68,5 +68,13 @@ describe('fillPlaceholders', () => {
     expect(() => fillPlaceholders('Hi {{tone}}', builtIns, {}, 'section "Intro"')).toThrow(
       'Unknown placeholder {{tone}} in section "Intro": it is neither a built-in placeholder nor a property of the Notion page.',
     );
+    expect(() => fillPlaceholders('Hi {{toString}}', builtIns, {}, 'section "Intro"')).toThrow('Unknown placeholder {{toString}}');
+  });
+
+  it('should fail naming the property when Notion gives no text for it, instead of filling nothing', () => {
+    expect(() => fillPlaceholders('By {{author}}', builtIns, { Author: null }, 'section "Intro"')).toThrow(
+      'Placeholder {{author}} in section "Intro": Notion does not give Quire the text of the page\'s "Author" property.',
+    );
+    expect(fillPlaceholders('Notes: "{{Notes}}"', builtIns, { Notes: '' }, 'section "Intro"')).toBe('Notes: ""');
   });
 });

@@ -13,7 +13,33 @@ export type MdBlock =
   | { kind: 'code'; text: string; language: string }
   | { kind: 'divider' };
 
-const INLINE = /(\*\*[^*]+\*\*|__[^_]+__|`[^`]+`|\[[^\]]+\]\([^)\s]+\)|\*[^*\s][^*]*\*|_[^_\s][^_]*_)/;
+/**
+ * A link's destination as CommonMark reads it: `<…>`, or text without spaces whose parentheses
+ * are balanced (one level: `https://en.wikipedia.org/wiki/Mercury_(planet)`); then an optional
+ * "title". INLINE splits on whole spans, so only LINK captures.
+ */
+const DESTINATION = String.raw`<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))+`;
+const TITLE = String.raw`(?:\s+"[^"]*")?`;
+const LINK = new RegExp(String.raw`^\[([^\]]+)\]\(\s*(${DESTINATION})${TITLE}\s*\)$`);
+const INLINE = new RegExp(String.raw`(\*\*[^*]+\*\*|__[^_]+__|\x60[^\x60]+\x60|\[[^\]]+\]\(\s*(?:${DESTINATION})${TITLE}\s*\)|\*[^*\s][^*]*\*|_[^_\s][^_]*_)`);
+
+/**
+ * Where a link may point, for Notion and Google Docs alike: an absolute http(s) URL with a host.
+ * Anything else (mailto:, a relative path, a malformed address) is not a link: its text stays as
+ * plain text. A URL with characters outside visible ASCII is sent as the URL standard writes it.
+ */
+export function linkTarget(destination: string): string | null {
+  // The URL standard forgives `https:host` and `http:/host`; a link must spell out its authority.
+  if (!/^https?:\/\/[^/]/i.test(destination)) return null;
+  let url: URL;
+  try {
+    url = new URL(destination);
+  } catch {
+    return null;
+  }
+  if (!url.hostname) return null;
+  return /^[\x21-\x7e]+$/.test(destination) ? destination : url.href;
+}
 
 export function parseInline(text: string): Span[] {
   const spans: Span[] = [];
@@ -21,9 +47,10 @@ export function parseInline(text: string): Span[] {
     if (!part) continue;
     if (/^(\*\*|__).+\1$/.test(part)) spans.push({ text: part.slice(2, -2), bold: true });
     else if (/^`.+`$/.test(part)) spans.push({ text: part.slice(1, -1), code: true });
-    else if (/^\[[^\]]+\]\([^)\s]+\)$/.test(part)) {
-      const [, label, url] = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part)!;
-      spans.push(/^https?:\/\//.test(url) ? { text: label, link: url } : { text: label });
+    else if (LINK.test(part)) {
+      const [, label, destination] = LINK.exec(part)!;
+      const link = linkTarget(destination.replace(/^<(.*)>$/, '$1'));
+      spans.push(link ? { text: label, link } : { text: label });
     } else if (/^([*_]).+\1$/.test(part)) spans.push({ text: part.slice(1, -1), italic: true });
     else spans.push({ text: part });
   }

@@ -1,7 +1,8 @@
 import { MdBlock, parseMarkdown, Span } from './markdown';
 
-/** Notion's limits: 2,000 characters per text object, 100 rich-text objects and 100 blocks per request. */
+/** Notion's limits: 2,000 characters per text object and per link URL, 100 rich-text objects and 100 blocks per request. */
 export const NOTION_TEXT_LIMIT = 2000;
+export const NOTION_LINK_LIMIT = 2000;
 export const NOTION_RICH_TEXT_LIMIT = 100;
 export const NOTION_BLOCKS_PER_REQUEST = 100;
 
@@ -13,13 +14,32 @@ interface RichText {
   annotations: { bold: boolean; italic: boolean; code: boolean; strikethrough: false; underline: false; color: 'default' };
 }
 
+/**
+ * Text in pieces of at most 2,000 UTF-16 code units (JavaScript's length, never less than the
+ * characters Notion counts), never ending a piece between the two halves of a surrogate pair (an
+ * emoji, a rare CJK character): each half alone is no character, and the text would arrive broken.
+ */
+export function splitText(text: string): string[] {
+  const pieces: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + NOTION_TEXT_LIMIT, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  return pieces;
+}
+
 function richText(spans: Span[]): RichText[][] {
   const items: RichText[] = [];
   for (const span of spans) {
-    for (let start = 0; start < span.text.length; start += NOTION_TEXT_LIMIT) {
+    // A URL longer than Notion keeps would be refused with the whole request: its text goes in unlinked.
+    const link = span.link && span.link.length <= NOTION_LINK_LIMIT ? { url: span.link } : null;
+    for (const content of splitText(span.text)) {
       items.push({
         type: 'text',
-        text: { content: span.text.slice(start, start + NOTION_TEXT_LIMIT), link: span.link ? { url: span.link } : null },
+        text: { content, link },
         annotations: { bold: !!span.bold, italic: !!span.italic, code: !!span.code, strikethrough: false, underline: false, color: 'default' },
       });
     }

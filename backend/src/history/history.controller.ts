@@ -1,11 +1,15 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiList } from '../common/api-docs';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user';
+import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { UserRow } from '../users/users.schema';
 import { HistoryResponse, toHistoryResponse } from './history.dto';
 import { HISTORY_FILTERABLE, HISTORY_SORTABLE, HistoryRepository } from './history.repository';
+
+const LIST = { sortable: HISTORY_SORTABLE, filterable: HISTORY_FILTERABLE };
 
 @ApiTags('history')
 @Controller('history')
@@ -14,12 +18,22 @@ export class HistoryController {
 
   @Get()
   @ApiOperation({ summary: 'Generation and training entries together, newest first' })
+  @ApiList(HistoryResponse, 'history', LIST)
   async list(
     @CurrentUser() user: UserRow,
-    @Query(new ListQueryPipe({ sortable: HISTORY_SORTABLE, filterable: HISTORY_FILTERABLE })) query: ListQuery,
+    @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<HistoryResponse[]> {
     const page = await this.history.list(user.id, query);
     return sendPage(res, 'history', { ...page, rows: page.rows.map(toHistoryResponse) });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One entry, as the list shows it' })
+  @ApiOkResponse({ type: HistoryResponse })
+  async get(@CurrentUser() user: UserRow, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryResponse> {
+    const row = await this.history.find(user.id, id);
+    if (!row) throw new NotFoundException('History entry not found.');
+    return toHistoryResponse(row);
   }
 }

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { sql, SQL } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { ListQuery, Page, readPage } from '../common/list-query';
+import { Filterable, listClauses, ListQuery, Page, readPage } from '../common/list-query';
+import type { OmittedParameters } from '../generation/generation.schema';
 
 export const HISTORY_SORTABLE = ['timestamp', 'status', 'title'] as const;
-export const HISTORY_FILTERABLE = ['_type', 'status'] as const;
+/** The union's fields, by the names a list query uses. */
+const HISTORY_COLUMNS = { id: sql`id`, _type: sql`type`, status: sql`status`, title: sql`title`, timestamp: sql`"timestamp"` };
+export const HISTORY_FILTERABLE = { q: 'search', id: 'uuid', _type: 'text', status: 'text' } as const satisfies Filterable;
 
 export interface HistoryRow {
   id: string;
@@ -21,6 +24,7 @@ export interface HistoryRow {
   sections_done: number | null;
   sections_total: number | null;
   tokens: number | null;
+  omitted_parameters: OmittedParameters[] | null;
 }
 
 /** Generation and training entries of one user, together, as one list. */
@@ -28,27 +32,33 @@ export interface HistoryRow {
 export class HistoryRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  list(userId: string, query: ListQuery): Promise<Page<HistoryRow>> {
-    const entries = sql`(
+  /** Both kinds of entry as one relation, with the fields a History row shows. */
+  private entries(userId: string): SQL {
+    return sql`(
       select id, 'generation' as type, title, status, article_type, null::text as job_type, "timestamp", started_at, completed_at,
-             message, view_url, sections_done, sections_total, tokens
+             message, view_url, sections_done, sections_total, tokens, omitted_parameters
         from generation_jobs where user_id = ${userId}
       union all
       select id, 'training' as type, url as title, status, null::text as article_type, 'training' as job_type, "timestamp", started_at, completed_at,
-             message, meta->>'viewUrl' as view_url, null::int, null::int, null::int
+             message, meta->>'viewUrl' as view_url, null::int, null::int, null::int, null::jsonb
         from training_jobs where user_id = ${userId}
     ) entries`;
-    const conditions: SQL[] = [];
-    if (typeof query.filter._type === 'string') conditions.push(sql`type = ${query.filter._type}`);
-    if (typeof query.filter.status === 'string') conditions.push(sql`status = ${query.filter.status}`);
-    const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-    const column = { timestamp: sql`"timestamp"`, status: sql`status`, title: sql`title` }[query.sort?.field ?? 'timestamp'] ?? sql`"timestamp"`;
-    const order = query.sort?.order === 'ASC' ? sql`asc` : sql`desc`;
+  }
+
+  list(userId: string, query: ListQuery): Promise<Page<HistoryRow>> {
+    const { where, orderBy } = listClauses(query, HISTORY_COLUMNS, { orderBy: sql`"timestamp" desc`, search: sql`title` });
+    const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
     const rows = (result: unknown) => (result as { rows: HistoryRow[] }).rows;
+    const entries = this.entries(userId);
     return readPage(
       query,
-      async (offset, limit) => rows(await this.database.db.execute(sql`select * from ${entries} ${where} order by ${column} ${order}, id limit ${limit} offset ${offset}`)),
-      async () => (rows(await this.database.db.execute(sql`select count(*)::int as total from ${entries} ${where}`))[0] as unknown as { total: number }).total,
+      async (offset, limit) => rows(await this.database.db.execute(sql`select * from ${entries} ${condition} order by ${sql.join(orderBy, sql`, `)}, id limit ${limit} offset ${offset}`)),
+      async () => (rows(await this.database.db.execute(sql`select count(*)::int as total from ${entries} ${condition}`))[0] as unknown as { total: number }).total,
     );
+  }
+
+  async find(userId: string, id: string): Promise<HistoryRow | null> {
+    const result = await this.database.db.execute(sql`select * from ${this.entries(userId)} where id = ${id}`);
+    return ((result as unknown as { rows: HistoryRow[] }).rows[0] as HistoryRow | undefined) ?? null;
   }
 }

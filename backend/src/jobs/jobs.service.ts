@@ -1,5 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import { redactSecrets } from '../common/redact';
+import { storableMessage } from '../common/storable-text';
 import { DatabaseService } from '../database/database.service';
 
 /** How long shutdown waits for running jobs to finish before leaving them to be retried. */
@@ -19,7 +21,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
 
   constructor(database: DatabaseService) {
     this.boss = new PgBoss({ db: database.sqlRunner as PgBoss.Db, schema: 'pgboss' });
-    this.boss.on('error', (error) => this.logger.error(`pg-boss: ${error.message}`));
+    this.boss.on('error', (error) => this.logger.error(`pg-boss: ${redactSecrets(error.message)}`));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -49,10 +51,22 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     return pending;
   }
 
+  /**
+   * Workers record their own failures; an error that still escapes one is logged (redacted) and
+   * handed to pg-boss as a plain storable message, so pg-boss can always record it (its text may
+   * hold characters PostgreSQL refuses, or a secret).
+   */
   async work<T extends object>(name: string, handler: (data: T) => Promise<void>, options: PgBoss.WorkOptions = {}) {
     await this.ensureQueue(name);
     return this.boss.work<T>(name, options, async (jobs) => {
-      for (const job of jobs) await handler(job.data);
+      for (const job of jobs) {
+        try {
+          await handler(job.data);
+        } catch (error) {
+          this.logger.error(`Job ${job.id} on ${name} failed`, error instanceof Error ? error.stack : String(error));
+          throw new Error(storableMessage(redactSecrets(error instanceof Error ? `${error.name}: ${error.message}` : String(error))));
+        }
+      }
     });
   }
 

@@ -1,15 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
+import { assertSameRecord } from '../common/validation';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { UserRow } from '../users/users.schema';
-import { LogitBiasGroupDto, LogitBiasGroupResponse, TokenPreviewDto, TokenPreviewResponse } from './logit-bias-groups.dto';
+import { LogitBiasGroupDto, LogitBiasGroupResponse, TokenPreviewDto, TokenPreviewResponse, UpdateLogitBiasGroupDto } from './logit-bias-groups.dto';
 import { BIAS_FILTERABLE, BIAS_SORTABLE } from './logit-bias-groups.repository';
 import { LogitBiasGroupsService } from './logit-bias-groups.service';
+import { ApiErrors, ApiList } from '../common/api-docs';
 
 const groupId = new IdParamPipe('Bias word list not found.');
+const LIST = { sortable: BIAS_SORTABLE, filterable: BIAS_FILTERABLE };
 
 @ApiTags('logit-bias-groups')
 @Controller('logit-bias-groups')
@@ -18,9 +21,10 @@ export class LogitBiasGroupsController {
 
   @Get()
   @ApiOperation({ summary: 'Bias word lists with their derived words and counts' })
+  @ApiList(LogitBiasGroupResponse, 'logit-bias-groups', LIST)
   async list(
     @CurrentUser() user: UserRow,
-    @Query(new ListQueryPipe({ sortable: BIAS_SORTABLE, filterable: BIAS_FILTERABLE })) query: ListQuery,
+    @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LogitBiasGroupResponse[]> {
     return sendPage(res, 'logit-bias-groups', await this.groups.list(user.id, query));
@@ -29,28 +33,39 @@ export class LogitBiasGroupsController {
   @Post('preview')
   @HttpCode(200)
   @ApiOperation({ summary: 'The token ids each word maps to for a tokenizer family (nothing is saved)' })
-  preview(@Body() body: TokenPreviewDto): TokenPreviewResponse {
+  @ApiOkResponse({ type: TokenPreviewResponse })
+  @ApiErrors(503)
+  preview(@Body() body: TokenPreviewDto): Promise<TokenPreviewResponse> {
     return this.groups.preview(body.entries, body.family);
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One bias word list' })
+  @ApiOkResponse({ type: LogitBiasGroupResponse })
   get(@CurrentUser() user: UserRow, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {
     return this.groups.get(user.id, id);
   }
 
   @Post()
   @ApiOperation({ summary: 'Create a list; refused when it maps to more tokens than OpenAI accepts' })
+  @ApiCreatedResponse({ type: LogitBiasGroupResponse })
+  @ApiErrors(503)
   create(@CurrentUser() user: UserRow, @Body() body: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
     return this.groups.create(user.id, body);
   }
 
   @Put(':id')
-  update(@CurrentUser() user: UserRow, @Param('id', groupId) id: string, @Body() body: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
+  @ApiOperation({ summary: "Replace a list (its derived words and the record's own read-only fields are ignored)" })
+  @ApiOkResponse({ type: LogitBiasGroupResponse })
+  @ApiErrors(503)
+  update(@CurrentUser() user: UserRow, @Param('id', groupId) id: string, @Body() body: UpdateLogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
+    assertSameRecord(id, body);
     return this.groups.update(user.id, id, body);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a list; sections that used it keep no bias group' })
+  @ApiOkResponse({ type: LogitBiasGroupResponse, description: 'The deleted list' })
   remove(@CurrentUser() user: UserRow, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {
     return this.groups.remove(user.id, id);
   }

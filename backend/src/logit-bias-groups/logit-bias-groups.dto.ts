@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,7 +7,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
-  IsOptional,
+  IsObject,
   IsString,
   Max,
   MaxLength,
@@ -15,6 +15,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { IsOmittable, RecordFieldsDto } from '../common/validation';
 import { TOKENIZER_FAMILIES, TokenizerFamily, WordTokens } from '../integrations/openai/tokenizer';
 import { BiasEntry, LogitBiasGroupRow } from './logit-bias-groups.schema';
 
@@ -45,26 +46,32 @@ export class LogitBiasGroupDto {
   @IsArray({ message: 'entries must be a list' })
   @ArrayMinSize(1, { message: 'a list needs at least one group' })
   @ArrayMaxSize(50, { message: 'a list may hold at most 50 groups' })
+  @IsObject({ each: true, message: 'each group must be an object' })
   @ValidateNested({ each: true })
   @Type(() => BiasEntryDto)
   entries!: BiasEntryDto[];
 
-  @ApiPropertyOptional({ description: 'Ignored: derived by the server from entries' })
-  @IsOptional()
-  @IsArray()
+  @ApiPropertyOptional({ type: [String], description: 'Ignored: derived by the server from entries' })
+  @IsOmittable()
+  @IsArray({ message: 'words must be a list' })
   @ArrayMaxSize(25_000)
-  words?: unknown[];
+  @IsString({ each: true, message: 'each word must be text' })
+  words?: string[];
 
   @ApiPropertyOptional({ description: 'Ignored: derived by the server from entries' })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   word_count?: number;
 }
 
+/** An update: the list's fields, and the record's own read-only fields, ignored. */
+export class UpdateLogitBiasGroupDto extends IntersectionType(LogitBiasGroupDto, RecordFieldsDto) {}
+
 export class TokenPreviewDto {
   @ApiProperty({ type: [BiasEntryDto] })
   @IsArray({ message: 'entries must be a list' })
-  @ArrayMaxSize(50)
+  @ArrayMaxSize(50, { message: 'a list may hold at most 50 groups' })
+  @IsObject({ each: true, message: 'each group must be an object' })
   @ValidateNested({ each: true })
   @Type(() => BiasEntryDto)
   entries!: BiasEntryDto[];
@@ -74,21 +81,65 @@ export class TokenPreviewDto {
   family!: TokenizerFamily;
 }
 
-export interface TokenPreviewResponse {
-  family: TokenizerFamily;
-  words: WordTokens[];
-  tokenCount: number;
-  limit: number;
+export class FormTokensResponse {
+  @ApiProperty({ example: ' delve', description: 'The word as written, after a space, or capitalised' })
+  text!: string;
+
+  @ApiProperty({ type: [Number], example: [82845] })
+  tokens!: number[];
 }
 
-export interface LogitBiasGroupResponse {
-  _id: string;
-  name: string;
-  entries: BiasEntry[];
-  words: string[];
-  word_count: number;
-  created_at: Date;
-  updated_at: Date;
+export class WordTokensResponse implements WordTokens {
+  @ApiProperty()
+  word!: string;
+
+  @ApiProperty({ type: [FormTokensResponse] })
+  forms!: FormTokensResponse[];
+}
+
+export class TokenPreviewResponse {
+  @ApiProperty({ enum: TOKENIZER_FAMILIES })
+  family!: TokenizerFamily;
+
+  @ApiProperty({ type: [WordTokensResponse] })
+  words!: WordTokens[];
+
+  @ApiProperty({ description: 'Distinct token ids of all the words together' })
+  tokenCount!: number;
+
+  @ApiProperty({ example: 300, description: "OpenAI's logit_bias limit" })
+  limit!: number;
+}
+
+export class BiasEntryResponse implements BiasEntry {
+  @ApiProperty({ type: [String] })
+  words!: string[];
+
+  @ApiProperty({ minimum: -100, maximum: 100 })
+  bias!: number;
+}
+
+export class LogitBiasGroupResponse {
+  @ApiProperty({ format: 'uuid' })
+  _id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: [BiasEntryResponse] })
+  entries!: BiasEntry[];
+
+  @ApiProperty({ type: [String], description: 'Every word of every group' })
+  words!: string[];
+
+  @ApiProperty()
+  word_count!: number;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  created_at!: Date;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  updated_at!: Date;
 }
 
 export function toLogitBiasGroupResponse(row: LogitBiasGroupRow): LogitBiasGroupResponse {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { BiasEntry, LogitBiasGroupRow, logitBiasGroups } from './logit-bias-groups.schema';
 
 export const BIAS_SORTABLE = ['name', 'word_count', 'created_at', 'updated_at'] as const;
-export const BIAS_FILTERABLE = ['q', 'id'] as const;
+export const BIAS_FILTERABLE = { q: 'search', id: 'uuid' } as const satisfies Filterable;
 
 const columns = {
   id: logitBiasGroups.id,

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
-import { LOGIT_BIAS_MAX_TOKENS, logitBiasFor, TOKENIZER_FAMILIES, TokenizerFamily, tokensOfWord } from '../integrations/openai/tokenizer';
+import { CpuPool } from '../cpu-pool/cpu-pool.service';
+import { LOGIT_BIAS_MAX_TOKENS, TOKENIZER_FAMILIES, TokenizerFamily } from '../integrations/openai/tokenizer';
 import { BiasGroupValues, LogitBiasGroupsRepository } from './logit-bias-groups.repository';
 import { BiasEntry } from './logit-bias-groups.schema';
 import { BiasEntryDto, LogitBiasGroupDto, LogitBiasGroupResponse, TokenPreviewResponse, toLogitBiasGroupResponse } from './logit-bias-groups.dto';
@@ -10,6 +11,13 @@ const FAMILY_LABEL: Record<TokenizerFamily, string> = {
   cl100k_base: 'gpt-4 and gpt-3.5 (cl100k_base)',
 };
 
+/**
+ * Words in one list, counted after splitting on commas. A list of more words could never fit
+ * OpenAI's 300 token ids (every word gives at least one, usually three or more), and the cap keeps
+ * the tokenising of one request small.
+ */
+export const MAX_LIST_WORDS = 1_000;
+
 /** Spec §5: words split on commas, trimmed, empties dropped (also inside a posted word). */
 export function cleanWords(words: string[]): string[] {
   return words.flatMap((word) => word.split(',')).map((word) => word.trim()).filter(Boolean);
@@ -18,7 +26,10 @@ export function cleanWords(words: string[]): string[] {
 /** Logit-bias word lists, with the words, their count and the token limit derived on the server. */
 @Injectable()
 export class LogitBiasGroupsService {
-  constructor(private readonly groups: LogitBiasGroupsRepository) {}
+  constructor(
+    private readonly groups: LogitBiasGroupsRepository,
+    private readonly cpu: CpuPool,
+  ) {}
 
   async list(userId: string, query: ListQuery): Promise<Page<LogitBiasGroupResponse>> {
     const page = await this.groups.list(userId, query);
@@ -30,11 +41,11 @@ export class LogitBiasGroupsService {
   }
 
   async create(userId: string, dto: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
-    return toLogitBiasGroupResponse(await this.groups.create(userId, this.derive(dto)));
+    return toLogitBiasGroupResponse(await this.groups.create(userId, await this.derive(dto)));
   }
 
   async update(userId: string, id: string, dto: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
-    const values = this.derive(dto);
+    const values = await this.derive(dto);
     const row = await this.groups.update(userId, id, values);
     if (!row) throw new NotFoundException('Bias word list not found.');
     return toLogitBiasGroupResponse(row);
@@ -46,9 +57,11 @@ export class LogitBiasGroupsService {
     return toLogitBiasGroupResponse(row);
   }
 
-  preview(entries: BiasEntryDto[], family: TokenizerFamily): TokenPreviewResponse {
-    const words = entries.flatMap((entry) => cleanWords(entry.words)).map((word) => tokensOfWord(word, family));
-    return { family, words, tokenCount: Object.keys(logitBiasFor(this.clean(entries), family)).length, limit: LOGIT_BIAS_MAX_TOKENS };
+  /** Tokenised in a worker thread, like every list: a long one never holds the event loop. */
+  async preview(entries: BiasEntryDto[], family: TokenizerFamily): Promise<TokenPreviewResponse> {
+    const words = this.capped(this.clean(entries)).flatMap((entry) => entry.words);
+    const { words: tokens, tokenCount } = await this.cpu.run('previewTokens', { words, family });
+    return { family, words: tokens, tokenCount, limit: LOGIT_BIAS_MAX_TOKENS };
   }
 
   async require(userId: string, id: string) {
@@ -61,9 +74,24 @@ export class LogitBiasGroupsService {
     return entries.map((entry) => ({ words: cleanWords(entry.words), bias: entry.bias }));
   }
 
-  /** Every group needs a word, and the whole list must fit OpenAI's logit_bias for every tokenizer. */
-  private derive(dto: LogitBiasGroupDto): BiasGroupValues {
-    const entries = this.clean(dto.entries);
+  /** At most MAX_LIST_WORDS words, refused before any tokenising. */
+  private capped(entries: BiasEntry[]): BiasEntry[] {
+    const count = entries.reduce((sum, entry) => sum + entry.words.length, 0);
+    if (count > MAX_LIST_WORDS) {
+      throw new BadRequestException({
+        message: `This list holds ${count} words; a list may hold at most ${MAX_LIST_WORDS} (OpenAI takes at most ${LOGIT_BIAS_MAX_TOKENS} token ids). Remove some words.`,
+        errors: [{ field: 'entries', message: `holds ${count} words (at most ${MAX_LIST_WORDS})` }],
+      });
+    }
+    return entries;
+  }
+
+  /**
+   * Every group needs a word, and the whole list must fit OpenAI's logit_bias for every tokenizer.
+   * The count stops as soon as the limit is passed, in a worker thread.
+   */
+  private async derive(dto: LogitBiasGroupDto): Promise<BiasGroupValues> {
+    const entries = this.capped(this.clean(dto.entries));
     const empty = entries.findIndex((entry) => entry.words.length === 0);
     if (empty >= 0) {
       throw new BadRequestException({
@@ -71,16 +99,16 @@ export class LogitBiasGroupsService {
         errors: [{ field: `entries.${empty}.words`, message: 'at least one word is required' }],
       });
     }
+    const words = entries.flatMap((entry) => entry.words);
     for (const family of TOKENIZER_FAMILIES) {
-      const tokens = Object.keys(logitBiasFor(entries, family)).length;
+      const tokens = await this.cpu.run('countBiasTokens', { words, family, limit: LOGIT_BIAS_MAX_TOKENS });
       if (tokens > LOGIT_BIAS_MAX_TOKENS) {
         throw new BadRequestException({
-          message: `This list maps to ${tokens} tokens for ${FAMILY_LABEL[family]}; OpenAI accepts at most ${LOGIT_BIAS_MAX_TOKENS}. Remove some words.`,
-          errors: [{ field: 'entries', message: `maps to ${tokens} tokens (at most ${LOGIT_BIAS_MAX_TOKENS})` }],
+          message: `This list maps to more than ${LOGIT_BIAS_MAX_TOKENS} tokens for ${FAMILY_LABEL[family]}; OpenAI accepts at most ${LOGIT_BIAS_MAX_TOKENS}. Remove some words.`,
+          errors: [{ field: 'entries', message: `maps to more than ${LOGIT_BIAS_MAX_TOKENS} tokens` }],
         });
       }
     }
-    const words = entries.flatMap((entry) => entry.words);
     return { name: dto.name, entries, words, wordCount: words.length };
   }
 }

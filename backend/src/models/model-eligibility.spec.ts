@@ -1,6 +1,6 @@
 import { canDelete, canFineTune } from './model-eligibility';
 
-const fresh = { dateTuned: null, exampleCount: 10, latestJobStatus: null };
+const fresh = { baseModel: 'gpt-4o', dateTuned: null, exampleCount: 10, latestJobStatus: null };
 
 describe('canFineTune', () => {
   it('should allow a model with no tuned date, no open job and ten examples', () => {
@@ -11,6 +11,10 @@ describe('canFineTune', () => {
     expect(canFineTune({ ...fresh, latestJobStatus: 'failed' }).allowed).toBe(true);
   });
 
+  it('should allow a model whose job is paused at OpenAI, which would otherwise block it for good', () => {
+    expect(canFineTune({ ...fresh, latestJobStatus: 'paused' })).toEqual({ allowed: true, reason: null });
+  });
+
   it.each(['queued', 'running'] as const)('should refuse while a job is %s', (status) => {
     expect(canFineTune({ ...fresh, latestJobStatus: status })).toEqual({
       allowed: false,
@@ -18,10 +22,23 @@ describe('canFineTune', () => {
     });
   });
 
+  it('should refuse while a job is being paused', () => {
+    expect(canFineTune({ ...fresh, latestJobStatus: 'pausing' }).reason).toBe('The fine-tune job of this model is being paused at OpenAI; try again once it is paused.');
+  });
+
   it('should refuse a model that has been tuned', () => {
     expect(canFineTune({ ...fresh, dateTuned: new Date(), latestJobStatus: 'completed' }).reason).toBe(
       'This model has already been fine-tuned.',
     );
+  });
+
+  it('should refuse a base model OpenAI does not fine-tune, before counting examples', () => {
+    expect(canFineTune({ ...fresh, baseModel: 'gpt-5', exampleCount: 0 }).reason).toMatch(/^gpt-5 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning\. Fine-tunable base models: gpt-4o, /);
+  });
+
+  it('should refuse a base model that OpenAI has shut down', () => {
+    expect(canFineTune({ ...fresh, baseModel: 'gpt-3.5-turbo' }, new Date('2026-11-22')).reason).toBe('gpt-3.5-turbo cannot be fine-tuned: OpenAI shut it down on 2026-10-23.');
+    expect(canFineTune({ ...fresh, baseModel: 'gpt-3.5-turbo' }, new Date('2026-10-22')).allowed).toBe(true);
   });
 
   it('should refuse fewer than ten examples and say how many there are', () => {

@@ -1,4 +1,5 @@
 import type { FineTuneStatus } from '../fine-tune-jobs/fine-tune-jobs.schema';
+import { fineTuneTarget } from '../integrations/openai/model-catalogue';
 
 export const MIN_EXAMPLES_TO_FINE_TUNE = 10;
 
@@ -8,6 +9,7 @@ export interface Eligibility {
 }
 
 export interface ModelState {
+  baseModel: string;
   dateTuned: Date | null;
   exampleCount: number;
   latestJobStatus: FineTuneStatus | null;
@@ -16,12 +18,19 @@ export interface ModelState {
 const yes: Eligibility = { allowed: true, reason: null };
 const no = (reason: string): Eligibility => ({ allowed: false, reason });
 
-/** Spec §4: no tuned date and no queued or running job; PRODUCT.md: at least 10 examples. */
-export function canFineTune(model: ModelState): Eligibility {
+/**
+ * Spec §4: no tuned date and no queued or running job (nor one pausing at OpenAI); a base model
+ * with a fine-tunable snapshot (model-catalogue.ts); PRODUCT.md: at least 10 examples. A job
+ * paused at OpenAI does not block the model: starting again cancels it there first.
+ */
+export function canFineTune(model: ModelState, today = new Date()): Eligibility {
   if (model.dateTuned) return no('This model has already been fine-tuned.');
   if (model.latestJobStatus === 'queued' || model.latestJobStatus === 'running') {
     return no('A fine-tune job for this model is already queued or running.');
   }
+  if (model.latestJobStatus === 'pausing') return no('The fine-tune job of this model is being paused at OpenAI; try again once it is paused.');
+  const target = fineTuneTarget(model.baseModel, today);
+  if ('refused' in target) return no(target.refused);
   if (model.exampleCount < MIN_EXAMPLES_TO_FINE_TUNE) {
     return no(`A model needs at least ${MIN_EXAMPLES_TO_FINE_TUNE} examples to be fine-tuned; this one has ${model.exampleCount}.`);
   }

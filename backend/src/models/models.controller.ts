@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
@@ -8,8 +8,16 @@ import { UserRow } from '../users/users.schema';
 import { AddExampleDto, CreateModelDto, ExampleResponse, ModelResponse, RemoveExampleDto } from './models.dto';
 import { MODEL_FILTERABLE, MODEL_SORTABLE } from './models.repository';
 import { ModelsService } from './models.service';
+import { ApiErrors, ApiList } from '../common/api-docs';
 
 const modelId = new IdParamPipe('Model not found.');
+const LIST = { sortable: MODEL_SORTABLE, filterable: MODEL_FILTERABLE };
+
+/** What removing an example answers: the section's uuid. */
+class RemovedExampleResponse {
+  @ApiProperty()
+  uuid!: string;
+}
 
 @ApiTags('models')
 @Controller('models')
@@ -18,9 +26,10 @@ export class ModelsController {
 
   @Get()
   @ApiOperation({ summary: 'Models with example counts and what may be done with each' })
+  @ApiList(ModelResponse, 'models', LIST)
   async list(
     @CurrentUser() user: UserRow,
-    @Query(new ListQueryPipe({ sortable: MODEL_SORTABLE, filterable: MODEL_FILTERABLE })) query: ListQuery,
+    @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelResponse[]> {
     return sendPage(res, 'models', await this.models.list(user.id, query));
@@ -28,24 +37,31 @@ export class ModelsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One model with its examples' })
+  @ApiOkResponse({ type: ModelResponse })
   get(@CurrentUser() user: UserRow, @Param('id', modelId) id: string): Promise<ModelResponse> {
     return this.models.get(user.id, id);
   }
 
   @Post()
   @ApiOperation({ summary: 'Create a model (name unique per user, base model from the list)' })
+  @ApiCreatedResponse({ type: ModelResponse })
+  @ApiErrors(409)
   create(@CurrentUser() user: UserRow, @Body() body: CreateModelDto): Promise<ModelResponse> {
     return this.models.create(user.id, body.name, body.base_model);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a tuned model whose job has ended (also at OpenAI)' })
+  @ApiOkResponse({ type: ModelResponse, description: 'The deleted model' })
+  @ApiErrors(409, 502)
   remove(@CurrentUser() user: UserRow, @Param('id', modelId) id: string): Promise<ModelResponse> {
     return this.models.remove(user.id, id);
   }
 
   @Post(':id/add-example')
   @ApiOperation({ summary: 'Add a training example; a uuid already in the model is a 409 unless replace is true' })
+  @ApiCreatedResponse({ type: ExampleResponse })
+  @ApiErrors(409)
   addExample(@CurrentUser() user: UserRow, @Param('id', modelId) id: string, @Body() body: AddExampleDto): Promise<ExampleResponse> {
     return this.models.addExample(user.id, id, body.example, body.replace === true);
   }
@@ -53,6 +69,7 @@ export class ModelsController {
   @Delete(':id/remove-example')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove the example of a section (by uuid)' })
+  @ApiOkResponse({ type: RemovedExampleResponse })
   removeExample(@CurrentUser() user: UserRow, @Param('id', modelId) id: string, @Body() body: RemoveExampleDto): Promise<{ uuid: string }> {
     return this.models.removeExample(user.id, id, body.uuid);
   }

@@ -8,6 +8,7 @@ import {
   IsDefined,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -16,7 +17,8 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { BASE_MODELS } from './base-models';
+import { IsOmittable } from '../common/validation';
+import { CHAT_MODEL_IDS, isReasoningModel } from '../integrations/openai/model-catalogue';
 import { Eligibility } from './model-eligibility';
 import { ModelWithState } from './models.repository';
 import { ChatMessage, ModelExampleRow } from './models.schema';
@@ -24,6 +26,7 @@ import { canDelete, canFineTune } from './model-eligibility';
 
 /** About 20,000 characters a message: well past any section, far below OpenAI's limits. */
 export const MAX_MESSAGE_LENGTH = 20_000;
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 export class CreateModelDto {
   @ApiProperty({ example: 'Blog voice' })
@@ -33,8 +36,8 @@ export class CreateModelDto {
   @MaxLength(100, { message: 'name must be at most 100 characters' })
   name!: string;
 
-  @ApiProperty({ enum: BASE_MODELS, default: 'gpt-4o' })
-  @IsIn(BASE_MODELS, { message: `base_model must be one of: ${BASE_MODELS.join(', ')}` })
+  @ApiProperty({ enum: CHAT_MODEL_IDS, default: 'gpt-4o', description: 'Spec §9\'s five or another chat model the saved OpenAI key lists (GET /api/base-models)' })
+  @IsIn(CHAT_MODEL_IDS, { message: `base_model must be one of: ${CHAT_MODEL_IDS.join(', ')}` })
   base_model!: string;
 }
 
@@ -54,6 +57,7 @@ export class ExampleDto {
   @IsArray({ message: 'messages must be a list' })
   @ArrayMinSize(3, { message: 'messages must hold exactly three messages: system, user and assistant' })
   @ArrayMaxSize(3, { message: 'messages must hold exactly three messages: system, user and assistant' })
+  @IsObject({ each: true, message: 'each message must be an object' })
   @ValidateNested({ each: true })
   @Type(() => MessageDto)
   messages!: MessageDto[];
@@ -65,59 +69,121 @@ export class ExampleDto {
   clusterId!: number;
 
   @ApiProperty()
+  @trim
   @IsString({ message: 'uuid must be text' })
   @MinLength(1, { message: 'uuid is required' })
-  @MaxLength(200)
+  @MaxLength(200, { message: 'uuid must be at most 200 characters' })
   uuid!: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @trim
   @IsOptional()
   @IsString({ message: 'article_uuid must be text or null' })
-  @MaxLength(200)
+  @MaxLength(200, { message: 'article_uuid must be at most 200 characters' })
   article_uuid?: string | null;
 }
 
 export class AddExampleDto {
   @ApiProperty({ type: ExampleDto })
   @IsDefined({ message: 'example is required' })
+  @IsObject({ message: 'example must be an object' })
   @ValidateNested()
   @Type(() => ExampleDto)
   example!: ExampleDto;
 
   @ApiPropertyOptional({ description: 'Replace the example of the same section (uuid) instead of refusing it with 409' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean({ message: 'replace must be true or false' })
   replace?: boolean;
 }
 
 export class RemoveExampleDto {
   @ApiProperty()
+  @trim
   @IsString({ message: 'uuid must be text' })
   @MinLength(1, { message: 'uuid is required' })
-  @MaxLength(200)
+  @MaxLength(200, { message: 'uuid must be at most 200 characters' })
   uuid!: string;
 }
 
-export interface ExampleResponse {
-  uuid: string;
-  article_uuid: string | null;
-  clusterId: number;
-  messages: ChatMessage[];
-  created_at: Date;
+export class MessageResponse implements ChatMessage {
+  @ApiProperty({ enum: ['system', 'user', 'assistant'] })
+  role!: ChatMessage['role'];
+
+  @ApiProperty()
+  content!: string;
 }
 
-export interface ModelResponse {
-  _id: string;
-  name: string;
-  base_model: string;
-  output_model: string | null;
-  date_created: Date;
-  date_tuned: Date | null;
-  tokens: number | null;
-  example_count: number;
-  fine_tune_status: string | null;
+export class ExampleResponse {
+  @ApiProperty({ description: 'The section it was taken from (stable per page and position)' })
+  uuid!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  article_uuid!: string | null;
+
+  @ApiProperty()
+  clusterId!: number;
+
+  @ApiProperty({ type: [MessageResponse], description: 'System, user and assistant, in that order' })
+  messages!: ChatMessage[];
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  created_at!: Date;
+}
+
+export class EligibilityResponse implements Eligibility {
+  @ApiProperty()
+  allowed!: boolean;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why not, when not allowed' })
+  reason!: string | null;
+}
+
+export class ModelActionsResponse {
+  @ApiProperty({ type: EligibilityResponse })
+  fineTune!: Eligibility;
+
+  @ApiProperty({ type: EligibilityResponse })
+  delete!: Eligibility;
+}
+
+export class ModelResponse {
+  @ApiProperty({ format: 'uuid' })
+  _id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ example: 'gpt-4o' })
+  base_model!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The fine-tuned model OpenAI made, once tuned' })
+  output_model!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  date_created!: Date;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  date_tuned!: Date | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Tokens trained' })
+  tokens!: number | null;
+
+  @ApiProperty()
+  example_count!: number;
+
+  @ApiProperty({ type: String, nullable: true, description: "The latest fine-tune job's status" })
+  fine_tune_status!: string | null;
+
+  /** A reasoning model (o-series, gpt-5 family): its chat requests carry neither temperature nor logit_bias. */
+  @ApiProperty({ description: 'A reasoning model (o-series, gpt-5 family): sent neither temperature nor logit_bias' })
+  reasoning!: boolean;
+
   /** What the server will allow now, and why not: the dashboard enables its buttons from this. */
-  actions: { fineTune: Eligibility; delete: Eligibility };
+  @ApiProperty({ type: ModelActionsResponse, description: 'What the server allows now, and why not' })
+  actions!: { fineTune: Eligibility; delete: Eligibility };
+
+  @ApiPropertyOptional({ type: [ExampleResponse], description: 'Only on GET /api/models/{id}' })
   examples?: ExampleResponse[];
 }
 
@@ -136,6 +202,7 @@ export function toModelResponse(model: ModelWithState, examples?: ModelExampleRo
     tokens: model.tokens,
     example_count: model.exampleCount,
     fine_tune_status: model.latestJobStatus,
+    reasoning: isReasoningModel(model.outputModel ?? model.baseModel),
     actions: { fineTune: canFineTune(model), delete: canDelete(model) },
     ...(examples ? { examples: examples.map(toExampleResponse) } : {}),
   };

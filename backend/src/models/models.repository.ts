@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { FineTuneStatus } from '../fine-tune-jobs/fine-tune-jobs.schema';
 import { ChatMessage, ModelExampleRow, modelExamples, ModelRow, models } from './models.schema';
 
@@ -11,7 +11,7 @@ export interface ModelWithState extends ModelRow {
 }
 
 export const MODEL_SORTABLE = ['name', 'base_model', 'output_model', 'date_created', 'date_tuned', 'tokens'] as const;
-export const MODEL_FILTERABLE = ['q', 'id', 'base_model'] as const;
+export const MODEL_FILTERABLE = { q: 'search', id: 'uuid', base_model: 'text' } as const satisfies Filterable;
 
 const columns = {
   id: models.id,
@@ -65,6 +65,13 @@ export class ModelsRepository {
   }
 
   /** Null when the user already has a model of that name (names are unique per user, any case). */
+  /** Which of `ids` are the user's models. */
+  async ownedIds(userId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.select({ id: models.id }).from(models).where(and(eq(models.userId, userId), inArray(models.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  }
+
   async create(values: { userId: string; name: string; baseModel: string }): Promise<ModelRow | null> {
     const [row] = await this.db.insert(models).values(values).onConflictDoNothing().returning();
     return row ?? null;

@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { ListQuery, Page } from '../common/list-query';
 import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
 import { UsersService } from '../users/users.service';
+import { BaseModelsService } from './base-models.service';
 import { canDelete } from './model-eligibility';
 import { ExampleDto, ExampleResponse, ModelResponse, toExampleResponse, toModelResponse } from './models.dto';
 import { ModelsRepository, ModelWithState } from './models.repository';
@@ -17,6 +18,7 @@ export class ModelsService {
     private readonly models: ModelsRepository,
     private readonly users: UsersService,
     private readonly openAi: OpenAiFineTuning,
+    private readonly baseModels: BaseModelsService,
   ) {}
 
   async list(userId: string, query: ListQuery): Promise<Page<ModelResponse>> {
@@ -29,7 +31,9 @@ export class ModelsService {
     return toModelResponse(model, await this.models.examples(id));
   }
 
+  /** A base model the saved OpenAI key cannot use is refused, naming it; without a key any known one is accepted. */
   async create(userId: string, name: string, baseModel: string): Promise<ModelResponse> {
+    await this.baseModels.assertUsable(userId, baseModel);
     const created = await this.models.create({ userId, name, baseModel });
     if (!created) throw new ConflictException(`A model named "${name}" already exists.`);
     return toModelResponse({ ...created, exampleCount: 0, latestJobStatus: null }, []);

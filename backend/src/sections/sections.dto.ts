@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsOmittable, RecordFieldsDto } from '../common/validation';
 import { SectionRow } from './sections.schema';
 
 export const MAX_PROMPT_LENGTH = 20_000;
@@ -24,7 +25,7 @@ export class SectionDto {
   @Max(2, { message: 'temperature must be from 0 to 2' })
   temperature!: number;
 
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'A bias word list, or null for none' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'A bias word list, or null for none' })
   @Transform(({ value }) => (value === '' ? null : value))
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsUUID('all', { message: 'logit_bias_group must be one of your bias word lists or null' })
@@ -43,23 +44,45 @@ export class SectionDto {
   user_message!: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @IsString({ message: 'notes must be text' })
   @MaxLength(5_000, { message: 'notes must be at most 5000 characters' })
   notes?: string;
 }
 
-export interface SectionResponse {
-  _id: string;
-  name: string;
-  model: string;
-  temperature: number;
-  logit_bias_group: string | null;
-  system_message: string;
-  user_message: string;
-  notes: string;
-  created_at: Date;
-  updated_at: Date;
+/** An update: the section's fields, and the record's own read-only fields, ignored. */
+export class UpdateSectionDto extends IntersectionType(SectionDto, RecordFieldsDto) {}
+
+export class SectionResponse {
+  @ApiProperty({ format: 'uuid' })
+  _id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The _id of one of your models' })
+  model!: string;
+
+  @ApiProperty()
+  temperature!: number;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  logit_bias_group!: string | null;
+
+  @ApiProperty()
+  system_message!: string;
+
+  @ApiProperty()
+  user_message!: string;
+
+  @ApiProperty()
+  notes!: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  created_at!: Date;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  updated_at!: Date;
 }
 
 export function toSectionResponse(row: SectionRow): SectionResponse {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { SectionRow, sections } from './sections.schema';
 
 export const SECTION_SORTABLE = ['name', 'temperature', 'created_at', 'updated_at'] as const;
-export const SECTION_FILTERABLE = ['q', 'id', 'model', 'logit_bias_group'] as const;
+export const SECTION_FILTERABLE = { q: 'search', id: 'uuid', model: 'uuid', logit_bias_group: 'uuid' } as const satisfies Filterable;
 
 const columns = {
   id: sections.id,

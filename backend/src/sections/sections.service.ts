@@ -1,6 +1,7 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
-import { LogitBiasGroupsService } from '../logit-bias-groups/logit-bias-groups.service';
+import { notYours } from '../common/validation';
+import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
 import { copyName } from './copy-name';
 import { SectionDto, SectionResponse, toSectionResponse } from './sections.dto';
@@ -12,7 +13,7 @@ export class SectionsService {
   constructor(
     private readonly sections: SectionsRepository,
     private readonly models: ModelsRepository,
-    private readonly biasGroups: LogitBiasGroupsService,
+    private readonly biasGroups: LogitBiasGroupsRepository,
   ) {}
 
   async list(userId: string, query: ListQuery): Promise<Page<SectionResponse>> {
@@ -57,18 +58,9 @@ export class SectionsService {
   }
 
   private async values(userId: string, dto: SectionDto): Promise<SectionValues> {
-    if (!(await this.models.findOwned(userId, dto.model))) {
-      throw new BadRequestException({ message: 'model must be one of your models', errors: [{ field: 'model', message: 'is not one of your models' }] });
-    }
+    if (!(await this.models.findOwned(userId, dto.model))) throw notYours('model', 'models');
     const group = dto.logit_bias_group ?? null;
-    if (group) {
-      await this.biasGroups.require(userId, group).catch(() => {
-        throw new BadRequestException({
-          message: 'logit_bias_group must be one of your bias word lists or null',
-          errors: [{ field: 'logit_bias_group', message: 'is not one of your bias word lists' }],
-        });
-      });
-    }
+    if (group && !(await this.biasGroups.findOwned(userId, group))) throw notYours('logit_bias_group', 'bias word lists');
     return {
       name: dto.name,
       model: dto.model,

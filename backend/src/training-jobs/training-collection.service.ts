@@ -1,10 +1,13 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { failureMessage } from '../common/job-failure';
 import { APP_CONFIG } from '../config/config.module';
+import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { AppConfig } from '../config/config';
-import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
+import { EMBEDDING_LIMITS } from '../integrations/openai/model-catalogue';
+import { EMBEDDING_BATCH_INPUTS, EMBEDDING_MODEL, OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { JobsService } from '../jobs/jobs.service';
 import { UsersService } from '../users/users.service';
-import { clusterPool, collectItems, poolCounts } from '../training-snapshots/snapshot-pools';
+import { collectItems, poolCounts } from '../training-snapshots/snapshot-pools';
 import { TrainingSnapshotsRepository } from '../training-snapshots/training-snapshots.repository';
 import { Crawler, CrawlFailedError, CrawlOutcome } from './crawler/crawler';
 import { blocksToPlainText } from './parser/section-items';
@@ -15,6 +18,9 @@ import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingPagesRepository } from './training-pages.repository';
 
 export const TRAINING_QUEUE = 'training-collection';
+
+/** Errors whose message is written for the operator (the others may hold anything; see failureMessage). */
+const isForPeople = (error: unknown) => error instanceof CrawlFailedError || error instanceof HttpException;
 /** A worker holds a job this long without a sign of life before another process may take it over. */
 export const TRAINING_LEASE_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
@@ -33,6 +39,7 @@ export class TrainingCollectionService {
     private readonly queue: JobsService,
     private readonly users: UsersService,
     private readonly embeddings: OpenAiEmbeddings,
+    private readonly cpu: CpuPool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -68,9 +75,9 @@ export class TrainingCollectionService {
         this.logger.log(`Training job ${job.id} paused for shutdown; it resumes on the next start`);
         return;
       }
-      const known = error instanceof CrawlFailedError || error instanceof HttpException;
-      const message = known ? (error as Error).message : `Unexpected error: ${(error as Error).message}`;
+      const message = failureMessage(error, isForPeople);
       this.logger.warn(`Training job ${job.id} failed: ${message}`);
+      if (!isForPeople(error)) this.logger.error(error);
       await this.jobs.fail(job.id, message);
     } finally {
       clearInterval(heartbeat);
@@ -84,6 +91,7 @@ export class TrainingCollectionService {
       hostDelayMs: this.config.crawlHostDelayMs,
       allowPrivateNetworks: this.config.crawlAllowPrivateNetworks,
       userAgent: `QuireBot/1.0 (+${this.config.appUrl})`,
+      parsePage: (page) => this.cpu.run('parsePage', page),
     });
     return crawler.crawl(job.url, new JobPageStore(job, this.jobs, this.pages, this.config.crawlMaxPages), this.shutdown.signal);
   }
@@ -102,9 +110,10 @@ export class TrainingCollectionService {
     const items = collectItems(articles);
     articles.length = 0;
     const { vectors, note } = await this.vectors(job, items);
+    // Clustering takes seconds on a large crawl: in a worker thread, so the server keeps answering.
     const data = {
-      h1sAndIntros: clusterPool(items.h1sAndIntros, vectors?.h1sAndIntros),
-      sections: clusterPool(items.sections, vectors?.sections),
+      h1sAndIntros: await this.cpu.run('clusterPool', { items: items.h1sAndIntros, vectors: vectors?.h1sAndIntros }),
+      sections: await this.cpu.run('clusterPool', { items: items.sections, vectors: vectors?.sections }),
     };
     const counts = { h1sAndIntros: poolCounts(data.h1sAndIntros), sections: poolCounts(data.sections) };
     const rawMeta = { uuid: job.id, url: job.url, createdAt: new Date().toISOString() };
@@ -121,15 +130,18 @@ export class TrainingCollectionService {
     if (!key) return { vectors: null, note: 'No OpenAI API key was saved, so sections were clustered by their text.' };
     const text = (item: SectionItem) => blocksToPlainText(item.originalHeading, item.children);
     try {
-      return {
-        vectors: {
-          h1sAndIntros: await this.embeddings.embed(key, items.h1sAndIntros.map(text)),
-          sections: await this.embeddings.embed(key, items.sections.map(text)),
-        },
-        note: null,
+      let truncated = 0;
+      const embed = async (pool: SectionItem[]) => {
+        const plan = await this.cpu.run('embeddingBatches', { texts: pool.map(text), model: EMBEDDING_MODEL, maxInputs: EMBEDDING_BATCH_INPUTS });
+        truncated += plan.truncated;
+        return this.embeddings.embed(key, plan.batches);
       };
+      const vectors = { h1sAndIntros: await embed(items.h1sAndIntros), sections: await embed(items.sections) };
+      const limit = EMBEDDING_LIMITS.inputTokens.toLocaleString('en-US');
+      const note = truncated > 0 ? `${truncated} section(s) were longer than the ${limit} tokens OpenAI embeds at once; only their first ${limit} tokens were embedded.` : null;
+      return { vectors, note };
     } catch (error) {
-      return { vectors: null, note: `${(error as Error).message} Sections were clustered by their text instead.` };
+      return { vectors: null, note: `${failureMessage(error, (e) => e instanceof HttpException)} Sections were clustered by their text instead.` };
     }
   }
 }

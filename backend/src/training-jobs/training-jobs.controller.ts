@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
@@ -8,6 +8,9 @@ import { UserRow } from '../users/users.schema';
 import { SubmitUrlDto, TrainingJobResponse } from './training-jobs.dto';
 import { TRAINING_JOB_FILTERABLE, TRAINING_JOB_SORTABLE } from './training-jobs.repository';
 import { TrainingJobsService } from './training-jobs.service';
+import { ApiErrors, ApiList } from '../common/api-docs';
+
+const LIST = { sortable: TRAINING_JOB_SORTABLE, filterable: TRAINING_JOB_FILTERABLE };
 
 @ApiTags('training-jobs')
 @Controller('training-jobs')
@@ -16,9 +19,10 @@ export class TrainingJobsController {
 
   @Get()
   @ApiOperation({ summary: 'Training-data collection jobs, newest first' })
+  @ApiList(TrainingJobResponse, 'training-jobs', LIST)
   async list(
     @CurrentUser() user: UserRow,
-    @Query(new ListQueryPipe({ sortable: TRAINING_JOB_SORTABLE, filterable: TRAINING_JOB_FILTERABLE })) query: ListQuery,
+    @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TrainingJobResponse[]> {
     return sendPage(res, 'training-jobs', await this.jobs.list(user.id, query));
@@ -26,12 +30,15 @@ export class TrainingJobsController {
 
   @Post('submit-url')
   @ApiOperation({ summary: 'Collect training data from a website: answers the queued job at once' })
+  @ApiCreatedResponse({ type: TrainingJobResponse })
+  @ApiErrors(409)
   submit(@CurrentUser() user: UserRow, @Body() body: SubmitUrlDto): Promise<TrainingJobResponse> {
     return this.jobs.submit(user.id, body);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One training job' })
+  @ApiOkResponse({ type: TrainingJobResponse })
   get(@CurrentUser() user: UserRow, @Param('id', new IdParamPipe('Training job not found.')) id: string): Promise<TrainingJobResponse> {
     return this.jobs.get(user.id, id);
   }

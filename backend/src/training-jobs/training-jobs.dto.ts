@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOmittable } from '../common/validation';
 import { CLUSTERING_MODES, ClusteringMode, TrainingJobMeta, TrainingJobRow } from './training-jobs.schema';
+import { RawMetaResponse, SnapshotCountsResponse } from './training-data.responses';
 
 export class SubmitUrlDto {
   @ApiProperty({ description: 'A page, a site root or a sitemap (index), http(s)' })
@@ -12,21 +14,80 @@ export class SubmitUrlDto {
   url!: string;
 
   @ApiPropertyOptional({ enum: CLUSTERING_MODES, description: "text (default) or embeddings (OpenAI, with the operator's key)" })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(CLUSTERING_MODES, { message: 'clustering must be text or embeddings' })
   clustering?: ClusteringMode;
 }
 
-export interface TrainingJobResponse {
-  _id: string;
-  _type: 'training';
-  status: string;
-  url: string;
-  message: string | null;
-  timestamp: Date;
-  startedAt: Date | null;
-  completedAt: Date | null;
-  meta: TrainingJobMeta;
+export class CrawlProgressResponse {
+  @ApiProperty({ description: 'Pages found (sitemaps and links)' })
+  found!: number;
+
+  @ApiProperty()
+  fetched!: number;
+
+  @ApiProperty()
+  articles!: number;
+
+  @ApiProperty()
+  sections!: number;
+}
+
+export class ClusterSizesResponse {
+  @ApiProperty({ type: [Number] })
+  h1sAndIntros!: number[];
+
+  @ApiProperty({ type: [Number] })
+  sections!: number[];
+}
+
+export class TrainingJobMetaResponse {
+  @ApiPropertyOptional({ example: '/training/view/…' })
+  viewUrl?: string;
+
+  @ApiPropertyOptional({ enum: ['sitemap', 'links'], description: 'How the pages were found' })
+  discovery?: string;
+
+  @ApiPropertyOptional({ type: CrawlProgressResponse })
+  progress?: CrawlProgressResponse;
+
+  @ApiPropertyOptional({ type: SnapshotCountsResponse })
+  counts?: SnapshotCountsResponse;
+
+  @ApiPropertyOptional({ type: RawMetaResponse })
+  rawMeta?: RawMetaResponse;
+
+  @ApiPropertyOptional({ type: ClusterSizesResponse, description: 'Sizes of the clusters, largest first' })
+  clusterSizes?: ClusterSizesResponse;
+}
+
+export class TrainingJobResponse {
+  @ApiProperty({ format: 'uuid' })
+  _id!: string;
+
+  @ApiProperty({ enum: ['training'] })
+  _type!: 'training';
+
+  @ApiProperty({ enum: ['queued', 'running', 'completed', 'failed'] })
+  status!: string;
+
+  @ApiProperty()
+  url!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  message!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  timestamp!: Date;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  startedAt!: Date | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  completedAt!: Date | null;
+
+  @ApiProperty({ type: TrainingJobMetaResponse })
+  meta!: TrainingJobMeta;
 }
 
 export function toTrainingJobResponse(row: TrainingJobRow): TrainingJobResponse {

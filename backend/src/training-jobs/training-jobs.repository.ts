@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { ListQuery, listClauses, Page, readPage, whereAll } from '../common/list-query';
+import { storableMessage } from '../common/storable-text';
+import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { ClusteringMode, TrainingJobMeta, TrainingJobRow, trainingJobs } from './training-jobs.schema';
 
 export const TRAINING_JOB_SORTABLE = ['timestamp', 'status', 'url'] as const;
-export const TRAINING_JOB_FILTERABLE = ['id', 'status', '_type'] as const;
+export const TRAINING_JOB_FILTERABLE = { q: 'search', id: 'uuid', status: 'text', _type: 'text' } as const satisfies Filterable;
 
 const columns = { id: trainingJobs.id, status: trainingJobs.status, url: trainingJobs.url, timestamp: trainingJobs.timestamp };
 
@@ -21,7 +22,7 @@ export class TrainingJobsRepository {
     // Every row here is a training job, so a `_type` filter only decides between all and none.
     const { _type, ...filter } = query.filter;
     if (_type !== undefined && _type !== 'training') return { rows: [], total: 0, start: query.range.start };
-    const { where, orderBy } = listClauses({ ...query, filter }, columns, { orderBy: sql`${trainingJobs.timestamp} desc` });
+    const { where, orderBy } = listClauses({ ...query, filter }, columns, { orderBy: sql`${trainingJobs.timestamp} desc`, search: trainingJobs.url });
     const condition = whereAll([eq(trainingJobs.userId, userId), ...where]);
     const db = this.db;
     return readPage(
@@ -72,19 +73,19 @@ export class TrainingJobsRepository {
   async progress(id: string, meta: TrainingJobMeta, message: string): Promise<void> {
     await this.db
       .update(trainingJobs)
-      .set({ meta: sql`${trainingJobs.meta} || ${JSON.stringify(meta)}::jsonb`, message })
+      .set({ meta: sql`${trainingJobs.meta} || ${JSON.stringify(meta)}::jsonb`, message: storableMessage(message) })
       .where(eq(trainingJobs.id, id));
   }
 
   async complete(id: string, meta: TrainingJobMeta, message: string | null): Promise<void> {
     await this.db
       .update(trainingJobs)
-      .set({ status: 'completed', meta: sql`${trainingJobs.meta} || ${JSON.stringify(meta)}::jsonb`, message, leaseUntil: null, completedAt: new Date() })
+      .set({ status: 'completed', meta: sql`${trainingJobs.meta} || ${JSON.stringify(meta)}::jsonb`, message: message && storableMessage(message), leaseUntil: null, completedAt: new Date() })
       .where(eq(trainingJobs.id, id));
   }
 
   async fail(id: string, message: string): Promise<void> {
-    await this.db.update(trainingJobs).set({ status: 'failed', message, leaseUntil: null, completedAt: new Date() }).where(eq(trainingJobs.id, id));
+    await this.db.update(trainingJobs).set({ status: 'failed', message: storableMessage(message), leaseUntil: null, completedAt: new Date() }).where(eq(trainingJobs.id, id));
   }
 
   /** Queued jobs (they may never have reached the queue) and running ones whose worker is gone. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
+import { storableDeep, storableText } from '../common/storable-text';
 import { ParsedArticle } from './training-data.types';
 import { trainingPages } from './training-jobs.schema';
 
@@ -66,11 +67,12 @@ export class TrainingPagesRepository {
   }
 
   async fetched(seq: number, article: ParsedArticle): Promise<void> {
-    await this.db.update(trainingPages).set({ state: 'fetched', article, reason: null }).where(eq(trainingPages.seq, seq));
+    // A website's text: made storable (PostgreSQL refuses NUL and unpaired surrogates).
+    await this.db.update(trainingPages).set({ state: 'fetched', article: storableDeep(article), reason: null }).where(eq(trainingPages.seq, seq));
   }
 
   async skipped(seq: number, reason: string): Promise<void> {
-    await this.db.update(trainingPages).set({ state: 'skipped', reason: reason.slice(0, 500) }).where(eq(trainingPages.seq, seq));
+    await this.db.update(trainingPages).set({ state: 'skipped', reason: storableText(reason).slice(0, 500) }).where(eq(trainingPages.seq, seq));
   }
 
   /** Found, fetched (or skipped), articles and their sections so far. */

@@ -1,17 +1,20 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user';
 import { UserRow } from '../users/users.schema';
 import { SnapshotQueryDto, TrainingSnapshotResponse } from './training-snapshots.dto';
 import { TrainingSnapshotsService } from './training-snapshots.service';
+import { SectionItemResponse } from '../training-jobs/training-data.responses';
 
 @ApiTags('training-snapshots')
+@ApiExtraModels(SectionItemResponse)
 @Controller('training-snapshots')
 export class TrainingSnapshotsController {
   constructor(private readonly snapshots: TrainingSnapshotsService) {}
 
   @Get()
   @ApiOperation({ summary: 'Clustered sections of training jobs, newest first; start/end keep the items published in that range' })
+  @ApiOkResponse({ type: [TrainingSnapshotResponse] })
   list(@CurrentUser() user: UserRow, @Query() query: SnapshotQueryDto): Promise<TrainingSnapshotResponse[]> {
     return this.snapshots.list(user.id, query);
   }

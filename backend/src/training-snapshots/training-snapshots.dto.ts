@@ -1,6 +1,7 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID, Matches } from 'class-validator';
 import { TrainingSnapshotRow } from './training-snapshots.schema';
+import { ClusteredPoolResponse, RawMetaResponse, SnapshotCountsResponse } from '../training-jobs/training-data.responses';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -21,12 +22,37 @@ export class SnapshotQueryDto {
   jobId?: string;
 }
 
-export interface TrainingSnapshotResponse {
-  _id: string;
-  jobId: string;
-  createdAt: Date;
-  data: TrainingSnapshotRow['data'];
-  meta: TrainingSnapshotRow['meta'];
+export class SnapshotDataResponse {
+  @ApiProperty({ type: ClusteredPoolResponse, description: 'Titles with their intros' })
+  h1sAndIntros!: ClusteredPoolResponse;
+
+  @ApiProperty({ type: ClusteredPoolResponse })
+  sections!: ClusteredPoolResponse;
+}
+
+export class SnapshotMetaResponse {
+  @ApiPropertyOptional({ type: SnapshotCountsResponse })
+  counts?: SnapshotCountsResponse;
+
+  @ApiPropertyOptional({ type: RawMetaResponse })
+  rawMeta?: RawMetaResponse;
+}
+
+export class TrainingSnapshotResponse {
+  @ApiProperty({ format: 'uuid' })
+  _id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  jobId!: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt!: Date;
+
+  @ApiProperty({ type: SnapshotDataResponse, description: 'Only items published in start..end remain when dates are given; clusters keep their index' })
+  data!: TrainingSnapshotRow['data'];
+
+  @ApiProperty({ type: SnapshotMetaResponse })
+  meta!: TrainingSnapshotRow['meta'];
 }
 
 export function toSnapshotResponse(row: TrainingSnapshotRow, data: TrainingSnapshotRow['data']): TrainingSnapshotResponse {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user';
 import { UserRow } from './users.schema';
 import { StatusConfigDto, StatusConfigResponse, UpdateUserDto, UserResponse } from './users.dto';
@@ -12,6 +12,7 @@ export class UsersController {
 
   @Get()
   @ApiOperation({ summary: 'Profile and connection settings as redacted hints' })
+  @ApiOkResponse({ type: UserResponse })
   get(@CurrentUser() user: UserRow): Promise<UserResponse> {
     return this.users.getSettings(user.id);
   }
@@ -19,12 +20,14 @@ export class UsersController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Save connection settings (a posted-back hint keeps the stored value)' })
+  @ApiOkResponse({ type: UserResponse })
   update(@CurrentUser() user: UserRow, @Body() body: UpdateUserDto): Promise<UserResponse> {
     return this.users.updateSettings(user.id, body.envVars);
   }
 
   @Get('status-config')
   @ApiOperation({ summary: 'The Notion status property and its four values' })
+  @ApiOkResponse({ type: StatusConfigResponse })
   getStatusConfig(@CurrentUser() user: UserRow): Promise<StatusConfigResponse> {
     return this.users.getStatusConfig(user.id);
   }
@@ -32,6 +35,7 @@ export class UsersController {
   @Post('status-config')
   @HttpCode(200)
   @ApiOperation({ summary: 'Save the Notion status property and its four values' })
+  @ApiOkResponse({ type: StatusConfigResponse })
   updateStatusConfig(@CurrentUser() user: UserRow, @Body() body: StatusConfigDto): Promise<StatusConfigResponse> {
     return this.users.updateStatusConfig(user.id, body);
   }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsObject, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { IsOmittable } from '../common/validation';
 import { StatusConfig } from './users.schema';
 
 /** The three connection settings, by the names the dashboard uses. */
@@ -15,20 +16,20 @@ export const DEFAULT_STATUS_CONFIG: StatusConfig = {
 
 export class EnvVarsDto {
   @ApiPropertyOptional({ description: 'Notion integration secret; a redacted hint posted back keeps the stored value' })
-  @IsOptional()
-  @IsString()
+  @IsOmittable()
+  @IsString({ message: 'NOTION_SECRET must be text' })
   @MaxLength(500)
   NOTION_SECRET?: string;
 
   @ApiPropertyOptional({ description: 'Notion database id' })
-  @IsOptional()
-  @IsString()
+  @IsOmittable()
+  @IsString({ message: 'DATABASE_ID must be text' })
   @MaxLength(500)
   DATABASE_ID?: string;
 
   @ApiPropertyOptional({ description: 'OpenAI API key' })
-  @IsOptional()
-  @IsString()
+  @IsOmittable()
+  @IsString({ message: 'OPENAI_API_KEY must be text' })
   @MaxLength(500)
   OPENAI_API_KEY?: string;
 }
@@ -36,6 +37,7 @@ export class EnvVarsDto {
 export class UpdateUserDto {
   @ApiProperty({ type: EnvVarsDto, description: 'Omitted fields are left as they are; an empty string clears one' })
   @IsDefined({ message: 'envVars is required' })
+  @IsObject({ message: 'envVars must be an object' })
   @ValidateNested()
   @Type(() => EnvVarsDto)
   envVars!: EnvVarsDto;
@@ -77,18 +79,38 @@ export class StatusConfigDto {
 
   @ApiProperty({ type: StatusValuesDto })
   @IsDefined({ message: 'values is required' })
+  @IsObject({ message: 'values must be an object' })
   @ValidateNested()
   @Type(() => StatusValuesDto)
   values!: StatusValuesDto;
 }
 
-export interface UserResponse {
-  name: string;
-  avatar: string | null;
-  email: string;
-  envVars: EnvVars;
+export class EnvVarsResponse implements EnvVars {
+  @ApiProperty({ example: 'ntn…KLMN', description: 'A redacted hint, or empty when not saved' })
+  NOTION_SECRET!: string;
+
+  @ApiProperty({ example: '1c2…b5c6', description: 'A redacted hint, or empty when not saved' })
+  DATABASE_ID!: string;
+
+  @ApiProperty({ example: 'sk-…c9Qx', description: 'A redacted hint, or empty when not saved' })
+  OPENAI_API_KEY!: string;
 }
 
-export interface StatusConfigResponse {
-  statusConfig: StatusConfig;
+export class UserResponse {
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  avatar!: string | null;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ type: EnvVarsResponse })
+  envVars!: EnvVars;
+}
+
+export class StatusConfigResponse {
+  @ApiProperty({ type: StatusConfigDto })
+  statusConfig!: StatusConfig;
 }

@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable, InternalServerErrorException, 
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { SecretBox, redactedHint } from '../common/secret-box';
+import { notionId } from '../integrations/notion/notion-id';
 import { UserSecretsPatch, UsersRepository } from './users.repository';
 import { StatusConfig, UserRow } from './users.schema';
 import {
@@ -18,6 +19,15 @@ const COLUMN_OF: Record<EnvVarName, keyof UserSecretsPatch> = {
   NOTION_SECRET: 'notionSecret',
   DATABASE_ID: 'notionDatabaseId',
   OPENAI_API_KEY: 'openAiApiKey',
+};
+
+/** Visible ASCII only: what API keys, integration secrets and database ids are made of. */
+const PRINTABLE = /^[\x21-\x7e]*$/;
+
+const SOURCE_OF: Record<EnvVarName, string> = {
+  NOTION_SECRET: "the Notion integration's page",
+  DATABASE_ID: 'the Notion database link',
+  OPENAI_API_KEY: "OpenAI's API keys page",
 };
 
 /** Connection settings and the status configuration of the signed-in operator. */
@@ -61,10 +71,29 @@ export class UsersService {
           errors: [{ field: `envVars.${name}`, message: 'must not contain spaces or line breaks' }],
         });
       }
-      patch[COLUMN_OF[name]] = value === '' ? null : this.box.seal(value, this.context(userId, name));
+      // Keys and ids travel in HTTP headers and URLs: anything else would fail at every use.
+      if (!PRINTABLE.test(value)) {
+        throw new BadRequestException({
+          message: `${name} may only contain letters, digits and punctuation; paste it again from ${SOURCE_OF[name]}.`,
+          errors: [{ field: `envVars.${name}`, message: 'may only contain letters, digits and punctuation' }],
+        });
+      }
+      const stored = name === 'DATABASE_ID' ? this.databaseId(value) : value;
+      patch[COLUMN_OF[name]] = stored === '' ? null : this.box.seal(stored, this.context(userId, name));
     }
     const updated = Object.keys(patch).length > 0 ? await this.users.updateSecrets(userId, patch) : user;
     return this.toResponse(updated);
+  }
+
+  /** People paste the database's link as often as its id: the bare id is what is kept. */
+  private databaseId(value: string): string {
+    if (value === '') return value;
+    const id = notionId(value);
+    if (id) return id;
+    throw new BadRequestException({
+      message: "DATABASE_ID must be the Notion database's link or its id (32 letters and digits, with or without dashes).",
+      errors: [{ field: 'envVars.DATABASE_ID', message: 'must be a Notion database link or id' }],
+    });
   }
 
   async getStatusConfig(userId: string): Promise<StatusConfigResponse> {

@@ -53,7 +53,7 @@ export default function ClientsPage() {
       setPickerError(null);
       let folder;
       try {
-        const access = await api<{ token: string; apiKey: string; appId: string | null }>('/api/google-drive-token');
+        const access = await api<{ token: string; apiKey: string; appId: string }>('/api/google-drive-token');
         folder = await pickFolder({ ...access, title: t('pickerTitle') });
       } catch (error) {
         setPickerError(error instanceof ApiError ? (error.body?.message ?? error.message) : t('pickerUnavailable'));

@@ -12,6 +12,7 @@ interface DocsView {
   setSelectFolderEnabled(enabled: boolean): DocsView;
   setIncludeFolders(include: boolean): DocsView;
   setMimeTypes(types: string): DocsView;
+  setEnableDrives(enabled: boolean): DocsView;
 }
 
 interface PickerBuilder {
@@ -59,15 +60,21 @@ function loadPicker(): Promise<PickerApi> {
   return loading;
 }
 
-/** Opens the Picker for one Drive folder; resolves null when the operator cancels. */
-export async function pickFolder(options: { token: string; apiKey: string; appId: string | null; title: string }): Promise<PickedFolder | null> {
+/**
+ * Opens the Picker for one Drive folder, in My Drive or a shared drive; resolves null when the
+ * operator cancels. The app id is what grants Quire's drive.file access to the folder picked.
+ */
+export async function pickFolder(options: { token: string; apiKey: string; appId: string; title: string }): Promise<PickedFolder | null> {
   const picker = await loadPicker();
+  const folders = () => new picker.DocsView(picker.ViewId.FOLDERS).setSelectFolderEnabled(true).setIncludeFolders(true).setMimeTypes('application/vnd.google-apps.folder');
   return new Promise((resolve) => {
-    const view = new picker.DocsView(picker.ViewId.FOLDERS).setSelectFolderEnabled(true).setIncludeFolders(true).setMimeTypes('application/vnd.google-apps.folder');
-    let builder = new picker.PickerBuilder()
-      .addView(view)
+    new picker.PickerBuilder()
+      .addView(folders())
+      // A view with drives enabled shows only shared drives: it is a second tab beside My Drive.
+      .addView(folders().setEnableDrives(true))
       .setOAuthToken(options.token)
       .setDeveloperKey(options.apiKey)
+      .setAppId(options.appId)
       .setTitle(options.title)
       .setCallback((data) => {
         const action = data[picker.Response.ACTION];
@@ -77,8 +84,8 @@ export async function pickFolder(options: { token: string; apiKey: string; appId
         } else if (action === picker.Action.CANCEL) {
           resolve(null);
         }
-      });
-    if (options.appId) builder = builder.setAppId(options.appId);
-    builder.build().setVisible(true);
+      })
+      .build()
+      .setVisible(true);
   });
 }

@@ -16,7 +16,29 @@ interface HistoryEntry {
   timestamp: string | null;
   startedAt: string | null;
   message: string | null;
-  meta: { viewUrl?: string | null; sectionsDone?: number; sectionsTotal?: number };
+  meta: { viewUrl?: string | null; sectionsDone?: number; sectionsTotal?: number; omittedParameters?: OmittedParameters[] };
+}
+
+/** A section sent without parameters its (reasoning) model refuses. */
+interface OmittedParameters {
+  position: number;
+  section: string;
+  model: string;
+  parameters: string[];
+}
+
+/** One line per model and set of parameters left out, naming the sections. */
+function omittedNotes(notes: OmittedParameters[], t: ReturnType<typeof useT>): string[] {
+  const groups = new Map<string, { model: string; parameters: string[]; sections: string[] }>();
+  for (const note of notes) {
+    const key = `${note.model}|${note.parameters.join()}`;
+    const group = groups.get(key) ?? { model: note.model, parameters: note.parameters, sections: [] };
+    group.sections.push(note.section);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((g) =>
+    t('omitted', { model: g.model, parameters: g.parameters.map((p) => t(`parameter_${p}`)).join(t('and')), sections: g.sections.join(', ') }),
+  );
 }
 
 const open = (entry: HistoryEntry) => entry.status === 'queued' || entry.status === 'running';
@@ -70,6 +92,11 @@ export default function HistoryList() {
                 ) : (
                   (entry.message ?? t('none'))
                 )}
+                {omittedNotes(entry.meta.omittedParameters ?? [], t).map((note) => (
+                  <Typography key={note} variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5 }}>
+                    {note}
+                  </Typography>
+                ))}
               </TableCell>
             </TableRow>
           );

@@ -53,6 +53,11 @@ export function FineTuneDialog(props: { model: Model | null; onClose: () => void
           </Alert>
         )}
         <DetailsTable rows={rows} sx={{ mb: 2 }} />
+        {model?.fine_tune_status === 'paused' && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('pausedJobNote')}
+          </Alert>
+        )}
         <DialogContentText>{t('confirmFineTune')}</DialogContentText>
       </DialogContent>
       <DialogActions>

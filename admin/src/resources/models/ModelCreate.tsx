@@ -3,8 +3,7 @@ import { FormEvent, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError } from '../../api';
-import { BASE_MODELS } from '../../../../backend/src/models/base-models';
-import { BaseModelSelect } from '../../components/BaseModelSelect';
+import { BaseModelSelect, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
 
 /** /models/new: a name and a base model (gpt-4o by default); back to /models when created. */
 export default function ModelCreate() {
@@ -12,7 +11,7 @@ export default function ModelCreate() {
   const t = (key: string) => translate(`quire.models.${key}`);
   const navigate = useNavigate();
   const [name, setName] = useState('');
-  const [baseModel, setBaseModel] = useState<string>(BASE_MODELS[0]);
+  const [baseModel, setBaseModel] = useState<string>(DEFAULT_BASE_MODEL);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

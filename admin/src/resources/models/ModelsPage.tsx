@@ -2,13 +2,16 @@ import { Box, Button, Chip, Stack, TableCell, TableRow, Tooltip, Typography } fr
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../../api';
+import { api, ApiError } from '../../api';
 import { formatDate } from '../../components/formatDate';
 import { useBanner } from '../../components/useBanner';
 import { FineTuneDialog } from './FineTuneDialog';
 import { ListTable } from '../../components/ListTable';
 import { Eligibility, Model } from './types';
 import { useModelsData } from './useModelsData';
+
+/** OpenAI's pausing and paused are shown as such: a paused job waits at OpenAI, neither queued nor running. */
+const JOB_STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = { completed: 'success', failed: 'error', pausing: 'warning', paused: 'warning' };
 
 /** A button that is enabled only when the server's rules allow it, saying why not on hover. */
 function RuleButton(props: { rule: Eligibility; label: string; color?: 'error'; onClick: () => void; disabled?: boolean }) {
@@ -36,8 +39,10 @@ export default function ModelsPage() {
     try {
       await api(`/api/models/${model.id}`, { method: 'DELETE' });
       await reload();
-    } catch {
-      show('error', t('deleteFailed'));
+    } catch (failure) {
+      // Spec §8's words first, then the server's reason (OpenAI refusing the delete, say).
+      const detail = failure instanceof ApiError ? failure.body?.message : undefined;
+      show('error', detail ? `${t('deleteFailed')} ${detail}` : t('deleteFailed'));
     } finally {
       setDeleting(null);
     }
@@ -89,7 +94,7 @@ export default function ModelsPage() {
           <TableRow key={job.id}>
             <TableCell>{job.name}</TableCell>
             <TableCell>
-              <Chip size="small" label={job.status} color={job.status === 'completed' ? 'success' : job.status === 'failed' ? 'error' : 'default'} />
+              <Chip size="small" label={job.status} color={JOB_STATUS_COLOR[job.status] ?? 'default'} />
               {job.message && (
                 <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5, maxWidth: 360 }}>
                   {job.message}

@@ -3,7 +3,8 @@ import { useGetList } from 'react-admin';
 import { FineTuneJob, Model, TrainingJob } from './types';
 
 const ALL = { pagination: { page: 1, perPage: 1000 } };
-const isOpen = (job: { status: string }) => job.status === 'queued' || job.status === 'running';
+/** Jobs whose status is about to change; a paused one waits at OpenAI for someone to resume it. */
+const isOpen = (job: { status: string }) => ['queued', 'running', 'pausing'].includes(job.status);
 
 /** The three lists of the Models screen, refreshed every 5 s while a fine-tune or training job is open. */
 export function useModelsData() {

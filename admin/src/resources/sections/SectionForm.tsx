@@ -30,6 +30,8 @@ export function SectionForm(props: {
     user_message: !values.user_message.trim(),
   };
   const error = (field: keyof typeof missing) => touched && missing[field];
+  const chosenModel = models.find((model) => model.id === values.model);
+  const modelNote = chosenModel?.reasoning ? t('reasoningNote', { model: chosenModel.output_model ?? chosenModel.base_model }) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +47,7 @@ export function SectionForm(props: {
           <Stack spacing={2}>
             <TextField label={t('name')} value={values.name} onChange={set('name')} required error={error('name')} helperText={error('name') ? t('required') : undefined} inputProps={{ maxLength: 200 }} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField select label={t('model')} value={values.model} onChange={set('model')} required error={error('model')} helperText={error('model') ? t('required') : undefined} sx={{ flex: 2 }}>
+              <TextField select label={t('model')} value={values.model} onChange={set('model')} required error={error('model')} helperText={error('model') ? t('required') : modelNote} sx={{ flex: 2 }}>
                 {models.map((model) => (
                   <MenuItem key={model.id} value={model.id}>
                     {modelLabel(model, t('notTuned'))}

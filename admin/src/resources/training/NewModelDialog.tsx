@@ -1,16 +1,15 @@
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { FormEvent, useState } from 'react';
-import { BASE_MODELS } from '../../../../backend/src/models/base-models';
 import { api } from '../../api';
 import { useT } from '../../components/useT';
-import { BaseModelSelect } from '../../components/BaseModelSelect';
+import { BaseModelSelect, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
 import { serverMessage, TrainingModel } from './types';
 
 /** The wizard's New Model modal: a name and a base model; stays open with the reason on failure. */
 export function NewModelDialog(props: { onClose: () => void; onCreated: (model: TrainingModel) => void }) {
   const t = useT('training');
   const [name, setName] = useState('');
-  const [baseModel, setBaseModel] = useState<string>(BASE_MODELS[0]);
+  const [baseModel, setBaseModel] = useState<string>(DEFAULT_BASE_MODEL);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; reason?: string } | null>(null);
 

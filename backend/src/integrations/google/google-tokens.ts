@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OAuth2Client } from 'google-auth-library';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
-import { IntegrationError } from '../../common/integration-error';
+import { IntegrationError, unansweredReason } from '../../common/integration-error';
 
 /** Access tokens for a user's Drive, from the refresh token kept at Google sign-in. */
 @Injectable()
@@ -18,14 +18,16 @@ export class GoogleTokens {
     client.setCredentials({ refresh_token: refreshToken });
     try {
       const { token } = await client.getAccessToken();
-      if (!token) throw new Error('Google answered without an access token');
+      if (!token) throw new IntegrationError('Google', 'answered without an access token; log out and sign in with Google again.');
       return { token, expiresAt: new Date(client.credentials.expiry_date ?? Date.now() + 50 * 60 * 1000) };
     } catch (error) {
+      if (error instanceof IntegrationError) throw error;
       const status = (error as { response?: { status?: number } }).response?.status;
       if (status === 400 || status === 401) {
         throw new IntegrationError('Google', 'refused the saved sign-in (it may have been revoked); log out and sign in with Google again.', status);
       }
-      throw new IntegrationError('Google', `could not be reached to refresh the Drive access: ${(error as Error).message}`, status);
+      if (status === undefined) throw new IntegrationError('Google', `could not be reached to refresh the Drive access: ${unansweredReason(error)}.`, undefined, { transient: true });
+      throw new IntegrationError('Google', `refused to refresh the Drive access (HTTP ${status}); try again later.`, status);
     }
   }
 }

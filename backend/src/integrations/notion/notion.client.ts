@@ -1,18 +1,32 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APIResponseError, Client, LogLevel } from '@notionhq/client';
+import { APIResponseError, Client, LogLevel, UnknownHTTPResponseError } from '@notionhq/client';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
-import { IntegrationError } from '../../common/integration-error';
+import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
 import { NotionBlock } from '../../generation/notion-blocks';
+import { CALL_RETRIES } from '../../common/retry';
+import { retryingNotionFetch } from './notion-fetch';
+import { notionId } from './notion-id';
+import { pageTitle, PropertyReader } from './properties';
 import { RateLimiter } from './rate-limiter';
 
 export const NOTION_REQUESTS_PER_SECOND = 3;
 const STATUS_PROPERTY_TTL_MS = 60_000;
+/** A database's data sources can be added or renamed in Notion, so the choice is read again after a minute. */
+const DATA_SOURCE_TTL_MS = 60_000;
 
 export interface NotionPage {
+  object?: string;
   id: string;
   url: string;
   properties: Record<string, any>;
+}
+
+/** The data source Quire reads in the saved database, and how many the database has. */
+export interface DataSource {
+  id: string;
+  name: string;
+  count: number;
 }
 
 export interface StatusProperty {
@@ -21,28 +35,37 @@ export interface StatusProperty {
   options: string[];
 }
 
-/** Turns an SDK error into a message that says what went wrong and what to do. */
+/**
+ * Turns an SDK error into a message that says what went wrong and what to do, from Notion's status
+ * and its own message only.
+ */
 function notionError(error: unknown, action: string): IntegrationError {
+  if (error instanceof IntegrationError) return error;
   if (error instanceof APIResponseError) {
     if (error.status === 401) return new IntegrationError('Notion', `rejected the secret saved on Home while trying to ${action}; check it and save it again.`, 401);
     if (error.status === 404) {
       return new IntegrationError('Notion', `could not find what it needed to ${action}: share the database with the integration and check the database id on Home.`, 404);
     }
+    if (error.status === 429 || error.status >= 500 || error.status === 409) {
+      return new IntegrationError('Notion', `was unavailable while trying to ${action} (${error.code}, after retries); Quire tries again later.`, error.status);
+    }
     return new IntegrationError('Notion', `refused to ${action}: ${error.message}`, error.status);
   }
-  return new IntegrationError('Notion', `could not be reached to ${action}: ${(error as Error).message}`);
+  // An answer that is not Notion's JSON (a proxy's error page): only its status is worth saying.
+  if (error instanceof UnknownHTTPResponseError) return new IntegrationError('Notion', `could not ${action}: it answered HTTP ${error.status}.`, error.status);
+  return new IntegrationError('Notion', `could not be reached to ${action}: ${unansweredReason(error)}.`, undefined, { transient: true });
 }
 
 /**
  * Notion through the official SDK (API version 2025-09-03: a database has data sources). Calls
- * for one integration secret are paced to about 3 a second across the process; the SDK retries
- * 429s honouring Retry-After.
+ * for one integration secret are paced to about 3 a second across the process, and retried on
+ * 409, 429 and 5xx honouring Retry-After (notion-fetch.ts).
  */
 @Injectable()
 export class NotionClient {
   private readonly logger = new Logger(NotionClient.name);
   private readonly limiters = new Map<string, RateLimiter>();
-  private readonly dataSources = new Map<string, string>();
+  private readonly dataSources = new Map<string, { value: DataSource; until: number }>();
   private readonly statusProperties = new Map<string, { value: StatusProperty | null; until: number }>();
   /** Requests sent and 429s received, for the benchmark and the logs. */
   readonly stats = { requests: 0, rateLimited: 0 };
@@ -50,23 +73,27 @@ export class NotionClient {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   private client(secret: string): Client {
+    assertSendable('Notion', secret, 'Notion secret');
     let limiter = this.limiters.get(secret);
     if (!limiter) this.limiters.set(secret, (limiter = new RateLimiter(NOTION_REQUESTS_PER_SECOND)));
     const paced = limiter;
+    const send = (url: string, init: RequestInit) =>
+      paced.schedule(async () => {
+        this.stats.requests++;
+        const response = await fetch(url, init);
+        if (response.status === 429) this.stats.rateLimited++;
+        return response;
+      });
     return new Client({
       auth: secret,
       baseUrl: this.config.notionBaseUrl ?? undefined,
-      retry: { maxRetries: 5, initialRetryDelayMs: 500, maxRetryDelayMs: 30_000 },
+      // Retries are ours (notion-fetch.ts); the SDK's timeout would cut them short, so each attempt has its own.
+      retry: false,
+      timeoutMs: 15 * 60_000,
       // The SDK's own console output goes into Quire's structured log instead (its failures surface as IntegrationErrors).
       logLevel: LogLevel.WARN,
       logger: (level, message) => this.logger.debug(`Notion SDK ${level}: ${message}`),
-      fetch: ((url: string, init: RequestInit) =>
-        paced.schedule(async () => {
-          this.stats.requests++;
-          const response = await fetch(url, init);
-          if (response.status === 429) this.stats.rateLimited++;
-          return response;
-        })) as never,
+      fetch: retryingNotionFetch(send, CALL_RETRIES, (status) => this.logger.debug(`Notion answered ${status}; retrying`)) as never,
     });
   }
 
@@ -78,15 +105,28 @@ export class NotionClient {
     }
   }
 
-  /** The database's (first) data source; cached, it does not change. */
-  async dataSourceId(secret: string, databaseId: string): Promise<string> {
-    const cached = this.dataSources.get(`${secret}:${databaseId}`);
-    if (cached) return cached;
-    const database = (await this.call('open the database', () => this.client(secret).databases.retrieve({ database_id: databaseId }))) as { data_sources?: { id: string }[] };
-    const id = database.data_sources?.[0]?.id;
-    if (!id) throw new IntegrationError('Notion', 'the database has no data source to read rows from.');
-    this.dataSources.set(`${secret}:${databaseId}`, id);
-    return id;
+  /**
+   * The data source to read rows from: the one named like the database (names compared ignoring
+   * case and surrounding spaces), else the first Notion lists. Read at most once a minute unless
+   * `fresh`. The saved id may be a link saved before Quire kept bare ids.
+   */
+  async dataSource(secret: string, databaseId: string, fresh = false): Promise<DataSource> {
+    const id = notionId(databaseId);
+    if (!id) throw new IntegrationError('Notion', "the database id saved on Home is neither a Notion database link nor an id; paste the database's link in Notion Settings on Home.");
+    const key = `${secret}:${id}`;
+    const cached = this.dataSources.get(key);
+    if (!fresh && cached && cached.until > Date.now()) return cached.value;
+    const database = (await this.call('open the database', () => this.client(secret).databases.retrieve({ database_id: id }))) as {
+      title?: { plain_text?: string }[];
+      data_sources?: { id: string; name: string }[];
+    };
+    const sources = database.data_sources ?? [];
+    if (sources.length === 0) throw new IntegrationError('Notion', 'the database has no data source to read rows from.');
+    const title = (database.title ?? []).map((t) => t.plain_text ?? '').join('').trim().toLowerCase();
+    const chosen = (title && sources.find((source) => source.name.trim().toLowerCase() === title)) || sources[0];
+    const value = { id: chosen.id, name: chosen.name, count: sources.length };
+    this.dataSources.set(key, { value, until: Date.now() + DATA_SOURCE_TTL_MS });
+    return value;
   }
 
   /** The status property's definition, read at most once a minute per data source (every job needs it). */
@@ -117,14 +157,47 @@ export class NotionClient {
         this.client(secret).dataSources.query({
           data_source_id: dataSourceId,
           filter: { property: status.name, [status.type]: { equals: value } } as never,
+          // A wiki's data source also lists data sources; only pages are rows to write.
+          result_type: 'page',
           page_size: 100,
           start_cursor: cursor,
         }),
       )) as { results: NotionPage[]; has_more: boolean; next_cursor: string | null };
-      pages.push(...result.results.filter((page) => 'properties' in page));
+      pages.push(...result.results.filter((page) => page.object === 'page' && 'properties' in page));
       cursor = result.has_more ? (result.next_cursor ?? undefined) : undefined;
     } while (cursor);
     return pages;
+  }
+
+  /**
+   * Reads what page properties only point to: the titles of related pages (each read once per
+   * reader, so one check reads a page shared by many rows once) and relation lists longer than
+   * the 25 references a page object holds.
+   */
+  propertyReader(secret: string): PropertyReader {
+    const titles = new Map<string, Promise<string>>();
+    return {
+      pageTitle: (pageId) => {
+        let title = titles.get(pageId);
+        if (!title) {
+          title = this.call('read a page named in a relation property', () => this.client(secret).pages.retrieve({ page_id: pageId })).then((page) => pageTitle(page as NotionPage));
+          titles.set(pageId, title);
+        }
+        return title;
+      },
+      relationIds: async (pageId, propertyId) => {
+        const ids: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const result = (await this.call('read a relation property', () =>
+            this.client(secret).pages.properties.retrieve({ page_id: pageId, property_id: propertyId, page_size: 100, start_cursor: cursor }),
+          )) as { results?: { type: string; relation?: { id: string } }[]; has_more?: boolean; next_cursor?: string | null };
+          for (const item of result.results ?? []) if (item.relation) ids.push(item.relation.id);
+          cursor = result.has_more ? (result.next_cursor ?? undefined) : undefined;
+        } while (cursor);
+        return ids;
+      },
+    };
   }
 
   async setStatus(secret: string, pageId: string, status: StatusProperty, value: string): Promise<void> {
@@ -154,7 +227,13 @@ export class NotionClient {
     await this.call('add the article to the page', () => this.client(secret).blocks.children.append({ block_id: pageId, children: blocks as never }));
   }
 
+  /** Deletes a block; one already deleted (a retried delete whose first answer was lost) is done. */
   async deleteBlock(secret: string, blockId: string): Promise<void> {
-    await this.call('remove a half-written part of the article', () => this.client(secret).blocks.delete({ block_id: blockId }));
+    try {
+      await this.client(secret).blocks.delete({ block_id: blockId });
+    } catch (error) {
+      if (error instanceof APIResponseError && (error.status === 404 || /archived/i.test(error.message))) return;
+      throw notionError(error, 'remove a half-written part of the article');
+    }
   }
 }

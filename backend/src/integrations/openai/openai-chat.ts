@@ -1,40 +1,43 @@
 import { Injectable } from '@nestjs/common';
+import { IntegrationError } from '../../common/integration-error';
 import { OpenAiClientFactory, openAiError } from './openai.client';
+import { OpenAiModels } from './openai-models';
 
+/** A chat request; `temperature` and `logitBias` are left out for models that refuse them (see chatParametersFor). */
 export interface ChatRequest {
   model: string;
-  temperature: number;
+  temperature?: number;
   messages: { role: 'system' | 'user'; content: string }[];
-  logitBias: Record<string, number>;
+  logitBias?: Record<string, number>;
 }
 
 /** Chat completions through the official SDK; it retries 429 and 5xx, honouring Retry-After. */
 @Injectable()
 export class OpenAiChat {
-  constructor(private readonly clients: OpenAiClientFactory) {}
+  constructor(
+    private readonly clients: OpenAiClientFactory,
+    private readonly models: OpenAiModels,
+  ) {}
 
-  /** Home's "Test connection": the key is accepted. */
+  /** Home's "Test connection": the key is accepted; the list of its models is read afresh. */
   async testKey(apiKey: string): Promise<void> {
-    try {
-      await this.clients.create(apiKey, 0).models.list();
-    } catch (error) {
-      throw openAiError(error, 'check the key');
-    }
+    await this.models.refresh(apiKey);
   }
 
   async complete(apiKey: string, request: ChatRequest, what: string): Promise<{ content: string; tokens: number }> {
+    let completion;
     try {
-      const completion = await this.clients.create(apiKey, 4).chat.completions.create({
+      completion = await this.clients.create(apiKey, 4).chat.completions.create({
         model: request.model,
-        temperature: request.temperature,
         messages: request.messages,
-        ...(Object.keys(request.logitBias).length > 0 ? { logit_bias: request.logitBias } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(request.logitBias && Object.keys(request.logitBias).length > 0 ? { logit_bias: request.logitBias } : {}),
       });
-      const content = completion.choices[0]?.message?.content;
-      if (!content) throw new Error('the answer was empty');
-      return { content, tokens: completion.usage?.total_tokens ?? 0 };
     } catch (error) {
       throw openAiError(error, `write ${what}`);
     }
+    const content = completion.choices[0]?.message?.content;
+    if (!content) throw new IntegrationError('OpenAI', `answered ${what} with no text; try again.`);
+    return { content, tokens: completion.usage?.total_tokens ?? 0 };
   }
 }

@@ -1,14 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import { APIError, toFile } from 'openai';
-import { OpenAiClientFactory, openAiError } from './openai.client';
+import { APIConnectionError, APIError, toFile } from 'openai';
+import { IntegrationError } from '../../common/integration-error';
+import { OpenAiClientFactory, openAiCode, openAiError, openAiWords } from './openai.client';
+
+export type RemoteStatus = 'validating_files' | 'queued' | 'running' | 'pausing' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface RemoteFineTuneJob {
   id: string;
-  status: 'validating_files' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  status: RemoteStatus;
+  trainingFile: string;
   fineTunedModel: string | null;
   trainedTokens: number | null;
   error: string | null;
 }
+
+/**
+ * A create call whose outcome is unknown: no answer (a timeout or a dropped connection) or one
+ * that does not say the job was refused (a 5xx, a lock timeout, a passing rate limit). OpenAI may
+ * have created the job all the same, so it must be looked for before creating another.
+ */
+export class FineTuneCreateUnconfirmed extends Error {
+  constructor(readonly failure: unknown) {
+    super('OpenAI did not confirm the fine-tune job');
+  }
+}
+
+/** Whether a failed create may still have created the job (see FineTuneCreateUnconfirmed). */
+export function createOutcomeUnknown(error: unknown): boolean {
+  if (error instanceof APIConnectionError) return true;
+  if (!(error instanceof APIError) || error.status === undefined) return false;
+  if (error.status === 429) return openAiCode(error) !== 'insufficient_quota';
+  return error.status === 408 || error.status === 409 || error.status >= 500;
+}
+
+/** Recent jobs looked through for one on a training file: a job created seconds ago is among them. */
+const RECENT_JOBS = 50;
 
 /** The fine-tuning part of OpenAI's API, through the official SDK. */
 @Injectable()
@@ -26,14 +52,29 @@ export class OpenAiFineTuning {
     }
   }
 
+  /**
+   * One create call, never retried here: a retry after a lost answer would start a second paid job.
+   * An answer that leaves the outcome open is a FineTuneCreateUnconfirmed; the caller looks for the
+   * job on the training file (findJobOnFile) before it tries again.
+   */
   async createJob(apiKey: string, job: { trainingFile: string; model: string; suffix: string }): Promise<RemoteFineTuneJob> {
     try {
-      const created = await this.clients
-        .create(apiKey)
-        .fineTuning.jobs.create({ training_file: job.trainingFile, model: job.model, suffix: job.suffix });
+      const created = await this.clients.create(apiKey, 0).fineTuning.jobs.create({ training_file: job.trainingFile, model: job.model, suffix: job.suffix });
       return this.toRemote(created);
     } catch (error) {
+      if (createOutcomeUnknown(error)) throw new FineTuneCreateUnconfirmed(error);
       throw openAiError(error, 'create the fine-tune job');
+    }
+  }
+
+  /** The job OpenAI created on this training file, among the most recent ones, if any. */
+  async findJobOnFile(apiKey: string, trainingFile: string): Promise<RemoteFineTuneJob | null> {
+    try {
+      const page = await this.clients.create(apiKey).fineTuning.jobs.list({ limit: RECENT_JOBS });
+      const found = page.data.find((job) => job.training_file === trainingFile);
+      return found ? this.toRemote(found) : null;
+    } catch (error) {
+      throw openAiError(error, 'look for the fine-tune job it may have created');
     }
   }
 
@@ -45,6 +86,14 @@ export class OpenAiFineTuning {
     }
   }
 
+  async cancelJob(apiKey: string, id: string): Promise<RemoteFineTuneJob> {
+    try {
+      return this.toRemote(await this.clients.create(apiKey).fineTuning.jobs.cancel(id));
+    } catch (error) {
+      throw openAiError(error, 'cancel the paused fine-tune job');
+    }
+  }
+
   /** Best effort: a file left behind by a failed start costs storage, not correctness. */
   async deleteFile(apiKey: string, id: string): Promise<void> {
     await this.clients
@@ -53,12 +102,23 @@ export class OpenAiFineTuning {
       .catch(() => undefined);
   }
 
-  /** Deletes a fine-tuned model; one OpenAI no longer knows is already gone. */
+  /**
+   * Deletes a fine-tuned model; one OpenAI no longer knows is already gone. Only an Owner of the
+   * OpenAI organization may delete a model: a 403 says so.
+   */
   async deleteModel(apiKey: string, model: string): Promise<void> {
     try {
       await this.clients.create(apiKey).models.delete(model);
     } catch (error) {
       if (error instanceof APIError && error.status === 404) return;
+      if (error instanceof APIError && error.status === 403) {
+        const words = openAiWords(error);
+        throw new IntegrationError(
+          'OpenAI',
+          `refused to delete the fine-tuned model ${model}: the API key saved on Home lacks the Owner role in its OpenAI organization, which deleting a model needs. The model is kept; delete it with an owner's key.${words ? ` OpenAI said: ${words}` : ''}`,
+          403,
+        );
+      }
       throw openAiError(error, `delete the fine-tuned model ${model}`);
     }
   }
@@ -66,13 +126,15 @@ export class OpenAiFineTuning {
   private toRemote(job: {
     id: string;
     status: string;
+    training_file: string;
     fine_tuned_model: string | null;
     trained_tokens: number | null;
     error?: { message?: string } | null;
   }): RemoteFineTuneJob {
     return {
       id: job.id,
-      status: job.status as RemoteFineTuneJob['status'],
+      status: job.status as RemoteStatus,
+      trainingFile: job.training_file,
       fineTunedModel: job.fine_tuned_model,
       trainedTokens: job.trained_tokens,
       error: job.error?.message || null,

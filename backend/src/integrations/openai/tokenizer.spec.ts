@@ -1,23 +1,9 @@
-import { familyForModel, logitBiasFor, tokensOfWord, wordForms } from './tokenizer';
+import { countTokensUpTo, logitBiasFor, tokensOfWord, wordForms } from './tokenizer';
 
 describe('wordForms', () => {
   it('should give the plain, leading-space and capitalised forms once each', () => {
     expect(wordForms('delve')).toEqual(['delve', ' delve', 'Delve', ' Delve']);
     expect(wordForms('Delve')).toEqual(['Delve', ' Delve']);
-  });
-});
-
-describe('familyForModel', () => {
-  it.each([
-    ['gpt-4o', 'o200k_base'],
-    ['gpt-4o-2024-08-06', 'o200k_base'],
-    ['ft:gpt-4o-2024-08-06:acme:blog:abc123', 'o200k_base'],
-    ['gpt-4', 'cl100k_base'],
-    ['gpt-4-32k', 'cl100k_base'],
-    ['gpt-3.5-turbo-16k', 'cl100k_base'],
-    ['ft:gpt-3.5-turbo-0125:acme::x', 'cl100k_base'],
-  ])('should pick the tokenizer of %s', (model, family) => {
-    expect(familyForModel(model)).toBe(family);
   });
 });
 
@@ -36,5 +22,21 @@ describe('logitBiasFor', () => {
     expect(bias['40617']).toBe(-100);
     expect(Object.values(bias).every((b) => b === -100)).toBe(true);
     expect(Object.keys(bias).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('countTokensUpTo', () => {
+  const madeUp = (n: number) => Array.from({ length: n }, (_, i) => `${(i * 7919 + 104729).toString(36)}ly`);
+
+  it('should count the distinct token ids of every form of every word', () => {
+    expect(countTokensUpTo(['hello'], 'o200k_base', 300)).toBe(Object.keys(logitBiasFor([{ words: ['hello'], bias: 1 }], 'o200k_base')).length);
+    expect(countTokensUpTo(['hello', 'hello', 'Hello'], 'o200k_base', 300)).toBe(countTokensUpTo(['hello'], 'o200k_base', 300));
+  });
+
+  it('should stop as soon as the limit is passed, however many words remain', () => {
+    const words = madeUp(1000);
+    expect(Object.keys(logitBiasFor([{ words, bias: 1 }], 'cl100k_base')).length).toBeGreaterThan(900);
+    expect(countTokensUpTo(words, 'cl100k_base', 300)).toBe(301);
+    expect(countTokensUpTo(words, 'o200k_base', 300)).toBe(301);
   });
 });

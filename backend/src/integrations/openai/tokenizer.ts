@@ -8,7 +8,11 @@ export const LOGIT_BIAS_MAX_TOKENS = 300;
 
 const encoders = new Map<TokenizerFamily, Tiktoken>();
 
-/** The rank tables are a few MB each: loaded on first use, once. */
+/**
+ * The rank tables are large (about 150 MB of heap for o200k_base, 65 MB for cl100k_base) and take
+ * a second to load: loaded on first use, once, in the CPU worker thread that tokenises (see
+ * cpu-pool/), never on the server's event loop.
+ */
 function encoder(family: TokenizerFamily): Tiktoken {
   let found = encoders.get(family);
   if (!found) {
@@ -20,10 +24,16 @@ function encoder(family: TokenizerFamily): Tiktoken {
   return found;
 }
 
-/** gpt-4o and newer (and models fine-tuned from them) use o200k_base; gpt-4 and gpt-3.5 cl100k_base. */
-export function familyForModel(model: string): TokenizerFamily {
-  const base = model.startsWith('ft:') ? model.split(':')[1] : model;
-  return /^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o\d)/.test(base) ? 'o200k_base' : 'cl100k_base';
+/**
+ * The tokens of a text as OpenAI counts them. Special-token markers such as "<|endoftext|>" in
+ * the text are ordinary text to the API, so they are encoded as text here too (never refused).
+ */
+export function encodeText(text: string, family: TokenizerFamily): number[] {
+  return encoder(family).encode(text, [], []);
+}
+
+export function decodeTokens(tokens: number[], family: TokenizerFamily): string {
+  return encoder(family).decode(tokens);
 }
 
 /** The forms a word takes in running text: as written, after a space, and capitalised. */
@@ -40,6 +50,27 @@ export interface WordTokens {
 export function tokensOfWord(word: string, family: TokenizerFamily): WordTokens {
   const enc = encoder(family);
   return { word, forms: wordForms(word).map((text) => ({ text, tokens: enc.encode(text) })) };
+}
+
+/**
+ * How many distinct token ids the words map to (in every form), counting only until `limit` is
+ * passed: a list that is too long is known after limit + 1 tokens, however many words it holds.
+ */
+export function countTokensUpTo(words: string[], family: TokenizerFamily, limit: number): number {
+  const enc = encoder(family);
+  const tokens = new Set<number>();
+  const forms = new Set<string>();
+  for (const word of words) {
+    for (const form of wordForms(word)) {
+      if (forms.has(form)) continue;
+      forms.add(form);
+      for (const token of enc.encode(form)) {
+        tokens.add(token);
+        if (tokens.size > limit) return tokens.size;
+      }
+    }
+  }
+  return tokens.size;
 }
 
 /** `logit_bias` for a list of groups: every token of every form of every word gets its group's bias. */

@@ -1,8 +1,8 @@
-import { parseArticle } from '../parser/article-parser';
+import { PageToParse, ParsedPage, parsePage } from '../parser/parse-page';
 import { ParsedArticle } from '../training-data.types';
 import { AddressGuard } from './address-guard';
 import { HostLimiter } from './host-limiter';
-import { canonicalUrl, extractLinks, folderOf, sameSite } from './links';
+import { canonicalUrl, folderOf, sameSite } from './links';
 import { FetchedPage, FetchError, PageFetcher, parseHttpUrl } from './page-fetcher';
 import { loadRobots, RobotsRules } from './robots';
 import { looksLikeSitemap, parseSitemap } from './sitemaps';
@@ -47,7 +47,11 @@ export interface CrawlSettings {
   allowPrivateNetworks: boolean;
   userAgent: string;
   timeLimitMs?: number;
+  /** Parses a fetched page; the server runs it in a worker thread (see cpu-pool/), tests in-process. */
+  parsePage?: (page: PageToParse) => Promise<ParsedPage>;
 }
+
+const parseInProcess = async (page: PageToParse): Promise<ParsedPage> => parsePage(page);
 
 export interface CrawlOutcome {
   counts: CrawlCounts;
@@ -236,10 +240,16 @@ export class Crawler {
     if (!/^(text\/html|application\/xhtml\+xml)/.test(page.contentType)) {
       return { skipped: `not HTML (${page.contentType.split(';')[0] || 'no content type'})`, links: [] };
     }
-    const html = page.body.toString('utf8');
-    const links = extractLinks(html, finalUrl, start);
-    const parsed = parseArticle(html, page.url);
-    return 'article' in parsed ? { article: parsed.article, links } : { skipped: parsed.skipped, links };
+    let parsed: ParsedPage;
+    try {
+      parsed = await (this.settings.parsePage ?? parseInProcess)({ html: page.body.toString('utf8'), url: page.url, site: start.href });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      // A page that takes too long or too much memory to parse costs that page, never the crawl.
+      return { skipped: `could not be parsed (${error instanceof Error ? error.message : 'unknown error'})`, links: [] };
+    }
+    const { result, links } = parsed;
+    return 'article' in result ? { article: result.article, links } : { skipped: result.skipped, links };
   }
 
   private polite<T>(url: URL, task: () => Promise<T>): Promise<T> {

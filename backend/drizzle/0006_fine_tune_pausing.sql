@@ -1,0 +1,2 @@
+DROP INDEX "fine_tune_jobs_one_open_per_model";--> statement-breakpoint
+CREATE UNIQUE INDEX "fine_tune_jobs_one_open_per_model" ON "fine_tune_jobs" USING btree ("model_id") WHERE "fine_tune_jobs"."status" in ('queued', 'running', 'pausing', 'paused');

@@ -1,0 +1,90 @@
+import { applyDecorators, Type } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiQuery, ApiResponse, getSchemaPath, OpenAPIObject } from '@nestjs/swagger';
+import type { Filterable } from './list-query';
+
+/** Every error answers this shape (see http-exception.filter.ts). */
+export class FieldErrorResponse {
+  @ApiProperty({ example: 'sections.0.heading' })
+  field!: string;
+
+  @ApiProperty({ example: 'heading is required' })
+  message!: string;
+}
+
+export class ErrorResponse {
+  @ApiProperty({ example: 400 })
+  statusCode!: number;
+
+  @ApiProperty({ example: 'Bad Request', description: 'The HTTP reason phrase' })
+  error!: string;
+
+  @ApiProperty({ example: 'heading is required', description: 'What went wrong, in words a person can act on' })
+  message!: string;
+
+  @ApiPropertyOptional({ type: [FieldErrorResponse], description: 'For validation errors: each field and what is wrong with it' })
+  errors?: FieldErrorResponse[];
+}
+
+const ERRORS: Record<number, string> = {
+  400: 'The request is not valid: `message` says why and `errors` names the fields',
+  401: 'No session: sign in first',
+  404: 'No such record of yours',
+  409: 'Refused in the current state: `message` says why',
+  429: 'Too many sign-in requests from this address: wait a minute',
+  502: 'An outside service (OpenAI, Notion, Google) failed or refused: `message` names it and why',
+  503: 'Busy, or the database does not answer: try again in a moment',
+};
+
+/** The error answers an operation may give, each with the error shape. */
+export function ApiErrors(...statuses: (keyof typeof ERRORS)[]): MethodDecorator & ClassDecorator {
+  return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERRORS[status], type: ErrorResponse })));
+}
+
+/**
+ * A list route as ra-data-simple-rest calls it: `sort`, `range` and `filter` as JSON in the query,
+ * the rows as an array and the total in `Content-Range`.
+ */
+export function ApiList(type: Type<unknown>, resource: string, fields: { sortable: readonly string[]; filterable: Filterable }): MethodDecorator {
+  const sortable = ['id', ...fields.sortable].join(', ');
+  const filterable = Object.entries(fields.filterable)
+    .map(([name, kind]) => (kind === 'search' ? `${name} (text search)` : kind === 'uuid' ? `${name} (an id or a list of ids)` : `${name} (a value or a list)`))
+    .join(', ');
+  return applyDecorators(
+    ApiExtraModels(type),
+    ApiQuery({ name: 'sort', required: false, description: `JSON \`["field","ASC"|"DESC"]\`; fields: ${sortable}`, schema: { type: 'string', example: '["id","ASC"]' } }),
+    ApiQuery({ name: 'range', required: false, description: 'JSON `[start,end]`, both included, at most 1,000 rows (also the cap without it)', schema: { type: 'string', example: '[0,24]' } }),
+    ApiQuery({
+      name: 'filter',
+      required: false,
+      description: filterable ? `JSON object; fields: ${filterable}` : 'JSON object; this list has no filters',
+      schema: { type: 'string', example: '{}' },
+    }),
+    ApiOkResponse({
+      description: 'The rows of the range',
+      schema: { type: 'array', items: { $ref: getSchemaPath(type) } },
+      headers: { 'Content-Range': { description: '`<resource> <start>-<end>/<total>` (`*` for an empty range)', schema: { type: 'string', example: `${resource} 0-24/120` } } },
+    }),
+  );
+}
+
+type Operation = { security?: unknown[]; responses: Record<string, unknown>; parameters?: { in: string }[]; requestBody?: unknown };
+
+/**
+ * What holds for every operation, written into the document in one place: the session cookie
+ * (none for the public paths the auth middleware lets through), the 401 without one, the 400 of
+ * the input pipes wherever there is input, and the 404 of a record id in the path.
+ */
+export function documentAccess(document: OpenAPIObject, isPublic: (path: string) => boolean): OpenAPIObject {
+  const errorRef = { $ref: getSchemaPath(ErrorResponse) };
+  const error = (status: number) => ({ description: ERRORS[status], content: { 'application/json': { schema: errorRef } } });
+  document.security = [{ cookie: [] }];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const operation of Object.values(item) as Operation[]) {
+      if (isPublic(path)) operation.security = [];
+      else operation.responses['401'] ??= error(401);
+      if (operation.requestBody || operation.parameters?.some((p) => p.in === 'query')) operation.responses['400'] ??= error(400);
+      if (operation.parameters?.some((p) => p.in === 'path')) operation.responses['404'] ??= error(404);
+    }
+  }
+  return document;
+}

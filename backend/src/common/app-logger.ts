@@ -1,0 +1,13 @@
+import { ConsoleLogger, LogLevel } from '@nestjs/common';
+import { redactForLog, redactSecrets } from './redact';
+
+/** NestJS's console logger with every message and stack redacted (see redact.ts) before it is written. */
+export class AppLogger extends ConsoleLogger {
+  protected printMessages(messages: unknown[], context?: string, logLevel?: LogLevel, writeStreamType?: 'stdout' | 'stderr', errorStack?: unknown): void {
+    super.printMessages(messages.map(redactForLog), context, logLevel, writeStreamType, redactForLog(errorStack));
+  }
+
+  protected printStackTrace(stack: string): void {
+    super.printStackTrace(stack ? redactSecrets(stack) : stack);
+  }
+}

@@ -1,0 +1,48 @@
+import { BadRequestException } from '@nestjs/common';
+import { LIST_CAP, ListQueryPipe, MAX_LIST_OFFSET } from './list-query';
+
+describe(ListQueryPipe.name, () => {
+  const pipe = new ListQueryPipe({ sortable: ['name'], filterable: { q: 'search', id: 'uuid', status: 'text' } });
+  const id = '6F1C2B3A-0000-4000-8000-000000000001';
+  const refusal = (query: Record<string, unknown>) => {
+    try {
+      pipe.transform(query);
+    } catch (error) {
+      expect(error).toBeInstanceOf(BadRequestException);
+      return (error as BadRequestException).getResponse() as { message: string };
+    }
+    throw new Error(`accepted ${JSON.stringify(query)}`);
+  };
+
+  describe('transform', () => {
+    it('should read ra-data-simple-rest parameters, ids in lower case', () => {
+      expect(pipe.transform({ sort: '["name","DESC"]', range: '[0,24]', filter: JSON.stringify({ q: 'fa', id: [id], status: 'queued' }) })).toEqual({
+        sort: { field: 'name', order: 'DESC' },
+        range: { start: 0, end: 24 },
+        filter: { q: 'fa', id: [id.toLowerCase()], status: 'queued' },
+      });
+      expect(pipe.transform({})).toEqual({ sort: null, range: { start: 0, end: LIST_CAP - 1 }, filter: {} });
+    });
+
+    it.each([
+      ['an id that is not a uuid', { filter: '{"id":"x"}' }, /filter id must be an id \(uuid\)/],
+      ['an id list holding a non-uuid', { filter: `{"id":["${id}",7]}` }, /filter id must be an id/],
+      ['a search that is not text', { filter: '{"q":["a"]}' }, /filter q must be text/],
+      ['a NUL in the search', { filter: '{"q":"a\\u0000"}' }, /^filter\.q must not contain control characters/],
+      ['a line break in a value', { filter: '{"status":"a\\nb"}' }, /^filter\.status must not contain control characters/],
+      ['a prototype key', { filter: '{"__proto__":{"q":"x"}}' }, /property __proto__ should not exist/],
+      ['an unknown filter', { filter: '{"owner":"x"}' }, /^Cannot filter by owner; filterable fields: q, id, status$/],
+      ['a filter that is a list', { filter: '[1]' }, /^filter must be a JSON object$/],
+      ['a filter that is null', { filter: 'null' }, /^filter must be a JSON object$/],
+      ['a start past any list', { range: '[1e20,1e20]' }, /^range must look like/],
+      ['an end past the largest offset', { range: `[0,${MAX_LIST_OFFSET + 1}]` }, /^range must look like/],
+      ['a range of three numbers', { range: '[0,1,2]' }, /^range must look like/],
+      ['a range wider than the cap', { range: `[0,${LIST_CAP}]` }, /^range may cover at most 1000 rows$/],
+      ['a sort of three items', { sort: '["name","ASC","x"]' }, /^sort must look like/],
+      ['an unknown sort field, quoted when odd', { sort: '["na me","ASC"]' }, /^Cannot sort by "na me"/],
+      ['an unknown parameter', { foo: '1' }, /^Unknown query parameter: foo$/],
+    ])('should refuse %s', (_, query, message) => {
+      expect(refusal(query).message).toMatch(message);
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import type { EmbeddingPlan } from '../integrations/openai/embedding-batches';
+import type { TokenizerFamily, WordTokens } from '../integrations/openai/tokenizer';
+import type { PageToParse, ParsedPage } from '../training-jobs/parser/parse-page';
+import type { ClusteredPool, SectionItem } from '../training-jobs/training-data.types';
+
+/**
+ * The CPU-bound work that runs in worker threads, never on the server's event loop. Each task
+ * loads its code on first use, so a thread that only tokenises never loads the HTML parser.
+ */
+export const CPU_TASKS = {
+  /** Distinct token ids of a bias list in one family, counted only until `limit` is passed. */
+  async countBiasTokens(input: { words: string[]; family: TokenizerFamily; limit: number }): Promise<number> {
+    const { countTokensUpTo } = await import('../integrations/openai/tokenizer');
+    return countTokensUpTo(input.words, input.family, input.limit);
+  },
+
+  /** The token ids of each word's forms, and how many distinct ids the words give together. */
+  async previewTokens(input: { words: string[]; family: TokenizerFamily }): Promise<{ words: WordTokens[]; tokenCount: number }> {
+    const { tokensOfWord } = await import('../integrations/openai/tokenizer');
+    const words = input.words.map((word) => tokensOfWord(word, input.family));
+    const ids = new Set(words.flatMap((word) => word.forms.flatMap((form) => form.tokens)));
+    return { words, tokenCount: ids.size };
+  },
+
+  /** `logit_bias` for a saved list (already known to fit the limit). */
+  async logitBias(input: { entries: { words: string[]; bias: number }[]; family: TokenizerFamily }): Promise<Record<string, number>> {
+    const { logitBiasFor } = await import('../integrations/openai/tokenizer');
+    return logitBiasFor(input.entries, input.family);
+  },
+
+  /** Embedding requests within OpenAI's token limits, over-long texts cut (counted with the model's tokenizer). */
+  async embeddingBatches(input: { texts: string[]; model: string; maxInputs: number }): Promise<EmbeddingPlan> {
+    const { planEmbeddingBatches } = await import('../integrations/openai/embedding-batches');
+    return planEmbeddingBatches(input.texts, input.model, input.maxInputs);
+  },
+
+  async parsePage(input: PageToParse): Promise<ParsedPage> {
+    const { parsePage } = await import('../training-jobs/parser/parse-page');
+    return parsePage(input);
+  },
+
+  async clusterPool(input: { items: SectionItem[]; vectors?: number[][] }): Promise<ClusteredPool> {
+    const { clusterPool } = await import('../training-snapshots/snapshot-pools');
+    return clusterPool(input.items, input.vectors);
+  },
+};
+
+export type CpuTasks = typeof CPU_TASKS;
+export type CpuTaskName = keyof CpuTasks;
+export type CpuTaskInput<K extends CpuTaskName> = Parameters<CpuTasks[K]>[0];
+export type CpuTaskOutput<K extends CpuTaskName> = Awaited<ReturnType<CpuTasks[K]>>;

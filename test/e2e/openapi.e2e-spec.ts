@@ -1,0 +1,259 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { FixtureSite } from '../fakes/fixture-site';
+import { GoogleFake } from '../fakes/google-fake';
+import { NotionFake } from '../fakes/notion-fake';
+import { OpenAiFake } from '../fakes/openai-fake';
+import { eventually, example } from '../support/fixtures';
+import { setUpGeneration } from '../support/generation-fixtures';
+import { createTestApp, TestApp } from '../support/test-app';
+
+type Json = Record<string, any>;
+type Agent = ReturnType<typeof request.agent>;
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * The served OpenAPI document is true and complete: Redocly's recommended rules find no error in
+ * it, and one real answer of every operation it lists (and the errors met on the way) matches the
+ * schema it documents for that status, with no field the document does not name. An operation
+ * added to the server without its response documented, or a field added to a response, fails here.
+ */
+describe('The OpenAPI document (/api/docs-json)', () => {
+  let doc: Json;
+  /** Every operation of the document, as `GET /api/sections/{id}`. */
+  let operations: string[];
+  /** The operations answered successfully and validated. */
+  const covered = new Set<string>();
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const validators = new Map<string, ValidateFunction>();
+
+  /** Each response object schema closed (`additionalProperties: false`), so an undocumented field fails. */
+  function closedComponents(components: Json): Json {
+    const schemas: Json = {};
+    for (const [name, schema] of Object.entries(components.schemas as Json)) {
+      schemas[name] = schema.type === 'object' && schema.properties ? { ...schema, additionalProperties: false } : schema;
+    }
+    return { ...components, schemas };
+  }
+
+  /** The documented answer of `key` with `status`: the response object, or a failure naming what is missing. */
+  function documented(key: string, status: number): Json {
+    const [method, path] = key.split(' ');
+    const operation = doc.paths[path]?.[method.toLowerCase()];
+    if (!operation) throw new Error(`${key} is not in the OpenAPI document`);
+    const response = operation.responses[String(status)];
+    if (!response) throw new Error(`${key} answered ${status}, which the document does not list (it lists ${Object.keys(operation.responses).join(', ')})`);
+    return response;
+  }
+
+  /** Checks one real answer against the document; a 2xx/3xx marks the operation covered. */
+  function check(key: string, res: request.Response): void {
+    const response = documented(key, res.status);
+    const schema = response.content?.['application/json']?.schema;
+    if (res.status >= 300 && res.status < 400) {
+      expect(response.headers?.Location).toBeDefined();
+      expect(res.headers.location).toBeTruthy();
+    } else {
+      if (!schema) throw new Error(`${key} documents no body for ${res.status}, but answered ${JSON.stringify(res.body).slice(0, 200)}`);
+      const id = `${key} ${res.status}`;
+      let validate = validators.get(id);
+      if (!validate) {
+        validate = ajv.compile({ ...schema, components: closedComponents(doc.components) });
+        validators.set(id, validate);
+      }
+      if (!validate(res.body)) {
+        throw new Error(`${key} answered ${res.status} with a body its documented schema refuses:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(res.body).slice(0, 600)}`);
+      }
+      if (response.headers?.['Content-Range']) expect(res.headers['content-range']).toMatch(/^[\w-]+ (\d+-\d+|\*)\/\d+$/);
+    }
+    if (res.status < 400) covered.add(key);
+  }
+
+  /** One call of a documented operation; `path` fills its `{id}`. */
+  async function call(agent: Agent | ReturnType<typeof request>, key: string, status: number, options: { id?: string; body?: unknown; query?: Json } = {}): Promise<any> {
+    const [method, path] = key.split(' ');
+    const url = options.id ? path.replace('{id}', options.id) : path;
+    let req = (agent as Agent)[method.toLowerCase() as Method](url);
+    if (options.query) req = req.query(options.query);
+    if (options.body !== undefined) req = req.send(options.body as object);
+    const res = await req;
+    if (res.status !== status) throw new Error(`${key}: expected ${status}, got ${res.status} ${JSON.stringify(res.body).slice(0, 400)}`);
+    check(key, res);
+    return res.body;
+  }
+
+  describe('signed in with Google, against the simulators', () => {
+    const notion = new NotionFake();
+    const openai = new OpenAiFake();
+    const google = new GoogleFake();
+    const site = new FixtureSite();
+    let t: TestApp;
+    let agent: Agent;
+
+    beforeAll(async () => {
+      await Promise.all([notion.start(), openai.start(), google.start(), site.start()]);
+      t = await createTestApp({
+        ...google.env(),
+        GOOGLE_PICKER_API_KEY: 'picker-key',
+        GOOGLE_APP_ID: '123456789',
+        NOTION_BASE_URL: notion.baseUrl,
+        OPENAI_BASE_URL: openai.baseUrl,
+        NOTION_POLL_SECONDS: '3600',
+        FINE_TUNE_POLL_SECONDS: '1',
+        CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+        CRAWL_HOST_DELAY_MS: '0',
+      });
+      agent = request.agent(t.http);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await Promise.all([notion.stop(), openai.stop(), google.stop(), site.stop()]);
+    });
+
+    it("should lint with zero errors under Redocly's recommended rules", async () => {
+      // The document is for signed-in readers: sign in the way a browser does first.
+      const start = await agent.get('/api/auth/google').expect(302);
+      const consent = await fetch(start.headers.location, { redirect: 'manual' });
+      const callback = new URL(consent.headers.get('location')!);
+      const signedIn = await agent.get(callback.pathname + callback.search).expect(302).expect('location', '/');
+
+      doc = (await agent.get('/api/docs-json').expect(200)).body;
+      operations = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+      check('GET /api/auth/google', start);
+      check('GET /api/auth/google/callback', signedIn);
+      const file = join(mkdtempSync(join(tmpdir(), 'quire-openapi-')), 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      const lint = spawnSync(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), 'lint', file, '--extends', 'recommended', '--format', 'json'], {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NODE_OPTIONS: '' },
+      });
+      const report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{')));
+      const errors = report.problems.filter((p: Json) => p.severity === 'error').map((p: Json) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
+      expect(errors).toEqual([]);
+      expect(report.totals.errors).toBe(0);
+    });
+
+    it('should describe a real answer of every signed-in operation, and the errors on the way', async () => {
+      check('GET /api/health', await agent.get('/api/health'));
+      check('GET /api/config', await agent.get('/api/config'));
+      await call(agent, 'GET /api/auth/providers', 200);
+      await call(agent, 'GET /api/me', 200);
+      await call(request(t.http), 'GET /api/me', 401);
+
+      // Settings.
+      await call(agent, 'GET /api/user', 200);
+      await call(agent, 'POST /api/user', 400, { body: { envVars: { OPENAI_API_KEY: 'sk-\u0000' } } });
+      const { model, bias, sections, article } = await setUpGeneration(agent, notion, openai);
+      await call(agent, 'POST /api/user', 200, { body: { envVars: { OPENAI_API_KEY: openai.apiKey } } });
+      await call(agent, 'GET /api/user/status-config', 200);
+      await call(agent, 'POST /api/user/status-config', 200, { body: { propertyName: 'Status', values: { start: 'Start Generating', inProgress: 'Generating...', error: 'Generating Error', complete: 'Posts Generated' } } });
+
+      // Models and their examples.
+      await call(agent, 'GET /api/models', 200);
+      await call(agent, 'GET /api/models/{id}', 200, { id: model._id });
+      await call(agent, 'GET /api/models/{id}', 404, { id: randomUUID() });
+      await call(agent, 'GET /api/base-models', 200);
+      const voice = await call(agent, 'POST /api/models', 201, { body: { name: 'Voice', base_model: 'gpt-4o' } });
+      for (let n = 1; n <= 10; n++) await call(agent, 'POST /api/models/{id}/add-example', 201, { id: voice._id, body: { example: example(n) } });
+      await call(agent, 'POST /api/models/{id}/add-example', 409, { id: voice._id, body: { example: example(1) } });
+      await call(agent, 'DELETE /api/models/{id}/remove-example', 200, { id: voice._id, body: { uuid: example(10).uuid } });
+      await call(agent, 'POST /api/models/{id}/add-example', 201, { id: voice._id, body: { example: example(10) } });
+      const job = await call(agent, 'POST /api/fine-tune-jobs/start', 201, { body: { modelId: voice._id, suffix: 'voice' } });
+      expect(job._id).toBeDefined();
+      await call(agent, 'POST /api/fine-tune-jobs/start', 409, { body: { modelId: voice._id, suffix: 'voice' } });
+      await call(agent, 'GET /api/fine-tune-jobs', 200, { query: { sort: '["id","ASC"]', filter: '{"q":"voice"}' } });
+
+      // Bias lists.
+      await call(agent, 'GET /api/logit-bias-groups', 200);
+      await call(agent, 'GET /api/logit-bias-groups/{id}', 200, { id: bias._id });
+      await call(agent, 'POST /api/logit-bias-groups/preview', 200, { body: { entries: [{ words: ['delve', 'tapestry'], bias: -100 }], family: 'o200k_base' } });
+      const spare = await call(agent, 'POST /api/logit-bias-groups', 201, { body: { name: 'Spare', entries: [{ words: ['utilize'], bias: -50 }] } });
+      await call(agent, 'PUT /api/logit-bias-groups/{id}', 200, { id: spare._id, body: { ...spare, name: 'Spare words' } });
+      await call(agent, 'PUT /api/logit-bias-groups/{id}', 400, { id: spare._id, body: { ...spare, name: '' } });
+
+      // Sections, articles, clients.
+      await call(agent, 'GET /api/sections', 200, { query: { sort: '["id","DESC"]', range: '[0,1]' } });
+      await call(agent, 'GET /api/sections/{id}', 200, { id: sections[0]._id });
+      const copy = await call(agent, 'POST /api/sections/{id}/copy', 201, { id: sections[0]._id });
+      await call(agent, 'PUT /api/sections/{id}', 200, { id: copy._id, body: { ...copy, name: 'Copied intro' } });
+      await call(agent, 'GET /api/articles', 200, { query: { filter: '{"q":"Laptop"}' } });
+      await call(agent, 'GET /api/articles/{id}', 200, { id: article._id });
+      await call(agent, 'PUT /api/articles/{id}', 200, { id: article._id, body: article });
+      const section = await call(agent, 'POST /api/sections', 201, { body: { ...sections[0], _id: undefined, id: undefined, created_at: undefined, updated_at: undefined, name: 'Closing' } });
+      await call(agent, 'POST /api/sections', 400, { body: { name: 'No model' } });
+      const snapshot = { section: section._id, heading: 'Closing', systemPrompt: section.system_message, userPrompt: section.user_message, model: section.model, temperature: section.temperature, logit_bias_group: null };
+      const other = await call(agent, 'POST /api/articles', 201, { body: { article_title: 'Short review', article_type: 'Review', sections: [snapshot] } });
+      const client = await call(agent, 'POST /api/clients', 201, { body: { name: 'Globex' } });
+      await call(agent, 'POST /api/clients/{id}/save-path', 200, { id: client._id, body: { folderId: 'folder-globex', folderName: 'Globex articles' } });
+      await call(agent, 'GET /api/clients', 200);
+      await call(agent, 'GET /api/clients/{id}', 200, { id: client._id });
+      await call(agent, 'GET /api/google-drive-token', 200);
+
+      // Generation: the connection tests, one check that writes the article, and its History entry.
+      await call(agent, 'POST /api/generation/test-notion', 200);
+      await call(agent, 'POST /api/generation/test-openai', 200);
+      notion.addRow({ title: 'Best laptops', status: 'Start Generating', type: 'Guide', client: 'Acme', extra: { Keyword: 'laptops' } });
+      await call(agent, 'POST /api/generation/check-now', 200);
+      await call(agent, 'GET /api/generation/status', 200);
+      const history = await eventually(
+        () => call(agent, 'GET /api/history', 200),
+        (entries: Json[]) => entries.some((e) => e._type === 'generation' && ['completed', 'failed'].includes(e.status)),
+        30_000,
+      );
+      const written = history.find((e: Json) => e._type === 'generation')!;
+      expect(written).toMatchObject({ status: 'completed', message: null });
+      await call(agent, 'GET /api/history/{id}', 200, { id: written._id });
+
+      // Training data: a crawl of the fixture site, its job and its clustered snapshot.
+      const crawl = await call(agent, 'POST /api/training-jobs/submit-url', 201, { body: { url: `${site.url}/` } });
+      await eventually(
+        () => call(agent, 'GET /api/training-jobs/{id}', 200, { id: crawl._id }),
+        (job: Json) => job.status === 'completed' || job.status === 'failed',
+        30_000,
+      );
+      await call(agent, 'GET /api/training-jobs', 200, { query: { filter: '{"q":"127.0.0.1"}' } });
+      const snapshots = await call(agent, 'GET /api/training-snapshots', 200, { query: { jobId: crawl._id } });
+      expect(snapshots.length).toBe(1);
+      await call(agent, 'GET /api/history', 200, { query: { filter: JSON.stringify({ id: [crawl._id, written._id] }) } });
+
+      // Deletes, then sign-out.
+      await call(agent, 'DELETE /api/sections/{id}', 200, { id: copy._id });
+      await call(agent, 'DELETE /api/logit-bias-groups/{id}', 200, { id: spare._id });
+      await call(agent, 'DELETE /api/articles/{id}', 200, { id: other._id });
+      await call(agent, 'DELETE /api/clients/{id}', 200, { id: client._id });
+      await call(agent, 'DELETE /api/models/{id}', 409, { id: model._id });
+      // Only a tuned model is deleted (also at OpenAI): the fine-tune started above, followed to its end.
+      await eventually(
+        () => call(agent, 'GET /api/models/{id}', 200, { id: voice._id }),
+        (m: Json) => m.fine_tune_status === 'completed',
+        30_000,
+      );
+      await call(agent, 'DELETE /api/models/{id}', 200, { id: voice._id });
+      await call(agent, 'POST /api/logout', 200);
+      await call(agent, 'GET /api/me', 401);
+    });
+  });
+
+  describe('in local sign-in mode', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ AUTH_MODE: 'local' });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('should sign in the local operator with the documented redirect, and cover every operation of the document', async () => {
+      check('GET /api/auth/local', await request(t.http).get('/api/auth/local').expect(302).expect('location', '/'));
+      const missing = operations.filter((key) => !covered.has(key));
+      expect(missing).toEqual([]);
+    });
+  });
+});

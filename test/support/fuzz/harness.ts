@@ -1,0 +1,133 @@
+/**
+ * Sends one fuzzed request and checks what the contract of issue 11 promises whatever the input:
+ * no 5xx, a well-formed error body on a 4xx, and a refused request changes nothing.
+ */
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { TestApp } from '../test-app';
+import type { Expectation } from './bodies';
+import { clip } from './json';
+
+export type Agent = ReturnType<typeof request.agent>;
+
+export interface Exchange {
+  /** The operation, e.g. `PUT /api/sections/{id}`. */
+  route: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  url: string;
+  query?: Record<string, string>;
+  body?: string;
+  expect: Expectation;
+  change: string;
+  /** The one status the contract allows (a malformed list query is a 400), when it says which. */
+  status?: number;
+  /** A forbidden character was sent: the answer is 400 and `errors[].field` is one of these. */
+  names?: string[];
+}
+
+const HEALTH_EVERY = 50;
+
+export class Fuzzer {
+  /** Per route, how many answers of each kind: `invalid 4xx`, `wild 2xx`, … (printed at the end). */
+  readonly tally = new Map<string, Record<string, number>>();
+  private sent = 0;
+  private fingerprintSql = sql`select 1`;
+
+  constructor(
+    private readonly t: TestApp,
+    private readonly agent: Agent,
+  ) {}
+
+  /** Quire's tables: every table of the public schema but sessions (each request touches its session). */
+  async start(): Promise<void> {
+    const tables = (await this.rows(sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'sessions' order by tablename`)).map(
+      (row) => String(row.tablename),
+    );
+    const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    const columns = tables.map((name) => `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${quote(name)} t) as ${quote(name)}`);
+    this.fingerprintSql = sql.raw(`select ${columns.join(', ')}`);
+  }
+
+  /** One hash per table; PGlite has one connection, so never run it alongside another query. */
+  async fingerprint(): Promise<Record<string, string>> {
+    return (await this.rows(this.fingerprintSql))[0] as Record<string, string>;
+  }
+
+  async exchange(e: Exchange): Promise<void> {
+    const before = await this.fingerprint();
+    const logged = this.t.logger.lines.length;
+    const url = e.query ? `${e.url}?${new URLSearchParams(e.query)}` : e.url;
+    let req = this.agent[e.method](url);
+    if (e.body !== undefined) req = req.set('Content-Type', 'application/json').send(e.body);
+    const res = await req;
+    this.sent++;
+    const status = res.status;
+    const tally = this.tally.get(e.route) ?? {};
+    tally[`${e.expect} ${Math.floor(status / 100)}xx`] = (tally[`${e.expect} ${Math.floor(status / 100)}xx`] ?? 0) + 1;
+    this.tally.set(e.route, tally);
+
+    const problems: string[] = [];
+    const required = e.names ? 400 : e.status;
+    if (status >= 500) problems.push(`answered ${status}: a server error`);
+    else if (e.expect === 'invalid' && (status < 400 || (required && status !== required))) {
+      problems.push(`answered ${status} to an invalid request; the contract says ${required ?? '4xx'}`);
+    } else if (e.expect === 'foreign' && status < 300) problems.push(`answered ${status} to a request naming another operator's record`);
+    const fields = Array.isArray(res.body?.errors) ? res.body.errors.map((error: { field?: unknown }) => error?.field) : [];
+    if (e.names && status === 400 && !fields.some((field: unknown) => e.names!.includes(String(field)))) {
+      problems.push(`errors[] names ${JSON.stringify(fields)} but not ${JSON.stringify(e.names[0])}, the field with the forbidden character`);
+    }
+    if (status >= 400 && status < 500) {
+      const shape = errorShapeProblem(res);
+      if (shape) problems.push(shape);
+      const after = await this.fingerprint();
+      const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+      if (changed.length) problems.push(`answered ${status} but changed the table(s) ${changed.join(', ')}`);
+    }
+    if (problems.length) {
+      const serverLog = this.t.logger.lines.slice(logged).filter((line) => line.startsWith('error'));
+      throw new Error(
+        [
+          `${e.route}: ${problems.join('; ')}`,
+          `  case:    ${e.expect} — ${e.change}`,
+          `  request: ${e.method.toUpperCase()} ${clip(url, 400)}`,
+          ...(e.body === undefined ? [] : [`  body:    ${clip(e.body)}`]),
+          `  answer:  ${status} ${clip(res.text ?? '')}`,
+          ...(serverLog.length ? [`  server log: ${clip(serverLog.join('\n'), 800)}`] : []),
+        ].join('\n'),
+      );
+    }
+    if (this.sent % HEALTH_EVERY === 0) await this.expectHealthy(`after ${e.method.toUpperCase()} ${clip(url, 200)} (${e.change})`);
+  }
+
+  async expectHealthy(when: string): Promise<void> {
+    const res = await this.agent.get('/api/health');
+    if (res.status !== 200) throw new Error(`GET /api/health answered ${res.status} ${clip(res.text ?? '')} ${when}`);
+  }
+
+  summary(): string {
+    return [...this.tally.entries()]
+      .map(([route, counts]) => `${route.padEnd(44)} ${Object.entries(counts).sort().map(([kind, n]) => `${kind}: ${n}`).join(', ')}`)
+      .join('\n');
+  }
+
+  private async rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+    return ((await this.t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  }
+}
+
+/** The API's one error shape: `{statusCode, error, message, errors?: [{field, message}]}`. */
+function errorShapeProblem(res: request.Response): string | undefined {
+  const body = res.body as Record<string, unknown> | undefined;
+  if (!/application\/json/.test(String(res.headers['content-type'] ?? ''))) return `the ${res.status} answer is not JSON`;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return `the ${res.status} answer is not an error object`;
+  const extra = Object.keys(body).filter((key) => !['statusCode', 'error', 'message', 'errors'].includes(key));
+  if (extra.length) return `the error body has unexpected keys: ${extra.join(', ')}`;
+  if (body.statusCode !== res.status) return `the error body's statusCode ${String(body.statusCode)} is not the status ${res.status}`;
+  if (typeof body.error !== 'string' || !body.error) return 'the error body has no error text';
+  if (typeof body.message !== 'string' || !body.message) return 'the error body has no message';
+  const errors = body.errors;
+  const fieldError = (item: unknown) =>
+    item !== null && typeof item === 'object' && typeof (item as Record<string, unknown>).field === 'string' && typeof (item as Record<string, unknown>).message === 'string';
+  if (errors !== undefined && !(Array.isArray(errors) && errors.every(fieldError))) return 'the error body has errors that are not [{field, message}]';
+  return undefined;
+}
