@@ -25,6 +25,18 @@ export class ErrorResponse {
   errors?: FieldErrorResponse[];
 }
 
+/** When a job (a History entry) was queued, started and ended: the fields every kind of job answers. */
+export class JobTimesResponse {
+  @ApiProperty({ type: String, format: 'date-time', description: 'When it was queued' })
+  timestamp!: Date;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  startedAt!: Date | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  completedAt!: Date | null;
+}
+
 const ERRORS: Record<number, string> = {
   400: 'The request is not valid: `message` says why and `errors` names the fields',
   401: 'No session: sign in first',

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { JobTimesResponse } from '../common/api-docs';
 import type { OmittedParameters } from '../generation/generation.schema';
 import { HistoryRow } from './history.repository';
 
@@ -37,7 +38,7 @@ export class HistoryMetaResponse {
 }
 
 /** Spec §3 History/job entry, with the progress of a running generation. */
-export class HistoryResponse {
+export class HistoryResponse extends JobTimesResponse {
   @ApiProperty({ format: 'uuid' })
   _id!: string;
 
@@ -55,15 +56,6 @@ export class HistoryResponse {
 
   @ApiProperty({ type: String, nullable: true })
   job_type!: string | null;
-
-  @ApiProperty({ type: String, format: 'date-time' })
-  timestamp!: Date;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  startedAt!: Date | null;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  completedAt!: Date | null;
 
   @ApiProperty({ type: String, nullable: true, description: 'Why it failed, or what it noted' })
   message!: string | null;

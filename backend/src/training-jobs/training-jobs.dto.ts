@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { JobTimesResponse } from '../common/api-docs';
 import { IsOmittable } from '../common/validation';
 import { CLUSTERING_MODES, ClusteringMode, TrainingJobMeta, TrainingJobRow } from './training-jobs.schema';
 import { RawMetaResponse, SnapshotCountsResponse } from './training-data.responses';
@@ -61,7 +62,7 @@ export class TrainingJobMetaResponse {
   clusterSizes?: ClusterSizesResponse;
 }
 
-export class TrainingJobResponse {
+export class TrainingJobResponse extends JobTimesResponse {
   @ApiProperty({ format: 'uuid' })
   _id!: string;
 
@@ -76,15 +77,6 @@ export class TrainingJobResponse {
 
   @ApiProperty({ type: String, nullable: true })
   message!: string | null;
-
-  @ApiProperty({ type: String, format: 'date-time' })
-  timestamp!: Date;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  startedAt!: Date | null;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  completedAt!: Date | null;
 
   @ApiProperty({ type: TrainingJobMetaResponse })
   meta!: TrainingJobMeta;
