@@ -8,7 +8,7 @@ module.exports = {
     {
       displayName: 'unit',
       rootDir: '.',
-      testMatch: ['<rootDir>/backend/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.cjs'],
       transform,
       transformIgnorePatterns,
       testEnvironment: 'node',

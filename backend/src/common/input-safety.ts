@@ -12,9 +12,11 @@ export const MAX_INPUT_DEPTH = 32;
 const PROTOTYPE_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
 /** NUL and UTF-16 surrogates without their pair: PostgreSQL's text and jsonb refuse both. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Control characters (C0 and DEL): no query parameter of ours has a use for them. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export const UNSTORABLE_MESSAGE = 'must not contain NUL characters or unpaired surrogates';

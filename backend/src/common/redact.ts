@@ -15,6 +15,7 @@ const SECRET_PATTERNS: [RegExp, string][] = [
 ];
 
 /** Control characters other than tab and newline, which would garble a log line (NUL included). */
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
 export function redactSecrets(text: string): string {

@@ -6,6 +6,7 @@ export const MAX_STORED_MESSAGE = 2_000;
  * and jsonb refuse NUL and unpaired UTF-16 surrogates, and a failure must always be recordable.
  */
 export function storableText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- NUL is what PostgreSQL refuses
   return text.toWellFormed().replace(/\u0000/g, '');
 }
 

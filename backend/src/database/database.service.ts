@@ -19,6 +19,7 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 
 /** Runs raw SQL with positional parameters; pg-boss talks to the database through this. */
 export interface SqlRunner {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg-boss reads rows of any shape
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }
 

@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JobTimesResponse } from '../common/api-docs';
-import type { OmittedParameters } from '../generation/generation.schema';
 import { HistoryRow } from './history.repository';
 
 export class OmittedParametersResponse {

@@ -120,6 +120,7 @@ export const wildString = (maxLength: number): fc.Arbitrary<string> =>
     fc.constantFrom(...INJECTIONS),
     fc.constantFrom(...UNICODE),
     fc.constantFrom('', ' ', '   \n  '),
+    // eslint-disable-next-line no-control-regex -- the fuzzer generates control characters on purpose
     fc.string({ unit: 'grapheme', maxLength: 40 }).map((text) => text.replace(/\u0000/g, '')),
     // Long text is built from a small generated seed, so a failure report stays short.
     fc

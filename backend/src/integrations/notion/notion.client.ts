@@ -19,6 +19,7 @@ export interface NotionPage {
   object?: string;
   id: string;
   url: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's property JSON, read by field
   properties: Record<string, any>;
 }
 
@@ -141,6 +142,7 @@ export class NotionClient {
 
   private async readStatusProperty(secret: string, dataSourceId: string, name: string): Promise<StatusProperty | null> {
     const source = (await this.call('read the database properties', () => this.client(secret).dataSources.retrieve({ data_source_id: dataSourceId }))) as {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's property JSON, read by field
       properties: Record<string, any>;
     };
     const property = source.properties?.[name];
@@ -213,6 +215,7 @@ export class NotionClient {
     do {
       const result = (await this.call('read the page body', () =>
         this.client(secret).blocks.children.list({ block_id: pageId, page_size: 100, start_cursor: cursor }),
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's block JSON, read by field
       )) as { results: Record<string, any>[]; has_more: boolean; next_cursor: string | null };
       for (const block of result.results) {
         const text = (block[block.type]?.rich_text ?? []).map((r: { plain_text?: string }) => r.plain_text ?? '').join('');

@@ -14,6 +14,7 @@ export interface PropertyReader {
  */
 export type PropertyText = string | null;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's property JSON, read by field
 type Value = Record<string, any>;
 
 const richText = (items: { plain_text?: string }[] | undefined) => (items ?? []).map((item) => item.plain_text ?? '').join('');
