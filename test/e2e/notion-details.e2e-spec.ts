@@ -240,7 +240,8 @@ describe('Notion as it really answers: database links, data sources, links and e
       ]);
       // The page object holds 25 of the 26 sources: the rest came from the property item endpoint.
       expect(notion.requests.filter((r) => r.method === 'GET' && r.path.includes('/properties/')).map((r) => r.path)).toEqual([expect.stringMatching(/\/properties\/r%3A2$/)]);
-      const pageReads = notion.requests.filter((r) => r.method === 'GET' && /^\/v1\/pages\/[^/]+$/.test(r.path)).map((r) => r.path);
+      // Answered reads: a read Notion refused with 429 (its three-a-second limit, on a busy machine) is asked again.
+      const pageReads = notion.requests.filter((r) => r.method === 'GET' && /^\/v1\/pages\/[^/]+$/.test(r.path) && r.status === 200).map((r) => r.path);
       expect(new Set(pageReads).size).toBe(26);
       expect(pageReads).toHaveLength(26);
     });

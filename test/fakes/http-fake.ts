@@ -7,6 +7,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: string;
+  /** The status it was answered with, once answered. */
+  status?: number;
 }
 
 export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
@@ -37,6 +39,7 @@ export class HttpFake {
           body: Buffer.concat(chunks).toString('utf8'),
         };
         this.requests.push(recorded);
+        res.on('finish', () => (recorded.status = res.statusCode));
         Promise.resolve(this.handle(recorded, res)).catch((error: Error) => {
           if (!res.headersSent) json(res, 500, { error: 'fake_failure', message: error.message });
         });
