@@ -47,9 +47,20 @@ const ERRORS: Record<number, string> = {
   503: 'Busy, or the database does not answer: try again in a moment',
 };
 
+/** What each error looks like, for the document's examples (the messages are real ones). */
+const ERROR_EXAMPLES: Record<number, ErrorResponse> = {
+  400: { statusCode: 400, error: 'Bad Request', message: 'name is required', errors: [{ field: 'name', message: 'name is required' }] },
+  401: { statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' },
+  404: { statusCode: 404, error: 'Not Found', message: 'Section not found.' },
+  409: { statusCode: 409, error: 'Conflict', message: 'A model named "Blog voice" already exists.' },
+  429: { statusCode: 429, error: 'Too Many Requests', message: 'ThrottlerException: Too Many Requests' },
+  502: { statusCode: 502, error: 'Bad Gateway', message: 'OpenAI: rejected the API key saved on Home while trying to upload the training file; check the key and save it again.' },
+  503: { statusCode: 503, error: 'Service Unavailable', message: 'Quire is busy with other work; try again in a moment.' },
+};
+
 /** The error answers an operation may give, each with the error shape. */
 export function ApiErrors(...statuses: (keyof typeof ERRORS)[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERRORS[status], type: ErrorResponse })));
+  return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERRORS[status], type: ErrorResponse, example: ERROR_EXAMPLES[status] })));
 }
 
 /**
@@ -88,7 +99,7 @@ type Operation = { security?: unknown[]; responses: Record<string, unknown>; par
  */
 export function documentAccess(document: OpenAPIObject, isPublic: (path: string) => boolean): OpenAPIObject {
   const errorRef = { $ref: getSchemaPath(ErrorResponse) };
-  const error = (status: number) => ({ description: ERRORS[status], content: { 'application/json': { schema: errorRef } } });
+  const error = (status: number) => ({ description: ERRORS[status], content: { 'application/json': { schema: errorRef, example: ERROR_EXAMPLES[status] } } });
   document.security = [{ cookie: [] }];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const operation of Object.values(item) as Operation[]) {
