@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import type { ParseResult } from '../training-data.types';
 import { isIntroOnlyArticle, isListing, sectionLevel, splitSections, withoutRepeatedTitle } from './article-outline';
+import { withoutChromeLines } from './chrome-lines';
 import { contentPieces } from './content-pieces';
 import { DomDocument, DomElement } from './dom';
 import { findTitle } from './page-title';
@@ -49,7 +50,7 @@ function parse(html: string, url: string): ParseResult {
   const root = extracted?.content as DomElement | null | undefined;
   if (!root) return { skipped: 'no article content' };
 
-  const pieces = withoutRepeatedTitle(contentPieces(root), title);
+  const pieces = withoutRepeatedTitle(withoutChromeLines(contentPieces(root)), title);
   const level = sectionLevel(pieces);
   if (isListing(pieces, level)) return { skipped: 'listing page' };
   const { intro, sections } = splitSections(pieces, level);

@@ -12,6 +12,9 @@ export interface HeadingPiece {
 }
 export type Piece = ContentBlock | HeadingPiece;
 
+/** A paragraph or list whose text is this much link text points at other pages (teasers, "related" lists) rather than saying something. */
+const LINK_LIST_RATIO = 0.8;
+
 /** An element outside BLOCK that holds one of these is a wrapper (a custom element, say), not inline text. */
 const HAS_BLOCKS = 'p, div, section, article, h1, h2, h3, h4, h5, h6, ul, ol, table, pre, blockquote, hr, figure';
 
@@ -52,7 +55,7 @@ function block(element: DomElement, tag: string, out: Piece[]): void {
   const push = (piece: ContentBlock) => {
     if (piece.type === 'hr' || ('text' in piece ? piece.text : piece.items.length)) out.push(piece);
   };
-  if (DROPPED.has(tag)) return;
+  if (DROPPED.has(tag) || isLinkBlock(element, tag)) return;
   const heading = /^h([1-6])$/.exec(tag);
   if (heading) {
     const text = collapse(textOf(element));
@@ -71,6 +74,17 @@ function block(element: DomElement, tag: string, out: Piece[]): void {
   // Anything else (a figure, a wrapping <p> or <div>) is walked for the blocks it holds; a figure's image is dropped, its caption kept.
   else walk(element, out);
 }
+/** A paragraph or list that is mostly links elsewhere: "Related: …", "Read more", a list of other stories. */
+function isLinkBlock(element: DomElement, tag: string): boolean {
+  if (tag !== 'p' && tag !== 'ul' && tag !== 'ol') return false;
+  const text = collapse(textOf(element)).length;
+  if (text === 0) return false;
+  // Links to the article's own headings (a table of contents) point inside it.
+  const links = Array.from(element.querySelectorAll('a[href]')).filter((link) => !(link.getAttribute('href') ?? '').startsWith('#'));
+  const linked = links.reduce((sum, link) => sum + collapse(textOf(link)).length, 0);
+  return linked / text >= LINK_LIST_RATIO;
+}
+
 /** The list's own items; an li's nested lists stay part of that li's text. */
 function listItems(list: DomElement): string[] {
   const items: string[] = [];

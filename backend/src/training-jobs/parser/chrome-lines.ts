@@ -1,0 +1,46 @@
+// Lines of site chrome that Readability keeps inside the article's container: bylines and
+// datelines, image credits, calls to subscribe or follow, "Advert" labels, and the "more
+// stories" block that ends many pages. Each rule looks at one short block of text only; an
+// article's own sentences are longer than these lines and rarely start the way they do.
+import type { ContentBlock } from '../training-data.types';
+import { isHeading, Piece } from './content-pieces';
+
+/** Chrome lines are short; a paragraph longer than this is the article's own, whatever it starts with. */
+const SHORT_LINE = 200;
+const BYLINE = /^(?:by\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:[-–—|,·]|and|$))|(?:posted|published|updated|last updated|first published)\b)/u;
+const DATE_ONLY = /^(?:\p{L}+,?\s+)?(?:\p{L}+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+\p{L}+\.?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s*(?:at\s*)?\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?)?\s*\w{0,4})?$/iu;
+const IMAGE_CREDIT = /^\(?(?:image|photo|picture|photograph|credit|source: getty)s?\b[^.]{0,80}(?:©|copyright|getty|reuters|afp|ap photo|shutterstock|credit|caption)|^\(?(?:image|photo)s?:\s|©/i;
+const CALL_TO_ACTION = /\b(?:subscribe|sign up|newsletter|follow (?:us|\p{L}+) on|click here|like this story|share (?:it|this)|join our|affiliate|download (?:our|the) app)\b/iu;
+const LABEL = /^(?:advert(?:isement)?|sponsored(?: content)?|skip to (?:main )?content|\d*\s*comments?|share|print|email|don'?t miss|see more|read more|more|related|you may also like\.*|this slideshow requires javascript\.?)$/i;
+/** Where the article ends and the page's "more to read" begins. */
+const TAIL_HEADING = /^(?:you may also like|you might also like|related(?: stories| articles| posts| content| coverage)?|more (?:stories|from|on|like this|news)|recommended|popular|trending|most (?:read|popular|viewed)|comments?|leave a (?:reply|comment)|tell us what you think|want more stories|about the author)\b/i;
+
+/** The pieces without the page's chrome lines, cut where the page's trailing "more to read" begins. */
+export function withoutChromeLines(pieces: Piece[]): Piece[] {
+  return beforeTail(pieces).filter((piece) => isHeading(piece) || !isChromeLine(piece));
+}
+
+function textOfPiece(piece: Piece): string {
+  return 'text' in piece ? piece.text : 'items' in piece ? piece.items.join(' ') : '';
+}
+
+export function isChromeLine(block: ContentBlock): boolean {
+  if (block.type !== 'p') return false;
+  const text = block.text;
+  if (text.length > SHORT_LINE) return false;
+  return LABEL.test(text) || BYLINE.test(text) || DATE_ONLY.test(text) || IMAGE_CREDIT.test(text) || CALL_TO_ACTION.test(text);
+}
+
+/** Everything from a "related stories" or comments heading on, once most of the text is behind it. */
+function beforeTail(pieces: Piece[]): Piece[] {
+  const total = pieces.reduce((sum, piece) => sum + textOfPiece(piece).length, 0);
+  let seen = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    const text = textOfPiece(piece);
+    const headingLike = isHeading(piece) || (piece.type === 'p' && text.length <= 60);
+    if (headingLike && seen * 2 >= total && TAIL_HEADING.test(text)) return pieces.slice(0, i);
+    seen += text.length;
+  }
+  return pieces;
+}
