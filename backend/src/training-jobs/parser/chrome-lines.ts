@@ -7,11 +7,14 @@ import { isHeading, Piece } from './content-pieces';
 
 /** Chrome lines are short; a paragraph longer than this is the article's own, whatever it starts with. */
 const SHORT_LINE = 200;
-const BYLINE = /^(?:by\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:[-–—|,·]|and|$))|(?:posted|published|updated|last updated|first published)\b)/u;
+const BYLINE = /^[Bb]y\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*(?:[-–—|,·]|and|$))/u;
+const DATELINE = /^(?:posted|published|updated|last updated|first published)\b/i;
 const DATE_ONLY = /^(?:\p{L}+,?\s+)?(?:\p{L}+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+\p{L}+\.?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{2,4})(?:\s*(?:at\s*)?\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?)?\s*\w{0,4})?$/iu;
 const IMAGE_CREDIT = /^\(?(?:image|photo|picture|photograph|credit|source: getty)s?\b[^.]{0,80}(?:©|copyright|getty|reuters|afp|ap photo|shutterstock|credit|caption)|^\(?(?:image|photo)s?:\s|©/i;
+/** Photo agencies' credit lines under pictures: "REUTERS/Name", "(AP Photo/Name)", "Name | Getty Images". */
+const AGENCY_CREDIT = /\b(?:getty images|reuters\/|ap photo|\/ ap\b|afp(?: via getty)?\b|shutterstock|file photo)/i;
 const CALL_TO_ACTION = /\b(?:subscribe|sign up|newsletter|follow (?:us|\p{L}+) on|click here|like this story|share (?:it|this)|join our|affiliate|download (?:our|the) app)\b/iu;
-const LABEL = /^(?:advert(?:isement)?|sponsored(?: content)?|skip to (?:main )?content|\d*\s*comments?|share|print|email|don'?t miss|see more|read more|more|related|you may also like\.*|this slideshow requires javascript\.?)$/i;
+const LABEL = /^(?:advert(?:isement)?|sponsored(?: content)?|skip to (?:main )?content|\d*\s*comments?|share|print|email|don'?t miss|see more|read more|more|related|you may also like\.*|post (?:a )?comment.*|this slideshow requires javascript\.?|https?:\/\/\S+)$/i;
 /** Where the article ends and the page's "more to read" begins. */
 const TAIL_HEADING = /^(?:you may also like|you might also like|related(?: stories| articles| posts| content| coverage)?|more (?:stories|from|on|like this|news)|recommended|popular|trending|most (?:read|popular|viewed)|comments?|leave a (?:reply|comment)|tell us what you think|want more stories|about the author)\b/i;
 
@@ -28,7 +31,7 @@ export function isChromeLine(block: ContentBlock): boolean {
   if (block.type !== 'p') return false;
   const text = block.text;
   if (text.length > SHORT_LINE) return false;
-  return LABEL.test(text) || BYLINE.test(text) || DATE_ONLY.test(text) || IMAGE_CREDIT.test(text) || CALL_TO_ACTION.test(text);
+  return [LABEL, BYLINE, DATELINE, DATE_ONLY, IMAGE_CREDIT, AGENCY_CREDIT, CALL_TO_ACTION].some((pattern) => pattern.test(text));
 }
 
 /** Everything from a "related stories" or comments heading on, once most of the text is behind it. */
