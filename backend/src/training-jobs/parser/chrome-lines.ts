@@ -15,6 +15,8 @@ const IMAGE_CREDIT = /^\(?(?:image|photo|picture|photograph|credit|source: getty
 const AGENCY_CREDIT = /\b(?:getty images|reuters\/|ap photo|\/ ap\b|afp(?: via getty)?\b|shutterstock|file photo)/i;
 const CALL_TO_ACTION = /\b(?:subscribe|sign up|newsletter|follow (?:us|\p{L}+) on|click here|like this story|share (?:it|this)|join our|affiliate|download (?:our|the) app)\b/iu;
 const LABEL = /^(?:advert(?:isement)?|sponsored(?: content)?|skip to (?:main )?content|\d*\s*comments?|share|print|email|don'?t miss|see more|read more|more|related|you may also like\.*|post (?:a )?comment.*|this slideshow requires javascript\.?|https?:\/\/\S+)$/i;
+/** A pointer to another story in the middle of the text: "Related: …", "READ MORE: …", "Also on example.com …". */
+const POINTER = /^(?:related|see also|see more|read more|read also|more|also read|also on \S+|watch|listen)\s*[:–—-]/i;
 /** Where the article ends and the page's "more to read" begins. */
 const TAIL_HEADING = /^(?:you may also like|you might also like|related(?: stories| articles| posts| content| coverage)?|more (?:stories|from|on|like this|news)|recommended|popular|trending|most (?:read|popular|viewed)|comments?|leave a (?:reply|comment)|tell us what you think|want more stories|about the author)\b/i;
 
@@ -31,7 +33,7 @@ export function isChromeLine(block: ContentBlock): boolean {
   if (block.type !== 'p') return false;
   const text = block.text;
   if (text.length > SHORT_LINE) return false;
-  return [LABEL, BYLINE, DATELINE, DATE_ONLY, IMAGE_CREDIT, AGENCY_CREDIT, CALL_TO_ACTION].some((pattern) => pattern.test(text));
+  return [LABEL, POINTER, BYLINE, DATELINE, DATE_ONLY, IMAGE_CREDIT, AGENCY_CREDIT, CALL_TO_ACTION].some((pattern) => pattern.test(text));
 }
 
 /** Everything from a "related stories" or comments heading on, once most of the text is behind it. */
