@@ -33,11 +33,24 @@ export function sectionLevel(pieces: Piece[]): number | null {
   return LOWER_SECTION_LEVELS.find((level) => levels.filter((l) => l === level).length > 1) ?? null;
 }
 
-/** Listing and tag pages are a heading per post, each heading a link to that post. */
-export function isListing(pieces: Piece[], level: number | null): boolean {
+/**
+ * Listing and tag pages are a heading per post, each heading a link to that post on the same
+ * site. (A buying guide's headings may link to shops elsewhere; that is still an article.)
+ */
+export function isListing(pieces: Piece[], level: number | null, url: string): boolean {
   if (level === null) return false;
   const headings = pieces.filter(isHeading).filter((heading) => heading.level <= level);
-  return headings.length > 1 && headings.filter((heading) => heading.linked).length * 2 > headings.length;
+  return headings.length > 1 && headings.filter((heading) => linksWithinSite(heading.link, url)).length * 2 > headings.length;
+}
+
+function linksWithinSite(href: string | null, url: string): boolean {
+  if (href === null) return false;
+  try {
+    return new URL(href, url).host === new URL(url).host;
+  } catch {
+    // A page address that is not a URL (a test's fragment) gives no host to compare: any link counts.
+    return true;
+  }
 }
 
 /** Blocks before the first section heading are the intro; deeper headings stay inside their section as h3 blocks. */

@@ -52,7 +52,7 @@ function parse(html: string, url: string): ParseResult {
 
   const pieces = withoutRepeatedTitle(withoutChromeLines(contentPieces(root)), title);
   const level = sectionLevel(pieces);
-  if (isListing(pieces, level)) return { skipped: 'listing page' };
+  if (isListing(pieces, level, url)) return { skipped: 'listing page' };
   const { intro, sections } = splitSections(pieces, level);
   if (sections.length === 0 && !isIntroOnlyArticle(intro)) return { skipped: 'no article content' };
   return { article: { url, title, intro, publishedDate, sections } };

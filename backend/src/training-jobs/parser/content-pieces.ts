@@ -3,12 +3,12 @@
 import type { ContentBlock } from '../training-data.types';
 import { BLOCK, collapse, DomElement, DROPPED, ELEMENT_NODE, tagOf, TEXT_NODE, textOf } from './dom';
 
-/** A heading of the article: its level (an h1 inside the body counts as an h2), and whether it only links elsewhere. */
+/** A heading of the article: its level (an h1 inside the body counts as an h2), and where it leads when it is wholly a link. */
 export interface HeadingPiece {
   type: 'heading';
   level: number;
   text: string;
-  linked: boolean;
+  link: string | null;
 }
 export type Piece = ContentBlock | HeadingPiece;
 
@@ -61,7 +61,8 @@ function block(element: DomElement, tag: string, out: Piece[]): void {
     const text = collapse(textOf(element));
     // Self-links ("#faq") are anchors of the article's own headings, not links to other posts.
     const link = element.querySelector('a[href]:not([href^="#"])');
-    if (text) out.push({ type: 'heading', level: Math.max(2, Number(heading[1])), text, linked: link !== null && collapse(textOf(link)) === text });
+    const wholly = link !== null && collapse(textOf(link)) === text;
+    if (text) out.push({ type: 'heading', level: Math.max(2, Number(heading[1])), text, link: wholly ? link.getAttribute('href') : null });
   }
   // Readability turns a <div> holding only a heading into a <p> around it: the heading is still one.
   else if (tag === 'p' && !element.querySelector(HAS_BLOCKS)) push({ type: 'p', text: collapse(textOf(element)) });
