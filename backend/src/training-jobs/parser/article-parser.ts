@@ -39,9 +39,10 @@ function parse(html: string, url: string): ParseResult {
 
   // Readability mutates the document it reads, so it gets its own parse of the same markup.
   const content = load(html);
+  const headline = heading ? (content.querySelectorAll('h1')[indexOf(original.querySelectorAll('h1'), heading)] ?? null) : null;
   keepMathsAsText(content);
-  keepStandfirsts(content);
-  if (heading) content.querySelectorAll('h1')[indexOf(original.querySelectorAll('h1'), heading)]?.remove();
+  keepStandfirsts(content, headline);
+  headline?.remove();
   // Readability drops the first heading that resembles the page title; the title is already out of
   // the way, so it must not guess one from <head> and take a real section heading for it.
   for (const element of Array.from(content.querySelectorAll('head > *'))) element.remove();

@@ -55,9 +55,9 @@ function mathsWrapper(math: DomElement, text: string): DomElement {
  * under the headline). The header would go as chrome, so its standfirst is moved out first, into
  * a plain block where the header was; bylines, dates and tags stay behind and go with it.
  */
-export function keepStandfirsts(doc: DomDocument): void {
+export function keepStandfirsts(doc: DomDocument, headline: DomElement | null): void {
   for (const header of Array.from(doc.querySelectorAll('header'))) {
-    if (!isArticleHeader(header)) continue;
+    if (!isArticleHeader(header, headline)) continue;
     const standfirsts = Array.from(header.querySelectorAll('p')).filter((p) => isStandfirst(p, header));
     if (standfirsts.length === 0) continue;
     const block = doc.createElement('div');
@@ -66,10 +66,10 @@ export function keepStandfirsts(doc: DomDocument): void {
   }
 }
 
-/** Inside the article, or holding its headline; never the site's banner. */
-function isArticleHeader(header: DomElement): boolean {
+/** Inside the article, or holding its headline; never the site's banner (whose tagline is no standfirst). */
+function isArticleHeader(header: DomElement, headline: DomElement | null): boolean {
   if (header.closest('nav, [role="banner"]')) return false;
-  return header.closest('article, main') !== null || header.querySelector('h1') !== null;
+  return header.closest('article, main') !== null || (headline !== null && headline.closest('header') === header);
 }
 
 function isStandfirst(paragraph: DomElement, header: DomElement): boolean {

@@ -144,6 +144,12 @@ describe('parseArticle on real-world markup', () => {
       expect(bodyText(parsed)).not.toContain('Ann Lee');
     });
 
+    it("should not take the site banner's tagline for a standfirst", () => {
+      const banner = '<header class="masthead"><h1 class="site-title">The Daily Example</h1><p>News you can trust since 1901</p></header>';
+      const parsed = article(parseArticle(newsPage(`<h1>Rivers Rise</h1>${PARAGRAPH}${PARAGRAPH}`, '', banner), URL));
+      expect(bodyText(parsed)).not.toContain('News you can trust');
+    });
+
     it('should keep a figure caption as text and drop the image', () => {
       const parsed = article(parseArticle(newsPage(`<h1>Rivers Rise</h1><figure><img src="/flood.jpg" alt="flood"><figcaption>The high street under water on Tuesday.</figcaption></figure>${PARAGRAPH}`), URL));
       expect(parsed.intro).toContainEqual({ type: 'p', text: 'The high street under water on Tuesday.' });
