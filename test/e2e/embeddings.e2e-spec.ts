@@ -48,7 +48,7 @@ describe('Embeddings within OpenAI limits', () => {
     const job = await eventually(() => jobOf(submitted._id), (j) => j.status === 'completed' || j.status === 'failed', 60_000);
     expect(job.status).toBe('completed');
     expect(job.meta.progress).toMatchObject({ articles: 1, sections: SECTIONS.length });
-    expect(job.message).toBe('1 section(s) were longer than the 8,192 tokens OpenAI embeds at once; only their first 8,192 tokens were embedded.');
+    expect(job.message).toBe('1 page gave sections, 0 intro only, 0 nothing. 1 section(s) were longer than the 8,192 tokens OpenAI embeds at once; only their first 8,192 tokens were embedded.');
 
     // Every request the simulator accepted (it refuses any input over 8,192 tokens and any request over 300,000).
     expect(openai.embeddedInputs).toBe(1 + SECTIONS.length);

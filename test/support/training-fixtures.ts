@@ -1,7 +1,8 @@
 /**
  * What the fixture website (test/fixtures/site, served by test/fakes/fixture-site.ts) holds, as
  * the training e2e tests expect the crawl to find it. cast-iron-care.html is not in the sitemap:
- * the sitemap's /old-post redirects to it.
+ * the sitemap's /old-post redirects to it. about.html has no sub-headings but four paragraphs: an
+ * intro-only article (its title and body are one item of the h1s-and-intros pool, no sections).
  */
 export const SITE_ARTICLES: { path: string; title: string; date: string | null }[] = [
   { path: "/blog/automate-backups-with-rsync.html", title: "Automate Your Backups With rsync and cron", date: "2024-02-14" },
@@ -20,6 +21,7 @@ export const SITE_ARTICLES: { path: string; title: string; date: string | null }
   { path: "/blog/raised-bed-vegetable-garden.html", title: "Building a Raised Bed Vegetable Garden on a Budget", date: "2024-03-05" },
   { path: "/blog/standing-desk-review.html", title: "FlexiRise Pro Standing Desk Review: Six Months Later", date: "2024-02-06" },
   { path: "/blog/winter-camping-checklist.html", title: "The Ultimate Winter Camping Checklist", date: "2024-02-27" },
+  { path: "/about.html", title: "About The Weekend Workshop", date: null },
 ];
 
 /** Sitemap URLs: 15 posts, /old-post, /private/secret.html, and four pages (about, contact, a tag listing, a PDF). */
@@ -28,7 +30,15 @@ export const SITE_PAGES_FOUND = 21;
 /** Pages the crawl skips, with how many. */
 export const SITE_SKIPPED: [RegExp, number][] = [
   [/^disallowed by robots\.txt$/, 1],
-  [/^no article content$/, 2],
+  // contact.html: a line of text above a form; about.html is an (intro-only) article now.
+  [/^no article content$/, 1],
   [/^listing page$/, 1],
   [/^not HTML \(application\/pdf\)$/, 1],
 ];
+
+/**
+ * The completed job's message: what the pages gave, with the three commonest skip reasons (ties in
+ * crawl order, so the PDF's reason is the one left out).
+ */
+export const SITE_SUMMARY =
+  '16 pages gave sections, 1 intro only, 4 nothing (1 × disallowed by robots.txt; 1 × listing page; 1 × no article content).';

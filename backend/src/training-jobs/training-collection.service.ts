@@ -13,6 +13,7 @@ import { Crawler, CrawlFailedError, CrawlOutcome } from './crawler/crawler';
 import { blocksToPlainText } from './parser/section-items';
 import { ParsedArticle, SectionItem } from './training-data.types';
 import { JobPageStore } from './job-page-store';
+import { REASONS_IN_SUMMARY, yieldSummary } from './page-yields';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingPagesRepository } from './training-pages.repository';
@@ -67,7 +68,8 @@ export class TrainingCollectionService {
       await this.jobs.progress(job.id, {}, `Clustering ${outcome.counts.sections} sections of ${outcome.counts.articles} articles…`);
       const note = await this.snapshot(job);
       const limitNote = outcome.limit === 'pages' ? `Stopped at CRAWL_MAX_PAGES (${this.config.crawlMaxPages} pages).` : outcome.limit === 'time' ? 'Stopped at the 30-minute crawl limit.' : null;
-      await this.jobs.complete(job.id, {}, [limitNote, note].filter(Boolean).join(' ') || null);
+      const yields = yieldSummary(await this.pages.yields(job.id), await this.pages.skipReasons(job.id, REASONS_IN_SUMMARY));
+      await this.jobs.complete(job.id, {}, [limitNote, yields, note].filter(Boolean).join(' '));
       this.logger.log(`Training job ${job.id} collected ${outcome.counts.articles} articles from ${job.url}`);
     } catch (error) {
       if (this.shutdown.signal.aborted) {

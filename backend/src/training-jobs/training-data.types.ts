@@ -8,21 +8,22 @@ export type ContentBlock =
   | { type: 'hr' };
 
 export interface ParsedSection {
-  /** The h2's text as it reads on the page. */
+  /** The section heading's text as it reads on the page (an h2, or h3/h4 when the article's outline uses them). */
   heading: string;
-  /** The blocks between this h2 and the next one. */
+  /** The blocks between this heading and the next one of its level. */
   children: ContentBlock[];
 }
 
 export interface ParsedArticle {
   /** The page's final URL (after redirects), without its fragment. */
   url: string;
-  /** The article's h1 (else the document title). */
+  /** The headline the page states (its h1 weighed against og:title, JSON-LD and `<title>`). */
   title: string;
-  /** The blocks before the first h2. */
+  /** The blocks before the first section; the whole body when the article has no sub-headings. */
   intro: ContentBlock[];
-  /** `yyyy-MM-dd`, from meta tags, JSON-LD or `<time>`; null when the page gives none. */
+  /** `yyyy-MM-dd` of first publication (JSON-LD, meta tags, `<time>`, else the URL's path); null when the page gives none. */
   publishedDate: string | null;
+  /** Empty for an intro-only article. */
   sections: ParsedSection[];
 }
 

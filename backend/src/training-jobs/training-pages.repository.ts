@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { storableDeep, storableText } from '../common/storable-text';
+import { PageYields } from './page-yields';
 import { ParsedArticle } from './training-data.types';
 import { trainingPages } from './training-jobs.schema';
 
@@ -83,6 +84,20 @@ export class TrainingPagesRepository {
         fetched: sql<number>`count(*) filter (where ${trainingPages.state} <> 'pending')`.mapWith(Number),
         articles: sql<number>`count(${trainingPages.article})`.mapWith(Number),
         sections: sql<number>`coalesce(sum(jsonb_array_length(${trainingPages.article} -> 'sections')), 0)`.mapWith(Number),
+      })
+      .from(trainingPages)
+      .where(eq(trainingPages.jobId, jobId));
+    return row;
+  }
+
+  /** Fetched pages that gave sections, that gave only their title and intro, and that were skipped. */
+  async yields(jobId: string): Promise<PageYields> {
+    const sections = sql`jsonb_array_length(${trainingPages.article} -> 'sections')`;
+    const [row] = await this.db
+      .select({
+        withSections: sql<number>`count(*) filter (where ${sections} > 0)`.mapWith(Number),
+        introOnly: sql<number>`count(*) filter (where ${sections} = 0)`.mapWith(Number),
+        nothing: sql<number>`count(*) filter (where ${trainingPages.state} = 'skipped')`.mapWith(Number),
       })
       .from(trainingPages)
       .where(eq(trainingPages.jobId, jobId));
