@@ -91,7 +91,10 @@ test.describe('Training data from a website', () => {
     await expect(detail(job, 'Status')).toHaveText('completed', { timeout: CRAWL_MS });
     await expect(detail(job, 'Started')).toHaveText(/\d/);
     await expect(detail(job, 'Completed')).toHaveText(/\d/);
-    await expect(detail(job, 'Message')).toHaveText('-');
+    // What the pages gave (issue 13): the fixture blog's 16 articles, its about page as an intro, and the skipped pages with their reasons.
+    await expect(detail(job, 'Message')).toHaveText(
+      '16 pages gave sections, 1 intro only, 4 nothing (1 × disallowed by robots.txt; 1 × listing page; 1 × no article content).',
+    );
     const collected = page.getByRole('table', { name: 'Collected data' });
     await expect(detail(collected, 'UUID')).toHaveText(id);
     await expect(detail(collected, 'Source URL')).toHaveText(`${SITE_URL}/`);
