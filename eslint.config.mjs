@@ -30,6 +30,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    files: ['**/*.spec.cjs'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  {
     files: ['**/*.cjs', 'jest.config.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
