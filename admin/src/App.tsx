@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
@@ -5,7 +6,6 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { quireMessages } from './i18n/en';
-import { lookupIdentity, useIdentity } from './identity';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './pages/login/LoginPage';
 import { queryClient } from './queryClient';
@@ -29,17 +29,31 @@ const TrainingJobView = lazy(() => import('./resources/training/TrainingJobView'
 const ClusterSelection = lazy(() => import('./resources/training/ClusterSelection'));
 const SectionWizard = lazy(() => import('./resources/training/SectionWizard'));
 
-void lookupIdentity();
+/** Whether the auth provider finds a session (spec §2: unknown, then authenticated or not). */
+function useSignedIn() {
+  const { data } = useQuery({
+    queryKey: ['auth', 'checkAuth', 'app'],
+    queryFn: () => authProvider.checkAuth({}).then(
+      () => true,
+      () => false,
+    ),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return data;
+}
 
 /**
  * "Loading..." while the identity lookup is pending; signed out, every path but /login is
  * replaced by /login; signed in, the dashboard at its real paths.
  */
 export function App() {
-  const identity = useIdentity();
+  const signedIn = useSignedIn();
   const location = useLocation();
-  if (identity.status === 'loading') return <div role="status">{quireMessages.app.loading}</div>;
-  if (identity.status === 'anonymous' && location.pathname !== '/login') return <Navigate to="/login" replace />;
+  if (location.pathname !== '/login') {
+    if (signedIn === undefined) return <div role="status">{quireMessages.app.loading}</div>;
+    if (!signedIn) return <Navigate to="/login" replace />;
+  }
   return (
     <Admin
       title={quireMessages.app.title}

@@ -10,15 +10,13 @@ import BlockIcon from '@mui/icons-material/Block';
 import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useState } from 'react';
-import { Menu as RaMenu, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { api } from '../api';
-import { forgetIdentity } from '../identity';
+import { Menu as RaMenu, useLogout, useTranslate } from 'react-admin';
 import { SubMenu } from './SubMenu';
 
+/** Logout through the auth provider, which goes to /login; a failure is told here and the operator stays. */
 function LogoutItem() {
   const translate = useTranslate();
-  const navigate = useNavigate();
+  const logoutAndLeave = useLogout();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -27,9 +25,7 @@ function LogoutItem() {
     setBusy(true);
     setFailed(false);
     try {
-      await api('/api/logout', { method: 'POST' });
-      forgetIdentity();
-      navigate('/login', { replace: true });
+      await logoutAndLeave({}, '/login', false);
     } catch {
       setFailed(true);
       setTimeout(() => setFailed(false), 4000);

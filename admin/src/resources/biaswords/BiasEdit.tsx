@@ -1,8 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { HttpError, Title, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api, ApiError } from '../../api';
+import { serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { BiasForm } from './BiasForm';
 import { BiasEntry, BiasList } from './types';
@@ -13,36 +12,32 @@ export default function BiasEdit() {
   const notify = useNotify();
   const navigate = useNavigate();
   const { id } = useParams();
-  const [list, setList] = useState<BiasList | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    api<BiasList & { _id: string }>(`/api/logit-bias-groups/${id}`).then(
-      (found) => setList({ ...found, id: found._id }),
-      () => {
+  const { run, busy } = useRun();
+  const { data: list } = useGetOne<BiasList>(
+    'logit-bias-groups',
+    { id: id ?? '' },
+    {
+      enabled: !!id,
+      onError: () => {
         notify('quire.biaswords.loadFailed', { type: 'error' });
         navigate('/biaswords', { replace: true });
       },
-    );
-  }, [id, navigate, notify]);
+    },
+  );
 
-  const update = async (payload: { name: string; entries: BiasEntry[] }) => {
-    setSaving(true);
-    try {
-      await api(`/api/logit-bias-groups/${id}`, { method: 'PUT', body: payload });
-      notify('quire.biaswords.updated', { type: 'success' });
-      navigate('/biaswords');
-    } catch (error) {
-      const reason = error instanceof ApiError && error.status === 400 ? ` ${error.body?.message ?? ''}` : '';
-      notify(`${t('updateFailed')}${reason}`, { type: 'error' });
-      setSaving(false);
-    }
-  };
+  const update = (payload: { name: string; entries: BiasEntry[] }) =>
+    run('update', {
+      call: (dataProvider) => dataProvider.update('logit-bias-groups', { id: id ?? '', data: payload, previousData: list }),
+      invalidates: ['logit-bias-groups'],
+      success: t('updated'),
+      failure: (error) => `${t('updateFailed')}${error instanceof HttpError && error.status === 400 ? ` ${serverMessage(error) ?? ''}` : ''}`,
+      onSuccess: () => navigate('/biaswords'),
+    });
 
   return (
     <Box sx={{ p: 2 }}>
       <Title title={t('editTitle')} />
-      {!list ? <CircularProgress size={24} /> : <BiasForm list={list} submitLabel={t('update')} saving={saving} onSubmit={update} onCancel={() => navigate('/biaswords')} />}
+      {!list ? <CircularProgress size={24} /> : <BiasForm list={list} submitLabel={t('update')} saving={!!busy} onSubmit={update} onCancel={() => navigate('/biaswords')} />}
     </Box>
   );
 }

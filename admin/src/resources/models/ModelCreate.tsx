@@ -2,8 +2,8 @@ import { Alert, Box, Button, Card, CardContent, Stack, TextField } from '@mui/ma
 import { FormEvent, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { api, ApiError } from '../../api';
 import { BaseModelSelect, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
+import { useRun, withReason } from '../../components/useRun';
 
 /** /models/new: a name and a base model (gpt-4o by default); back to /models when created. */
 export default function ModelCreate() {
@@ -12,22 +12,19 @@ export default function ModelCreate() {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [baseModel, setBaseModel] = useState<string>(DEFAULT_BASE_MODEL);
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { run, busy } = useRun((_, text) => setError(text));
+  const saving = !!busy;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
     setError(null);
-    try {
-      await api('/api/models', { method: 'POST', body: { name, base_model: baseModel } });
-      navigate('/models');
-    } catch (failure) {
-      const detail = failure instanceof ApiError ? failure.body?.message : undefined;
-      setError(detail ? `${t('createFailed')} ${detail}` : t('createFailed'));
-      setSaving(false);
-    }
+    void run('create', {
+      call: (dataProvider) => dataProvider.create('models', { data: { name, base_model: baseModel } }),
+      invalidates: ['models'],
+      failure: withReason(t('createFailed')),
+      onSuccess: () => navigate('/models'),
+    });
   };
 
   return (

@@ -1,8 +1,7 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title, useGetOne } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { api } from '../../api';
+import { useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { SectionForm } from './SectionForm';
 import { returnPath, Section, SectionInput } from './types';
@@ -10,30 +9,21 @@ import { returnPath, Section, SectionInput } from './types';
 /** /sections/edit/{id}: Update and Cancel return to the article it was opened from, else /sections. */
 export default function SectionEdit() {
   const t = useT('sections');
-  const notify = useNotify();
+  const { run, busy } = useRun();
   const navigate = useNavigate();
   const { id } = useParams();
   const [params] = useSearchParams();
   const back = returnPath(params.get('article'));
-  const [section, setSection] = useState<Section | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { data: section, error: failed } = useGetOne<Section>('sections', { id: id ?? '' }, { enabled: !!id });
 
-  useEffect(() => {
-    api<Section & { _id: string }>(`/api/sections/${id}`).then(setSection, () => setFailed(true));
-  }, [id]);
-
-  const update = async (values: SectionInput) => {
-    setSaving(true);
-    try {
-      await api(`/api/sections/${id}`, { method: 'PUT', body: values });
-      notify('quire.sections.updated', { type: 'success' });
-      navigate(back);
-    } catch {
-      notify('quire.sections.updateFailed', { type: 'error' });
-      setSaving(false);
-    }
-  };
+  const update = (values: SectionInput) =>
+    run('update', {
+      call: (dataProvider) => dataProvider.update('sections', { id: id ?? '', data: values, previousData: section }),
+      invalidates: ['sections'],
+      success: t('updated'),
+      failure: t('updateFailed'),
+      onSuccess: () => navigate(back),
+    });
 
   return (
     <Box sx={{ p: 2 }}>
@@ -54,7 +44,7 @@ export default function SectionEdit() {
             notes: section.notes,
           }}
           submitLabel={t('update')}
-          saving={saving}
+          saving={!!busy}
           onSubmit={update}
           onCancel={() => navigate(back)}
         />
