@@ -7,6 +7,7 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { quireMessages } from './i18n/en';
 import { Layout } from './layout/Layout';
+import { theme } from './layout/theme';
 import { LoginPage } from './pages/login/LoginPage';
 import { queryClient } from './queryClient';
 
@@ -62,6 +63,7 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={Layout}
+      theme={theme}
       loginPage={LoginPage}
       disableTelemetry
     >

@@ -303,7 +303,6 @@ export const quireMessages = {
     welcome: 'Welcome, %{name}',
     demo: 'Demo: Notion, OpenAI and Google are simulated on this machine',
     pleaseLogIn: 'Please log in to access this app.',
-    loadFailed: 'Could not load this list. Reload the page to try again.',
   },
   login: {
     title: 'Sign in to Quire',

@@ -1,4 +1,4 @@
-import { Alert, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Alert, Box, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
 import ArticleIcon from '@mui/icons-material/Article';
 import ViewListIcon from '@mui/icons-material/ViewList';
@@ -51,13 +51,21 @@ function LogoutItem() {
   );
 }
 
-/** The sidebar of spec §2: every entry and group, in order. */
+const entries = { sx: { py: 0 } };
+
+/**
+ * The sidebar of spec §2: every entry and group, in order. Each run of entries is its own menu
+ * (a menu may own only menu items and groups, so a group's toggle button sits beside its menu,
+ * not in one); Logout is an action after them.
+ */
 export function Menu() {
   const translate = useTranslate();
   const t = (key: string) => translate(`quire.menu.${key}`);
   return (
-    <RaMenu>
-      <RaMenu.Item to="/" primaryText={t('home')} leftIcon={<HomeIcon />} />
+    <Box component="nav" sx={{ pt: 1 }}>
+      <RaMenu {...entries}>
+        <RaMenu.Item to="/" primaryText={t('home')} leftIcon={<HomeIcon />} />
+      </RaMenu>
       <SubMenu label={t('articleSettings')} icon={<ArticleIcon />}>
         <RaMenu.Item to="/articles" primaryText={t('currentArticles')} leftIcon={<ViewListIcon />} />
         <RaMenu.Item to="/articles/new" primaryText={t('createArticle')} leftIcon={<AddIcon />} />
@@ -70,10 +78,12 @@ export function Menu() {
         <RaMenu.Item to="/models" primaryText={t('currentModels')} leftIcon={<ViewListIcon />} />
         <RaMenu.Item to="/models/new" primaryText={t('createModels')} leftIcon={<AddIcon />} />
       </SubMenu>
-      <RaMenu.Item to="/clients" primaryText={t('clients')} leftIcon={<BusinessIcon />} />
-      <RaMenu.Item to="/biaswords" primaryText={t('biasWords')} leftIcon={<BlockIcon />} />
-      <RaMenu.Item to="/history" primaryText={t('history')} leftIcon={<HistoryIcon />} />
+      <RaMenu {...entries}>
+        <RaMenu.Item to="/clients" primaryText={t('clients')} leftIcon={<BusinessIcon />} />
+        <RaMenu.Item to="/biaswords" primaryText={t('biasWords')} leftIcon={<BlockIcon />} />
+        <RaMenu.Item to="/history" primaryText={t('history')} leftIcon={<HistoryIcon />} />
+      </RaMenu>
       <LogoutItem />
-    </RaMenu>
+    </Box>
   );
 }
