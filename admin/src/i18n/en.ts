@@ -365,4 +365,24 @@ export const quireMessages = {
   },
 };
 
-export const messages = { ...englishMessages, quire: quireMessages };
+/** react-admin's own keys: the inputs of a resource's forms label themselves from these. */
+export const resourceMessages = {
+  sections: {
+    name: 'Section |||| Sections',
+    fields: {
+      name: sectionMessages.name,
+      model: sectionMessages.model,
+      temperature: sectionMessages.temperature,
+      logit_bias_group: sectionMessages.biasGroup,
+      system_message: sectionMessages.systemMessage,
+      user_message: sectionMessages.userMessage,
+      notes: sectionMessages.notes,
+    },
+  },
+  models: {
+    name: 'Model |||| Models',
+    fields: { name: modelMessages.name, base_model: modelMessages.baseModel },
+  },
+};
+
+export const messages = { ...englishMessages, resources: resourceMessages, quire: quireMessages };
