@@ -379,6 +379,10 @@ export const resourceMessages = {
       notes: sectionMessages.notes,
     },
   },
+  'logit-bias-groups': {
+    name: 'Bias word list |||| Bias word lists',
+    fields: { name: biasMessages.listName },
+  },
   models: {
     name: 'Model |||| Models',
     fields: { name: modelMessages.name, base_model: modelMessages.baseModel },

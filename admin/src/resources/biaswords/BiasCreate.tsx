@@ -1,29 +1,35 @@
-import { Box } from '@mui/material';
-import { HttpError, Title } from 'react-admin';
+import { Create, Form, HttpError, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { serverMessage, useRun } from '../../components/useRun';
+import { serverMessage } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { BiasForm } from './BiasForm';
-import { BiasEntry } from './types';
+import { NEW_GROUP_BIAS, toPayload } from './types';
+
+/** The spec's words, then the server's reason for a refused list (400: too many tokens, say). */
+export const withBadRequestReason = (text: string) => (error: unknown) =>
+  `${text}${error instanceof HttpError && error.status === 400 ? ` ${serverMessage(error) ?? ''}` : ''}`;
 
 export default function BiasCreate() {
   const t = useT('biaswords');
-  const { run, busy } = useRun();
+  const notify = useNotify();
   const navigate = useNavigate();
-
-  const create = (payload: { name: string; entries: BiasEntry[] }) =>
-    run('create', {
-      call: (dataProvider) => dataProvider.create('logit-bias-groups', { data: payload }),
-      invalidates: ['logit-bias-groups'],
-      success: t('created'),
-      failure: (error) => `${t('createFailed')}${error instanceof HttpError && error.status === 400 ? ` ${serverMessage(error) ?? ''}` : ''}`,
-      onSuccess: () => navigate('/biaswords'),
-    });
-
   return (
-    <Box sx={{ p: 2 }}>
-      <Title title={t('createTitle')} />
-      <BiasForm submitLabel={t('save')} saving={!!busy} onSubmit={create} onCancel={() => navigate('/biaswords')} />
-    </Box>
+    <Create
+      resource="logit-bias-groups"
+      title={t('createTitle')}
+      transform={toPayload}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('created'), { type: 'success' });
+          navigate('/biaswords');
+        },
+        onError: (error) => notify(withBadRequestReason(t('createFailed'))(error), { type: 'error' }),
+      }}
+      sx={{ maxWidth: 800 }}
+    >
+      <Form defaultValues={{ name: '', entries: [{ words: '', bias: NEW_GROUP_BIAS }] }} disableInvalidFormNotification>
+        <BiasForm submitLabel={t('save')} />
+      </Form>
+    </Create>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Box, Button, MenuItem, Stack, Table, TableBody, TableCell, Table
 import { useState } from 'react';
 import { useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
+import { useWatch } from 'react-hook-form';
 import { GroupDraft, toEntries } from './types';
 
 interface Preview {
@@ -11,7 +12,8 @@ interface Preview {
 }
 
 /** Which token ids each word (in each of its forms) maps to for a chosen model family. */
-export function TokenPreview({ groups }: { groups: GroupDraft[] }) {
+export function TokenPreview() {
+  const groups: GroupDraft[] | undefined = useWatch({ name: 'entries' });
   const t = useT('biaswords');
   const [family, setFamily] = useState('o200k_base');
   const [preview, setPreview] = useState<Preview | null>(null);

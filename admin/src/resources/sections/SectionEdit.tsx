@@ -26,7 +26,7 @@ export default function SectionEdit() {
       }}
       sx={{ maxWidth: 800 }}
     >
-      <SimpleForm toolbar={<FormToolbar label={t('update')} cancelLabel="quire.sections.cancel" back={back} />}>
+      <SimpleForm disableInvalidFormNotification toolbar={<FormToolbar label={t('update')} cancelLabel="quire.sections.cancel" back={back} />}>
         <SectionInputs />
       </SimpleForm>
     </Edit>
