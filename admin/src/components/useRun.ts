@@ -20,6 +20,12 @@ export interface RunOptions<T> {
   onFailure?: (error: unknown) => void;
 }
 
+/** A delete for run(): the call, and the resource whose lists it makes stale. */
+export const deleting = (resource: string, record: { id: string }) => ({
+  call: (dataProvider: QuireDataProvider) => dataProvider.delete(resource, { id: record.id, previousData: record }),
+  invalidates: [resource],
+});
+
 /** The server's `message` of a failed call, when it gave one. */
 export function serverMessage(failure: unknown): string | undefined {
   const message = (failure as { body?: { message?: unknown } | null } | null)?.body?.message;

@@ -3,7 +3,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Title, useGetList } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DetailsTable } from '../../components/DetailsTable';
-import { useRun } from '../../components/useRun';
+import { deleting, useRun } from '../../components/useRun';
 import { useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 import { Article } from './types';
@@ -20,9 +20,8 @@ export default function ArticleView() {
 
   const remove = (chosen: Article) =>
     run(chosen.id, {
+      ...deleting('articles', chosen),
       confirm: t('confirmDelete'),
-      call: (dataProvider) => dataProvider.delete('articles', { id: chosen.id, previousData: chosen }),
-      invalidates: ['articles'],
       success: t('deleted'),
       failure: t('deleteFailed'),
       onSuccess: () => setParams({}, { replace: true }),

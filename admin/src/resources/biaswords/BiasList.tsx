@@ -2,7 +2,7 @@ import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
 import { Title, useGetList } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ListTable } from '../../components/ListTable';
-import { useRun } from '../../components/useRun';
+import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { BiasList as BiasListRecord } from './types';
 
@@ -14,9 +14,8 @@ export default function BiasList() {
 
   const remove = (list: BiasListRecord) =>
     run(list.id, {
+      ...deleting('logit-bias-groups', list),
       confirm: t('confirmDelete'),
-      call: (dataProvider) => dataProvider.delete('logit-bias-groups', { id: list.id, previousData: list }),
-      invalidates: ['logit-bias-groups'],
       failure: t('deleteFailed'),
     });
 

@@ -3,7 +3,7 @@ import { FormEvent, useState } from 'react';
 import { HttpError, Title, useGetList } from 'react-admin';
 import { ListTable } from '../../components/ListTable';
 import { QuireDataProvider } from '../../dataProvider';
-import { serverMessage, useRun } from '../../components/useRun';
+import { deleting, serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { pickFolder, PickedFolder } from './folderPicker';
 
@@ -61,9 +61,8 @@ export default function ClientsPage() {
 
   const remove = (client: Client) =>
     run(client.id, {
+      ...deleting('clients', client),
       confirm: t('confirmDelete'),
-      call: (dataProvider) => dataProvider.delete('clients', { id: client.id, previousData: client }),
-      invalidates: ['clients'],
       success: t('deleted'),
       failure: t('deleteFailed'),
     });

@@ -4,7 +4,7 @@ import { Title, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDate } from '../../components/formatDate';
 import { useBanner } from '../../components/useBanner';
-import { useRun, withReason } from '../../components/useRun';
+import { deleting, useRun, withReason } from '../../components/useRun';
 import { FineTuneDialog } from './FineTuneDialog';
 import { ListTable } from '../../components/ListTable';
 import { Eligibility, Model } from './types';
@@ -36,9 +36,10 @@ export default function ModelsPage() {
   // Spec §8's words first, then the server's reason (OpenAI refusing the delete, say).
   const remove = (model: Model) =>
     run(model.id, {
-      confirm: [t('confirmDelete'), t('confirmDeleteAgain')],
-      call: (dataProvider) => dataProvider.delete('models', { id: model.id, previousData: model }),
+      ...deleting('models', model),
+      // Its fine-tune jobs go with it.
       invalidates: ['models', 'fine-tune-jobs', 'training-jobs'],
+      confirm: [t('confirmDelete'), t('confirmDeleteAgain')],
       failure: withReason(t('deleteFailed')),
     });
 

@@ -4,7 +4,7 @@ import { Title, useGetList } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ListTable } from '../../components/ListTable';
 import { useLookups } from '../../components/useLookups';
-import { useRun } from '../../components/useRun';
+import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { Section } from './types';
 
@@ -26,9 +26,8 @@ export default function SectionList() {
     });
   const remove = (section: Section) =>
     run(section.id, {
+      ...deleting('sections', section),
       confirm: t('confirmDelete'),
-      call: (dataProvider) => dataProvider.delete('sections', { id: section.id, previousData: section }),
-      invalidates: ['sections'],
       success: t('deleted'),
       failure: t('deleteFailed'),
     });
