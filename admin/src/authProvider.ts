@@ -1,25 +1,53 @@
 import type { AuthProvider } from 'react-admin';
-import { api } from './api';
-import { forgetIdentity, lookupIdentity, Me } from './identity';
+import { HttpClient, httpClient } from './dataProvider';
 
-/** Sign-in itself is a browser navigation to /api/auth/{provider}; this only reflects the session. */
-export const authProvider: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => {
-    forgetIdentity();
-  },
-  checkAuth: async () => {
-    if (!(await lookupIdentity())) throw new Error('Not signed in');
-  },
-  checkError: async (error: { status?: number }) => {
-    if (error?.status === 401) {
-      forgetIdentity();
-      throw error;
-    }
-  },
-  // The header asks the server itself, so a session that ended since start-up shows as such.
-  getIdentity: async () => {
-    const me = await api<Me>('/api/me');
-    return { id: me.email, fullName: me.name, avatar: me.avatar ?? undefined };
-  },
-};
+export interface Me {
+  name: string;
+  avatar: string | null;
+  email: string;
+}
+
+const status = (error: unknown) => (error as { status?: number } | null)?.status;
+
+/**
+ * The operator's session, in one place. Sign-in itself is a browser navigation to
+ * /api/auth/{provider}; `checkAuth` asks GET /api/me once and remembers the answer until logout or
+ * a 401, `getIdentity` asks again (so the header sees a session that ended since start-up), and
+ * `logout` ends the session with POST /api/logout.
+ */
+export function createAuthProvider(http: HttpClient): AuthProvider {
+  let session: Promise<Me> | null = null;
+  return {
+    login: async () => undefined,
+    logout: async () => {
+      try {
+        await http('/api/logout', { method: 'POST' });
+      } catch (error) {
+        // A session the server no longer knows is as good as ended.
+        if (status(error) !== 401) throw error;
+      }
+      session = null;
+    },
+    checkAuth: async () => {
+      session ??= http<Me>('/api/me');
+      try {
+        await session;
+      } catch (error) {
+        session = null;
+        throw error;
+      }
+    },
+    checkError: async (error) => {
+      if (status(error) === 401) {
+        session = null;
+        throw error;
+      }
+    },
+    getIdentity: async () => {
+      const me = await http<Me>('/api/me');
+      return { id: me.email, fullName: me.name, avatar: me.avatar ?? undefined };
+    },
+  };
+}
+
+export const authProvider = createAuthProvider(httpClient.json);

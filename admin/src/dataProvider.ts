@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { DataProvider, fetchUtils } from 'ra-core';
+import { DataProvider, fetchUtils, HttpError, Identifier } from 'ra-core';
 
 type FetchJson = typeof fetchUtils.fetchJson;
 
@@ -15,16 +15,120 @@ export function withIds(json: unknown): unknown {
   return Array.isArray(json) ? json.map(withId) : withId(json);
 }
 
-/**
- * ra-data-simple-rest on Quire's API, as react-admin expects it: the session cookie on every call
- * and ids mapped for every method (getList to deleteMany). `fetchJson` is replaceable for tests.
- */
-export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetchUtils.fetchJson): DataProvider {
-  const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
-    const response = await fetchJson(url, { ...options, credentials: 'include' });
-    return { ...response, json: withIds(response.json) };
-  };
-  return simpleRestProvider(apiUrl, httpClient);
+/** The same-origin JSON client with the session cookie, shared by the data and auth providers. */
+export type HttpClient = <T = unknown>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
+
+export type EnvVars = { NOTION_SECRET: string; DATABASE_ID: string; OPENAI_API_KEY: string };
+export interface StatusConfig {
+  propertyName: string;
+  values: { start: string; inProgress: string; error: string; complete: string };
+}
+export interface NotionCheck {
+  at: string;
+  found: number;
+  claimed: number;
+  problem: string | null;
+}
+export interface Example {
+  messages: { role: string; content: string }[];
+  clusterId: number;
+  uuid: string;
+  article_uuid: string | null;
+}
+/** GET /api/base-models: whether the saved OpenAI key may use each model, and why not. */
+export interface BaseModelOption {
+  id: string;
+  available: boolean | null;
+  fine_tunable: boolean;
+  reason: string | null;
+  spec: boolean;
 }
 
+/** Quire's routes beyond react-admin's CRUD, each a named method on the one client. */
+export interface QuireDataProvider extends DataProvider {
+  copySection(id: Identifier): Promise<unknown>;
+  addExample(modelId: Identifier, body: { example: Example; replace?: boolean }): Promise<unknown>;
+  removeExample(modelId: Identifier, uuid: string): Promise<unknown>;
+  startFineTune(body: { modelId: Identifier; suffix: string }): Promise<unknown>;
+  submitTrainingUrl(url: string): Promise<{ _id: string }>;
+  getTrainingSnapshots<T>(query: Record<string, string>): Promise<T[]>;
+  setSavePath(clientId: Identifier, folder: { folderId: string; folderName: string }): Promise<unknown>;
+  getGoogleDriveToken(): Promise<{ token: string; apiKey: string; appId: string }>;
+  getUserSettings(): Promise<{ envVars: EnvVars }>;
+  saveEnvVars(envVars: Partial<EnvVars>): Promise<{ envVars: EnvVars }>;
+  getStatusConfig(): Promise<{ statusConfig: StatusConfig }>;
+  saveStatusConfig(statusConfig: StatusConfig): Promise<{ statusConfig: StatusConfig }>;
+  testConnection(service: 'notion' | 'openai'): Promise<{ ok: boolean; message: string }>;
+  getNotionCheck(): Promise<{ lastCheck: NotionCheck | null }>;
+  checkNotionNow(): Promise<{ lastCheck: NotionCheck }>;
+  getBaseModels(): Promise<BaseModelOption[]>;
+  previewBiasTokens<T>(body: { family: string; entries: { words: string[]; bias: number }[] }): Promise<T>;
+  getPublicConfig<T>(): Promise<T>;
+  getAuthProviders<T>(): Promise<T[]>;
+}
+
+/** `path` relative to the API root, with each id escaped. */
+const at = (apiUrl: string, ...parts: (string | Identifier)[]) => [apiUrl, ...parts.map((p) => encodeURIComponent(String(p)))].join('/');
+
+/**
+ * The server's field errors (`errors: [{field, message}]`) as react-admin's forms read them
+ * (`errors: {field: message}`), so `<Create>`, `<Edit>` and `<Form>` show each on its input.
+ */
+export function withFieldErrors(error: unknown): unknown {
+  if (!(error instanceof HttpError) || !Array.isArray(error.body?.errors)) return error;
+  const errors = Object.fromEntries((error.body.errors as { field: string; message: string }[]).map((e) => [e.field, e.message]));
+  return new HttpError(error.message, error.status, { ...error.body, errors });
+}
+
+/** The JSON client: the session cookie on every call, ids mapped on every answer, field errors keyed by field. */
+export function createHttpClient(fetchJson: FetchJson = fetchUtils.fetchJson) {
+  const raw = async (url: string, options: fetchUtils.Options = {}) => {
+    try {
+      const response = await fetchJson(url, { ...options, credentials: 'include' });
+      return { ...response, json: withIds(response.json) };
+    } catch (error) {
+      throw withFieldErrors(error);
+    }
+  };
+  const json: HttpClient = async <T,>(url: string, options: { method?: string; body?: unknown } = {}) =>
+    (await raw(url, { method: options.method ?? 'GET', body: options.body === undefined ? undefined : JSON.stringify(options.body) })).json as T;
+  return { raw, json };
+}
+
+/**
+ * ra-data-simple-rest on Quire's API, as react-admin expects it (getList to deleteMany), plus
+ * Quire's own routes as named methods; all through one client. `fetchJson` is replaceable for tests.
+ */
+export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetchUtils.fetchJson): QuireDataProvider {
+  const http = createHttpClient(fetchJson);
+  const call = http.json;
+  const post = <T,>(path: string, body?: unknown) => call<T>(path, { method: 'POST', body });
+  return {
+    ...simpleRestProvider(apiUrl, http.raw),
+    copySection: (id) => post(at(apiUrl, 'sections', id, 'copy')),
+    addExample: (modelId, body) => post(at(apiUrl, 'models', modelId, 'add-example'), body),
+    removeExample: (modelId, uuid) => call(at(apiUrl, 'models', modelId, 'remove-example'), { method: 'DELETE', body: { uuid } }),
+    startFineTune: (body) => post(`${apiUrl}/fine-tune-jobs/start`, body),
+    submitTrainingUrl: (url) => post(`${apiUrl}/training-jobs/submit-url`, { url }),
+    getTrainingSnapshots: (query) => {
+      const search = new URLSearchParams(query).toString();
+      return call(`${apiUrl}/training-snapshots${search ? `?${search}` : ''}`);
+    },
+    setSavePath: (clientId, folder) => post(at(apiUrl, 'clients', clientId, 'save-path'), folder),
+    getGoogleDriveToken: () => call(`${apiUrl}/google-drive-token`),
+    getUserSettings: () => call(`${apiUrl}/user`),
+    saveEnvVars: (envVars) => post(`${apiUrl}/user`, { envVars }),
+    getStatusConfig: () => call(`${apiUrl}/user/status-config`),
+    saveStatusConfig: (statusConfig) => post(`${apiUrl}/user/status-config`, statusConfig),
+    testConnection: (service) => post(`${apiUrl}/generation/test-${service}`),
+    getNotionCheck: () => call(`${apiUrl}/generation/status`),
+    checkNotionNow: () => post(`${apiUrl}/generation/check-now`),
+    getBaseModels: () => call(`${apiUrl}/base-models`),
+    previewBiasTokens: (body) => post(`${apiUrl}/logit-bias-groups/preview`, body),
+    getPublicConfig: () => call(`${apiUrl}/config`),
+    getAuthProviders: () => call(`${apiUrl}/auth/providers`),
+  };
+}
+
+export const httpClient = createHttpClient();
 export const dataProvider = createDataProvider();

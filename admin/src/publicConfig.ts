@@ -1,19 +1,20 @@
-import { useEffect, useState } from 'react';
-import { api } from './api';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { QuireDataProvider } from './dataProvider';
 
 export interface PublicConfig {
   authMode: 'google' | 'local';
   demo: boolean;
 }
 
-let pending: Promise<PublicConfig | null> | null = null;
-
 /** GET /api/config once per page load (public: it is needed on the login page too). */
 export function usePublicConfig(): PublicConfig | null {
-  const [config, setConfig] = useState<PublicConfig | null>(null);
-  useEffect(() => {
-    pending ??= api<PublicConfig>('/api/config').catch(() => null);
-    void pending.then(setConfig);
-  }, []);
-  return config;
+  const dataProvider = useDataProvider<QuireDataProvider>();
+  const { data } = useQuery({
+    queryKey: ['config', 'getPublicConfig'],
+    queryFn: () => dataProvider.getPublicConfig<PublicConfig>(),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return data ?? null;
 }

@@ -175,4 +175,17 @@ test.describe('Manage Models', () => {
     await expect(alert).toBeVisible({ timeout: 15_000 });
     await expect(row(page, 'Undeletable')).toBeVisible();
   });
+
+  test('only logs a failure to load the models, with no message on the screen (spec §8)', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
+    await page.route(/\/api\/models(\?|$)/, (route) => route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'down' } }));
+    await page.goto('/models');
+    await expect(page.getByRole('heading', { name: 'Models', exact: true })).toBeVisible();
+    await expect.poll(() => logged.some((text) => text.includes('Failed to load models'))).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Fine Tuning Jobs' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('No models found.')).toHaveCount(0);
+    await expect(page.getByText('Could not load this list. Reload the page to try again.')).toHaveCount(0);
+  });
 });

@@ -1,6 +1,6 @@
-import { DataProvider, fetchUtils } from 'ra-core';
+import { fetchUtils } from 'ra-core';
 import request from 'supertest';
-import { createDataProvider } from '../../admin/src/dataProvider';
+import { createDataProvider, QuireDataProvider } from '../../admin/src/dataProvider';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { createModel } from '../support/fixtures';
 import { createTestApp, otherOperatorCookie, TestApp } from '../support/test-app';
@@ -15,7 +15,7 @@ import { createTestApp, otherOperatorCookie, TestApp } from '../support/test-app
 describe("react-admin's data provider against every resource", () => {
   const openai = new OpenAiFake();
   let t: TestApp;
-  let provider: DataProvider;
+  let provider: QuireDataProvider;
   let base: string;
 
   beforeAll(async () => {
@@ -160,6 +160,41 @@ describe("react-admin's data provider against every resource", () => {
     expect((await defaultList('history', { q: 'blog' })).total).toBe(1);
     expect((await provider.getOne('history', { id: training._id })).data).toMatchObject({ id: training._id, title: 'http://127.0.0.1:9/blog/' });
     expect(ids((await provider.getMany('history', { ids: [training._id] })).data)).toEqual([training._id]);
+  });
+
+  it("should reach Quire's own routes through named methods, with field errors keyed by field", async () => {
+    const model = await createModel(agent, 'Voice');
+    const intro = (await provider.create('sections', { data: sectionData(model, 'Intro') })).data;
+    expect(await provider.copySection(intro.id)).toMatchObject({ name: 'Intro (1)' });
+    expect((await defaultList('sections')).total).toBe(2);
+
+    const example = {
+      messages: [
+        { role: 'system', content: 'S' },
+        { role: 'user', content: 'U' },
+        { role: 'assistant', content: 'A' },
+      ],
+      clusterId: 0,
+      uuid: 'section-1',
+      article_uuid: null,
+    };
+    await provider.addExample(model, { example });
+    expect((await provider.getOne('models', { id: model })).data.examples).toMatchObject([{ uuid: 'section-1' }]);
+    await provider.removeExample(model, 'section-1');
+    expect((await provider.getOne('models', { id: model })).data.examples).toEqual([]);
+
+    expect((await provider.saveEnvVars({ DATABASE_ID: '0123456789abcdef0123456789abcdef' })).envVars).toHaveProperty('DATABASE_ID');
+    expect((await provider.getUserSettings()).envVars).toHaveProperty('OPENAI_API_KEY');
+    await expect(provider.saveEnvVars({ OPENAI_API_KEY: 'sk with spaces' })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: { 'envVars.OPENAI_API_KEY': 'must not contain spaces or line breaks' } },
+    });
+    const { statusConfig } = await provider.getStatusConfig();
+    expect((await provider.saveStatusConfig({ ...statusConfig, propertyName: 'Stage' })).statusConfig.propertyName).toBe('Stage');
+
+    const job = await provider.submitTrainingUrl('http://127.0.0.1:9/blog/');
+    expect((await provider.getOne('training-jobs', { id: job._id })).data.id).toBe(job._id);
+    expect((await provider.getBaseModels()).map((m) => m.id)).toEqual(expect.arrayContaining(['gpt-4o']));
   });
 
   it("should keep another operator's records out of every method", async () => {

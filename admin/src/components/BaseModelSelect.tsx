@@ -1,17 +1,9 @@
 import { ListItemText, ListSubheader, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
 import { SPEC_BASE_MODELS } from '../../../backend/src/integrations/openai/model-catalogue';
-import { api } from '../api';
+import { BaseModelOption, QuireDataProvider } from '../dataProvider';
 import { useT } from './useT';
-
-/** GET /api/base-models: whether the saved OpenAI key may use each model, and why not. */
-export interface BaseModelOption {
-  id: string;
-  available: boolean | null;
-  fine_tunable: boolean;
-  reason: string | null;
-  spec: boolean;
-}
 
 /** Spec §9's five until the server has said more (or when it cannot be asked). */
 const SPEC_ONLY: BaseModelOption[] = SPEC_BASE_MODELS.map((id) => ({ id, available: null, fine_tunable: true, reason: null, spec: true }));
@@ -22,10 +14,12 @@ export const DEFAULT_BASE_MODEL: string = SPEC_BASE_MODELS[0];
 function useBaseModels(value: string, onChange: (value: string) => void) {
   const [options, setOptions] = useState<BaseModelOption[]>(SPEC_ONLY);
   const [loaded, setLoaded] = useState(false);
+  const dataProvider = useDataProvider<QuireDataProvider>();
 
   useEffect(() => {
     let live = true;
-    api<BaseModelOption[]>('/api/base-models')
+    dataProvider
+      .getBaseModels()
       .then((list) => {
         if (!live) return;
         setOptions(list);
@@ -36,7 +30,7 @@ function useBaseModels(value: string, onChange: (value: string) => void) {
     return () => {
       live = false;
     };
-  }, []);
+  }, [dataProvider]);
 
   // A default the key cannot use gives way to the first model it can.
   useEffect(() => {

@@ -1,10 +1,11 @@
-import { Alert, Box, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
 /**
- * A table with its loading, error and empty states. With `heading` it is a titled section of a
- * page; without, the title only names the table (the page title is in the app bar).
+ * A table with its loading and empty states. With `heading` it is a titled section of a page;
+ * without, the title only names the table (the page title is in the app bar). A list that could
+ * not be loaded shows nothing (spec §8: the caller logs the failure, no user message is shown).
  */
 export function ListTable<T extends { id: string }>(props: {
   title: string;
@@ -12,6 +13,7 @@ export function ListTable<T extends { id: string }>(props: {
   columns: string[];
   rows: T[] | undefined;
   isPending: boolean;
+  /** The load failed: no rows and no empty state. */
   error?: unknown;
   empty: string;
   renderRow: (row: T) => ReactNode;
@@ -33,9 +35,7 @@ export function ListTable<T extends { id: string }>(props: {
       )}
       {props.isPending ? (
         <CircularProgress size={24} aria-label={translate('quire.app.loading')} />
-      ) : props.error ? (
-        <Alert severity="warning">{translate('quire.app.loadFailed')}</Alert>
-      ) : !props.rows?.length ? (
+      ) : props.error ? null : !props.rows?.length ? (
         <Typography color="text.secondary">{props.empty}</Typography>
       ) : (
         <TableContainer component={Paper} variant="outlined">

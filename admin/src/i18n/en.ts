@@ -303,7 +303,6 @@ export const quireMessages = {
     welcome: 'Welcome, %{name}',
     demo: 'Demo: Notion, OpenAI and Google are simulated on this machine',
     pleaseLogIn: 'Please log in to access this app.',
-    loadFailed: 'Could not load this list. Reload the page to try again.',
   },
   login: {
     title: 'Sign in to Quire',
@@ -366,4 +365,28 @@ export const quireMessages = {
   },
 };
 
-export const messages = { ...englishMessages, quire: quireMessages };
+/** react-admin's own keys: the inputs of a resource's forms label themselves from these. */
+export const resourceMessages = {
+  sections: {
+    name: 'Section |||| Sections',
+    fields: {
+      name: sectionMessages.name,
+      model: sectionMessages.model,
+      temperature: sectionMessages.temperature,
+      logit_bias_group: sectionMessages.biasGroup,
+      system_message: sectionMessages.systemMessage,
+      user_message: sectionMessages.userMessage,
+      notes: sectionMessages.notes,
+    },
+  },
+  'logit-bias-groups': {
+    name: 'Bias word list |||| Bias word lists',
+    fields: { name: biasMessages.listName },
+  },
+  models: {
+    name: 'Model |||| Models',
+    fields: { name: modelMessages.name, base_model: modelMessages.baseModel },
+  },
+};
+
+export const messages = { ...englishMessages, resources: resourceMessages, quire: quireMessages };

@@ -1,24 +1,22 @@
-import { Alert, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Alert, Box, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
-import ArticleIcon from '@mui/icons-material/Article';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import AddIcon from '@mui/icons-material/Add';
-import PsychologyIcon from '@mui/icons-material/Psychology';
-import SegmentIcon from '@mui/icons-material/Segment';
-import BusinessIcon from '@mui/icons-material/Business';
-import BlockIcon from '@mui/icons-material/Block';
-import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useState } from 'react';
-import { Menu as RaMenu, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { api } from '../api';
-import { forgetIdentity } from '../identity';
+import { Menu as RaMenu, useLogout, useTranslate } from 'react-admin';
+import articles from '../resources/articles';
+import biaswords from '../resources/biaswords';
+import clients from '../resources/clients';
+import history from '../resources/history';
+import models from '../resources/models';
+import sections from '../resources/sections';
 import { SubMenu } from './SubMenu';
 
+/** Logout through the auth provider, which goes to /login; a failure is told here and the operator stays. */
 function LogoutItem() {
   const translate = useTranslate();
-  const navigate = useNavigate();
+  const logoutAndLeave = useLogout();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -27,9 +25,7 @@ function LogoutItem() {
     setBusy(true);
     setFailed(false);
     try {
-      await api('/api/logout', { method: 'POST' });
-      forgetIdentity();
-      navigate('/login', { replace: true });
+      await logoutAndLeave({}, '/login', false);
     } catch {
       setFailed(true);
       setTimeout(() => setFailed(false), 4000);
@@ -55,29 +51,39 @@ function LogoutItem() {
   );
 }
 
-/** The sidebar of spec §2: every entry and group, in order. */
+const entries = { sx: { py: 0 } };
+
+/**
+ * The sidebar of spec §2: every entry and group, in order. Each run of entries is its own menu
+ * (a menu may own only menu items and groups, so a group's toggle button sits beside its menu,
+ * not in one); Logout is an action after them.
+ */
 export function Menu() {
   const translate = useTranslate();
   const t = (key: string) => translate(`quire.menu.${key}`);
   return (
-    <RaMenu>
-      <RaMenu.Item to="/" primaryText={t('home')} leftIcon={<HomeIcon />} />
-      <SubMenu label={t('articleSettings')} icon={<ArticleIcon />}>
+    <Box component="nav" sx={{ pt: 1 }}>
+      <RaMenu {...entries}>
+        <RaMenu.Item to="/" primaryText={t('home')} leftIcon={<HomeIcon />} />
+      </RaMenu>
+      <SubMenu label={t('articleSettings')} icon={<articles.icon />}>
         <RaMenu.Item to="/articles" primaryText={t('currentArticles')} leftIcon={<ViewListIcon />} />
         <RaMenu.Item to="/articles/new" primaryText={t('createArticle')} leftIcon={<AddIcon />} />
       </SubMenu>
-      <SubMenu label={t('sectionSettings')} icon={<SegmentIcon />}>
+      <SubMenu label={t('sectionSettings')} icon={<sections.icon />}>
         <RaMenu.Item to="/sections" primaryText={t('currentSections')} leftIcon={<ViewListIcon />} />
         <RaMenu.Item to="/sections/new" primaryText={t('createSection')} leftIcon={<AddIcon />} />
       </SubMenu>
-      <SubMenu label={t('modelSettings')} icon={<PsychologyIcon />}>
+      <SubMenu label={t('modelSettings')} icon={<models.icon />}>
         <RaMenu.Item to="/models" primaryText={t('currentModels')} leftIcon={<ViewListIcon />} />
         <RaMenu.Item to="/models/new" primaryText={t('createModels')} leftIcon={<AddIcon />} />
       </SubMenu>
-      <RaMenu.Item to="/clients" primaryText={t('clients')} leftIcon={<BusinessIcon />} />
-      <RaMenu.Item to="/biaswords" primaryText={t('biasWords')} leftIcon={<BlockIcon />} />
-      <RaMenu.Item to="/history" primaryText={t('history')} leftIcon={<HistoryIcon />} />
+      <RaMenu {...entries}>
+        <RaMenu.Item to="/clients" primaryText={t('clients')} leftIcon={<clients.icon />} />
+        <RaMenu.Item to="/biaswords" primaryText={t('biasWords')} leftIcon={<biaswords.icon />} />
+        <RaMenu.Item to="/history" primaryText={t('history')} leftIcon={<history.icon />} />
+      </RaMenu>
       <LogoutItem />
-    </RaMenu>
+    </Box>
   );
 }

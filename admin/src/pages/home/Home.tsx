@@ -1,8 +1,8 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useBanner } from '../../components/useBanner';
-import { EnvVars, StatusConfig, loadStatusConfig, loadUser } from './settingsApi';
+import { EnvVars, QuireDataProvider, StatusConfig } from '../../dataProvider';
 import { NotionSettingsCard } from './NotionSettingsCard';
 import { OpenAiSettingsCard } from './OpenAiSettingsCard';
 
@@ -14,16 +14,17 @@ export default function Home() {
   const { banner, show } = useBanner();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const dataProvider = useDataProvider<QuireDataProvider>();
 
   const load = useCallback(async () => {
-    const [user, status] = await Promise.allSettled([loadUser(), loadStatusConfig()]);
+    const [user, status] = await Promise.allSettled([dataProvider.getUserSettings(), dataProvider.getStatusConfig()]);
     if (user.status === 'rejected') show('error', translate('quire.home.loadUserFailed'));
     else if (status.status === 'rejected') show('error', translate('quire.home.loadStatusFailed'));
     setLoaded({
       envVars: user.status === 'fulfilled' ? user.value.envVars : null,
       statusConfig: status.status === 'fulfilled' ? status.value.statusConfig : null,
     });
-  }, [show, translate]);
+  }, [dataProvider, show, translate]);
 
   useEffect(() => {
     void load();

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { SecretField } from '../../components/SecretField';
 import { useBanner } from '../../components/useBanner';
-import { ApiError } from '../../api';
-import { EnvVars, StatusConfig, saveEnvVars, saveStatusConfig } from './settingsApi';
+import { fieldErrorsOf, useRun } from '../../components/useRun';
+import { EnvVars, StatusConfig } from '../../dataProvider';
 import { SettingsCard } from './SettingsCard';
 import { ConnectionActions } from './ConnectionActions';
 
@@ -17,31 +17,29 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
   const [secret, setSecret] = useState(props.envVars?.NOTION_SECRET ?? '');
   const [databaseId, setDatabaseId] = useState(props.envVars?.DATABASE_ID ?? '');
   const [status, setStatus] = useState<StatusConfig | null>(props.statusConfig);
-  const [saving, setSaving] = useState(false);
+  const { run, busy } = useRun(show);
+  const saving = !!busy;
   const [touched, setTouched] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const missing = (value: string) => touched && value.trim() === '';
   const statusValid = !!status && status.propertyName.trim() !== '' && STATUS_KEYS.every((k) => status.values[k].trim() !== '');
 
-  const save = async () => {
+  const save = () => {
     setTouched(true);
     if (!status || !statusValid || !props.envVars) return;
-    setSaving(true);
     setFieldErrors({});
-    try {
-      const saved = await saveEnvVars({ NOTION_SECRET: secret, DATABASE_ID: databaseId });
-      setSecret(saved.envVars.NOTION_SECRET);
-      setDatabaseId(saved.envVars.DATABASE_ID);
-      setStatus((await saveStatusConfig(status)).statusConfig);
-      show('success', translate('quire.home.saved'));
-    } catch (error) {
-      const errors = error instanceof ApiError ? (error.body?.errors ?? []) : [];
-      setFieldErrors(Object.fromEntries(errors.map((e) => [e.field.replace(/^envVars\./, ''), e.message])));
-      show('error', translate('quire.home.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+    void run('save', {
+      call: async (dataProvider) => {
+        const saved = await dataProvider.saveEnvVars({ NOTION_SECRET: secret, DATABASE_ID: databaseId });
+        setSecret(saved.envVars.NOTION_SECRET);
+        setDatabaseId(saved.envVars.DATABASE_ID);
+        setStatus((await dataProvider.saveStatusConfig(status)).statusConfig);
+      },
+      success: translate('quire.home.saved'),
+      failure: translate('quire.home.saveFailed'),
+      onFailure: (error) => setFieldErrors(fieldErrorsOf(error, 'envVars.')),
+    });
   };
 
   const hint = (value: string) => (value.includes('…') ? translate('quire.home.keptHint') : undefined);

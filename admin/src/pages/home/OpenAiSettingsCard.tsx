@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { SecretField } from '../../components/SecretField';
 import { useBanner } from '../../components/useBanner';
-import { ApiError } from '../../api';
-import { EnvVars, saveEnvVars } from './settingsApi';
+import { fieldErrorsOf, useRun } from '../../components/useRun';
+import { EnvVars } from '../../dataProvider';
 import { SettingsCard } from './SettingsCard';
 import { ConnectionActions } from './ConnectionActions';
 
@@ -12,21 +12,18 @@ export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
   const translate = useTranslate();
   const { banner, show } = useBanner();
   const [key, setKey] = useState(props.envVars?.OPENAI_API_KEY ?? '');
-  const [saving, setSaving] = useState(false);
+  const { run, busy } = useRun(show);
   const [fieldError, setFieldError] = useState<string | undefined>();
 
-  const save = async () => {
-    setSaving(true);
+  const save = () => {
     setFieldError(undefined);
-    try {
-      setKey((await saveEnvVars({ OPENAI_API_KEY: key })).envVars.OPENAI_API_KEY);
-      show('success', translate('quire.home.saved'));
-    } catch (error) {
-      setFieldError(error instanceof ApiError ? error.body?.errors?.[0]?.message : undefined);
-      show('error', translate('quire.home.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+    void run('save', {
+      call: (dataProvider) => dataProvider.saveEnvVars({ OPENAI_API_KEY: key }),
+      success: translate('quire.home.saved'),
+      failure: translate('quire.home.saveFailed'),
+      onSuccess: (saved) => setKey(saved.envVars.OPENAI_API_KEY),
+      onFailure: (error) => setFieldError(Object.values(fieldErrorsOf(error))[0]),
+    });
   };
 
   return (
@@ -34,7 +31,7 @@ export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
       id="openai"
       title={translate('quire.home.openAiCard')}
       banner={banner}
-      saving={saving}
+      saving={!!busy}
       canSave={!!props.envVars}
       onSave={save}
       footer={<ConnectionActions service="openai" />}

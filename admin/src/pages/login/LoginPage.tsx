@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../api';
+import { QuireDataProvider } from '../../dataProvider';
 import { usePublicConfig } from '../../publicConfig';
 
 interface Provider {
@@ -14,14 +14,14 @@ interface Provider {
 export function LoginPage() {
   const translate = useTranslate();
   const [params] = useSearchParams();
-  const [providers, setProviders] = useState<Provider[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const dataProvider = useDataProvider<QuireDataProvider>();
+  const { data: providers, isError: failed } = useQuery({
+    queryKey: ['auth', 'getAuthProviders'],
+    queryFn: () => dataProvider.getAuthProviders<Provider>(),
+    retry: false,
+  });
   const error = params.get('error');
   const config = usePublicConfig();
-
-  useEffect(() => {
-    api<Provider[]>('/api/auth/providers').then(setProviders, () => setFailed(true));
-  }, []);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100' }}>

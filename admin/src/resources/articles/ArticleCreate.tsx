@@ -1,33 +1,28 @@
 import { Box } from '@mui/material';
-import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../api';
+import { useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { ArticleForm, ArticlePayload } from './ArticleForm';
 
 export default function ArticleCreate() {
   const t = useT('articles');
-  const notify = useNotify();
+  const { run, busy } = useRun();
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
 
-  const create = async (payload: ArticlePayload) => {
-    setSaving(true);
-    try {
-      const created = await api<{ _id: string }>('/api/articles', { method: 'POST', body: payload });
-      notify('quire.articles.created', { type: 'success' });
-      navigate(`/articles?id=${created._id}`);
-    } catch {
-      notify('quire.articles.createFailed', { type: 'error' });
-      setSaving(false);
-    }
-  };
+  const create = (payload: ArticlePayload) =>
+    run('create', {
+      call: (dataProvider) => dataProvider.create('articles', { data: payload }),
+      invalidates: ['articles'],
+      success: t('created'),
+      failure: t('createFailed'),
+      onSuccess: ({ data }) => navigate(`/articles?id=${data.id}`),
+    });
 
   return (
     <Box sx={{ p: 2 }}>
       <Title title={t('createTitle')} />
-      <ArticleForm submitLabel={t('create')} saving={saving} onSubmit={create} />
+      <ArticleForm submitLabel={t('create')} saving={!!busy} onSubmit={create} />
     </Box>
   );
 }

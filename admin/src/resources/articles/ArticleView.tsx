@@ -1,10 +1,9 @@
 import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useState } from 'react';
-import { Title, useGetList, useNotify } from 'react-admin';
+import { Title, useGetList } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api } from '../../api';
 import { DetailsTable } from '../../components/DetailsTable';
+import { deleting, useRun } from '../../components/useRun';
 import { useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 import { Article } from './types';
@@ -12,28 +11,21 @@ import { Article } from './types';
 /** /articles: pick an article; its summary, Edit and Delete, and each section expanded on demand. */
 export default function ArticleView() {
   const t = useT('articles');
-  const notify = useNotify();
+  const { run, busy } = useRun();
   const [params, setParams] = useSearchParams();
-  const { data, isPending, refetch } = useGetList<Article>('articles', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'article_title', order: 'ASC' } });
+  const { data, isPending } = useGetList<Article>('articles', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'article_title', order: 'ASC' } });
   const { modelName, biasName } = useLookups();
-  const [deleting, setDeleting] = useState(false);
   const selectedId = params.get('id') ?? '';
   const article = data?.find((a) => a.id === selectedId);
 
-  const remove = async () => {
-    if (!article || deleting || !window.confirm(t('confirmDelete'))) return;
-    setDeleting(true);
-    try {
-      await api(`/api/articles/${article.id}`, { method: 'DELETE' });
-      notify('quire.articles.deleted', { type: 'success' });
-      setParams({}, { replace: true });
-      await refetch();
-    } catch {
-      notify('quire.articles.deleteFailed', { type: 'error' });
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const remove = (chosen: Article) =>
+    run(chosen.id, {
+      ...deleting('articles', chosen),
+      confirm: t('confirmDelete'),
+      success: t('deleted'),
+      failure: t('deleteFailed'),
+      onSuccess: () => setParams({}, { replace: true }),
+    });
 
   return (
     <Box sx={{ p: 2, maxWidth: 1000 }}>
@@ -77,7 +69,7 @@ export default function ArticleView() {
                 <Button variant="contained" component={Link} to={`/articles/edit/${article.id}`}>
                   {t('edit')}
                 </Button>
-                <Button color="error" onClick={remove} disabled={deleting}>
+                <Button color="error" onClick={() => remove(article)} disabled={!!busy}>
                   {t('delete')}
                 </Button>
               </Stack>

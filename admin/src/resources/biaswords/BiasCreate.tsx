@@ -1,35 +1,35 @@
-import { Box } from '@mui/material';
-import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Create, Form, HttpError, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { api, ApiError } from '../../api';
+import { serverMessage } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { BiasForm } from './BiasForm';
-import { BiasEntry } from './types';
+import { NEW_GROUP_BIAS, toPayload } from './types';
+
+/** The spec's words, then the server's reason for a refused list (400: too many tokens, say). */
+export const withBadRequestReason = (text: string) => (error: unknown) =>
+  `${text}${error instanceof HttpError && error.status === 400 ? ` ${serverMessage(error) ?? ''}` : ''}`;
 
 export default function BiasCreate() {
   const t = useT('biaswords');
   const notify = useNotify();
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
-
-  const create = async (payload: { name: string; entries: BiasEntry[] }) => {
-    setSaving(true);
-    try {
-      await api('/api/logit-bias-groups', { method: 'POST', body: payload });
-      notify('quire.biaswords.created', { type: 'success' });
-      navigate('/biaswords');
-    } catch (error) {
-      const reason = error instanceof ApiError && error.status === 400 ? ` ${error.body?.message ?? ''}` : '';
-      notify(`${t('createFailed')}${reason}`, { type: 'error' });
-      setSaving(false);
-    }
-  };
-
   return (
-    <Box sx={{ p: 2 }}>
-      <Title title={t('createTitle')} />
-      <BiasForm submitLabel={t('save')} saving={saving} onSubmit={create} onCancel={() => navigate('/biaswords')} />
-    </Box>
+    <Create
+      resource="logit-bias-groups"
+      title={t('createTitle')}
+      transform={toPayload}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('created'), { type: 'success' });
+          navigate('/biaswords');
+        },
+        onError: (error) => notify(withBadRequestReason(t('createFailed'))(error), { type: 'error' }),
+      }}
+      sx={{ maxWidth: 800 }}
+    >
+      <Form defaultValues={{ name: '', entries: [{ words: '', bias: NEW_GROUP_BIAS }] }} disableInvalidFormNotification>
+        <BiasForm submitLabel={t('save')} />
+      </Form>
+    </Create>
   );
 }

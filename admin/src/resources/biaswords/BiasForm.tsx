@@ -1,74 +1,68 @@
-import { Button, Card, CardContent, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { FormEvent, useRef, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { maxValue, minValue, NumberInput, required, TextInput } from 'react-admin';
+import { FormToolbar } from '../../components/FormToolbar';
 import { useT } from '../../components/useT';
 import { TokenPreview } from './TokenPreview';
-import { BiasEntry, BiasList, GroupDraft, NEW_GROUP_BIAS, splitWords, toEntries } from './types';
+import { NEW_GROUP_BIAS, splitWords, wordsText } from './types';
 
-/** A list name and its repeatable groups of comma-separated words with a bias each. */
-export function BiasForm(props: { list?: BiasList; submitLabel: string; saving: boolean; onSubmit: (payload: { name: string; entries: BiasEntry[] }) => void; onCancel: () => void }) {
+const someWords = (value: string | string[] | undefined) => (splitWords(wordsText(value)).length > 0 ? undefined : 'ra.validation.required');
+const biasRange = 'quire.biaswords.biasRange';
+
+/** A list name and its repeatable groups of comma-separated words with a bias each (spec §2, §5). */
+export function BiasForm(props: { submitLabel: string }) {
   const t = useT('biaswords');
-  const nextKey = useRef(0);
-  const group = (words = '', bias = String(NEW_GROUP_BIAS)): GroupDraft => ({ key: nextKey.current++, words, bias });
-  const [name, setName] = useState(props.list?.name ?? '');
-  const [groups, setGroups] = useState<GroupDraft[]>(() => (props.list ? props.list.entries.map((e) => group(e.words.join(', '), String(e.bias))) : [group()]));
-  const [touched, setTouched] = useState(false);
-
-  const biasValid = (bias: string) => bias.trim() !== '' && Number.isFinite(Number(bias)) && Number(bias) >= -100 && Number(bias) <= 100;
-  const update = (key: number, field: 'words' | 'bias', value: string) => setGroups((gs) => gs.map((g) => (g.key === key ? { ...g, [field]: value } : g)));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    const valid = name.trim() !== '' && groups.every((g) => splitWords(g.words).length > 0 && biasValid(g.bias));
-    if (props.saving || !valid) return;
-    props.onSubmit({ name: name.trim(), entries: toEntries(groups) });
-  };
-
+  const { fields, append, remove } = useFieldArray({ name: 'entries' });
   return (
-    <Card sx={{ maxWidth: 800 }}>
-      <CardContent>
-        <form onSubmit={submit} noValidate aria-label={props.submitLabel}>
-          <Stack spacing={2}>
-            <TextField label={t('listName')} value={name} onChange={(e) => setName(e.target.value)} required error={touched && !name.trim()} helperText={touched && !name.trim() ? t('required') : undefined} inputProps={{ maxLength: 200 }} />
-            {groups.map((g, index) => {
-              const label = t('group', { n: index + 1 });
-              const noWords = touched && splitWords(g.words).length === 0;
-              const badBias = touched && !biasValid(g.bias);
-              return (
-                <Paper key={g.key} variant="outlined" sx={{ p: 2 }} role="group" aria-label={label}>
-                  <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                    {label}
-                  </Typography>
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
-                    <TextField label={t('groupWords')} value={g.words} onChange={(e) => update(g.key, 'words', e.target.value)} multiline minRows={2} required sx={{ flex: 3 }} error={noWords} helperText={noWords ? t('required') : undefined} />
-                    <TextField label={t('bias')} type="number" value={g.bias} onChange={(e) => update(g.key, 'bias', e.target.value)} inputProps={{ min: -100, max: 100, step: 1 }} sx={{ flex: 1 }} error={badBias} helperText={badBias ? t('biasRange') : undefined} />
-                  </Stack>
-                  {groups.length > 1 && (
-                    <Button color="error" size="small" sx={{ mt: 1 }} onClick={() => setGroups((gs) => gs.filter((x) => x.key !== g.key))}>
-                      {t('removeGroup')}
-                    </Button>
-                  )}
-                </Paper>
-              );
-            })}
-            <div>
-              <Button startIcon={<AddIcon />} onClick={() => setGroups((gs) => [...gs, group()])}>
-                {t('addGroup')}
-              </Button>
-            </div>
-            <Stack direction="row" spacing={1}>
-              <Button type="submit" variant="contained" disabled={props.saving}>
-                {props.saving ? t('saving') : props.submitLabel}
-              </Button>
-              <Button onClick={props.onCancel} disabled={props.saving}>
-                {t('cancel')}
-              </Button>
-            </Stack>
-          </Stack>
-        </form>
-        <TokenPreview groups={groups} />
-      </CardContent>
-    </Card>
+    <>
+      <Stack spacing={2} sx={{ p: 2 }}>
+        <TextInput source="name" validate={required()} inputProps={{ maxLength: 200 }} helperText={false} />
+        {fields.map((field, index) => {
+          const label = t('group', { n: index + 1 });
+          return (
+            <Paper key={field.id} variant="outlined" sx={{ p: 2 }} role="group" aria-label={label}>
+              <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                {label}
+              </Typography>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
+                <TextInput
+                  source={`entries.${index}.words`}
+                  label="quire.biaswords.groupWords"
+                  format={wordsText}
+                  validate={[required(), someWords]}
+                  multiline
+                  minRows={2}
+                  sx={{ flex: 3 }}
+                />
+                <NumberInput
+                  source={`entries.${index}.bias`}
+                  label="quire.biaswords.bias"
+                  validate={[required(biasRange), minValue(-100, biasRange), maxValue(100, biasRange)]}
+                  min={-100}
+                  max={100}
+                  step={1}
+                  sx={{ flex: 1 }}
+                />
+              </Stack>
+              {fields.length > 1 && (
+                <Button color="error" size="small" onClick={() => remove(index)}>
+                  {t('removeGroup')}
+                </Button>
+              )}
+            </Paper>
+          );
+        })}
+        <div>
+          <Button startIcon={<AddIcon />} onClick={() => append({ words: '', bias: NEW_GROUP_BIAS })}>
+            {t('addGroup')}
+          </Button>
+        </div>
+      </Stack>
+      <FormToolbar label={props.submitLabel} cancelLabel="quire.biaswords.cancel" back="/biaswords" />
+      <Stack sx={{ px: 2, pb: 2 }}>
+        <TokenPreview />
+      </Stack>
+    </>
   );
 }

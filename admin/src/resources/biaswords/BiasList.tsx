@@ -1,31 +1,23 @@
 import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
-import { useState } from 'react';
-import { Title, useGetList, useNotify } from 'react-admin';
+import { Title, useGetList } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api } from '../../api';
 import { ListTable } from '../../components/ListTable';
+import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { BiasList as BiasListRecord } from './types';
 
 /** /biaswords: the lists with their numbers of groups and words. */
 export default function BiasList() {
   const t = useT('biaswords');
-  const notify = useNotify();
-  const { data, isPending, refetch } = useGetList<BiasListRecord>('logit-bias-groups', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
-  const [busy, setBusy] = useState<string | null>(null);
+  const { run, busy } = useRun();
+  const { data, isPending } = useGetList<BiasListRecord>('logit-bias-groups', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
 
-  const remove = async (list: BiasListRecord) => {
-    if (busy || !window.confirm(t('confirmDelete'))) return;
-    setBusy(list.id);
-    try {
-      await api(`/api/logit-bias-groups/${list.id}`, { method: 'DELETE' });
-      await refetch();
-    } catch {
-      notify('quire.biaswords.deleteFailed', { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const remove = (list: BiasListRecord) =>
+    run(list.id, {
+      ...deleting('logit-bias-groups', list),
+      confirm: t('confirmDelete'),
+      failure: t('deleteFailed'),
+    });
 
   return (
     <Box sx={{ p: 2, maxWidth: 900 }}>

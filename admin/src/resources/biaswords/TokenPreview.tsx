@@ -1,7 +1,8 @@
 import { Alert, Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { api } from '../../api';
+import { useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
+import { useWatch } from 'react-hook-form';
 import { GroupDraft, toEntries } from './types';
 
 interface Preview {
@@ -11,19 +12,22 @@ interface Preview {
 }
 
 /** Which token ids each word (in each of its forms) maps to for a chosen model family. */
-export function TokenPreview({ groups }: { groups: GroupDraft[] }) {
+export function TokenPreview() {
+  const groups: GroupDraft[] | undefined = useWatch({ name: 'entries' });
   const t = useT('biaswords');
   const [family, setFamily] = useState('o200k_base');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [failed, setFailed] = useState(false);
+  const { run } = useRun();
 
-  const show = async () => {
+  const show = () => {
     setFailed(false);
-    try {
-      setPreview(await api<Preview>('/api/logit-bias-groups/preview', { method: 'POST', body: { family, entries: toEntries(groups).map((e) => ({ ...e, bias: Number.isFinite(e.bias) ? Math.max(-100, Math.min(100, e.bias)) : 0 })) } }));
-    } catch {
-      setFailed(true);
-    }
+    const entries = toEntries(groups).map((e) => ({ ...e, bias: Number.isFinite(e.bias) ? Math.max(-100, Math.min(100, e.bias)) : 0 }));
+    void run('preview', {
+      call: (dataProvider) => dataProvider.previewBiasTokens<Preview>({ family, entries }),
+      onSuccess: setPreview,
+      onFailure: () => setFailed(true),
+    });
   };
 
   return (

@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Link as MuiLink, Stack, TableCell, TableRow, TextField } from '@mui/material';
 import { FormEvent, useState } from 'react';
-import { Title, useGetList, useNotify } from 'react-admin';
-import { api, ApiError } from '../../api';
+import { HttpError, Title, useGetList } from 'react-admin';
 import { ListTable } from '../../components/ListTable';
+import { QuireDataProvider } from '../../dataProvider';
+import { deleting, serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
-import { pickFolder } from './folderPicker';
+import { pickFolder, PickedFolder } from './folderPicker';
 
 interface Client {
   id: string;
@@ -16,71 +17,55 @@ interface Client {
 /** /clients: add by name, each client's Drive save folder (set through the Google Picker), delete. */
 export default function ClientsPage() {
   const t = useT('clients');
-  const notify = useNotify();
-  const { data, isPending, refetch } = useGetList<Client>('clients', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
+  const { run, busy } = useRun();
+  const { data, isPending } = useGetList<Client>('clients', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
   const [pickerError, setPickerError] = useState<string | null>(null);
-
-  const run = async (key: string, work: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(key);
-    try {
-      await work();
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const add = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
-    void run('add', async () => {
-      try {
-        await api('/api/clients', { method: 'POST', body: { name: name.trim() } });
-        setName('');
-        notify('quire.clients.saved', { type: 'success' });
-        await refetch();
-      } catch (error) {
-        const reason = error instanceof ApiError && error.status === 409 ? ` ${error.body?.message}` : '';
-        notify(`${t('saveFailed')}${reason}`, { type: 'error' });
-      }
+    void run('add', {
+      call: (dataProvider) => dataProvider.create('clients', { data: { name: name.trim() } }),
+      invalidates: ['clients'],
+      success: t('saved'),
+      // A name already taken (409) says so after the spec's words.
+      failure: (error) => (error instanceof HttpError && error.status === 409 ? `${t('saveFailed')} ${serverMessage(error) ?? ''}` : t('saveFailed')),
+      onSuccess: () => setName(''),
     });
+  };
+
+  /** The Picker, opened with the server's access token; its failure is shown as the server said it. */
+  const chooseFolder = async (dataProvider: QuireDataProvider): Promise<PickedFolder | null> => {
+    setPickerError(null);
+    try {
+      const access = await dataProvider.getGoogleDriveToken();
+      return await pickFolder({ ...access, title: t('pickerTitle') });
+    } catch (error) {
+      setPickerError(error instanceof HttpError ? (serverMessage(error) ?? error.message) : t('pickerUnavailable'));
+      return null;
+    }
   };
 
   const setSavePath = (client: Client) =>
-    run(client.id, async () => {
-      setPickerError(null);
-      let folder;
-      try {
-        const access = await api<{ token: string; apiKey: string; appId: string }>('/api/google-drive-token');
-        folder = await pickFolder({ ...access, title: t('pickerTitle') });
-      } catch (error) {
-        setPickerError(error instanceof ApiError ? (error.body?.message ?? error.message) : t('pickerUnavailable'));
-        return;
-      }
-      if (!folder) return;
-      try {
-        await api(`/api/clients/${client.id}/save-path`, { method: 'POST', body: { folderId: folder.id, folderName: folder.name } });
-        notify('quire.clients.pathSaved', { type: 'success' });
-        await refetch();
-      } catch {
-        notify('quire.clients.pathFailed', { type: 'error' });
-      }
+    run(client.id, {
+      call: async (dataProvider) => {
+        const folder = await chooseFolder(dataProvider);
+        if (folder) await dataProvider.setSavePath(client.id, { folderId: folder.id, folderName: folder.name });
+        return folder;
+      },
+      invalidates: ['clients'],
+      success: (folder) => (folder ? t('pathSaved') : undefined),
+      failure: t('pathFailed'),
     });
 
-  const remove = (client: Client) => {
-    if (busy || !window.confirm(t('confirmDelete'))) return;
-    void run(client.id, async () => {
-      try {
-        await api(`/api/clients/${client.id}`, { method: 'DELETE' });
-        notify('quire.clients.deleted', { type: 'success' });
-        await refetch();
-      } catch {
-        notify('quire.clients.deleteFailed', { type: 'error' });
-      }
+  const remove = (client: Client) =>
+    run(client.id, {
+      ...deleting('clients', client),
+      confirm: t('confirmDelete'),
+      success: t('deleted'),
+      failure: t('deleteFailed'),
     });
-  };
 
   return (
     <Box sx={{ p: 2, maxWidth: 1000 }}>

@@ -63,8 +63,9 @@ export default function HistoryList() {
       <ListTable
         title={t('title')}
         columns={['type', 'entryTitle', 'status', 'category', 'timestamp', 'message'].map((c) => t(c))}
-        rows={error ? [] : data}
+        rows={data}
         isPending={isPending}
+        error={error}
         empty={t('empty')}
         renderRow={(entry) => {
           const total = entry.meta.sectionsTotal ?? 0;

@@ -1,16 +1,17 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { api, ApiError } from '../../api';
 import { DetailsTable } from '../../components/DetailsTable';
+import { serverMessage, useRun } from '../../components/useRun';
 import { Model, fineTuneSuffix } from './types';
 
 /** Spec §2: name, base model, output model and tokens trained, then the fine-tune question. */
 export function FineTuneDialog(props: { model: Model | null; onClose: () => void; onStarted: () => void }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`quire.models.${key}`);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The failure is told inside the dialog, which stays open so the operator can cancel.
+  const { run, busy } = useRun((_, text) => setError(text));
   const model = props.model;
 
   const close = () => {
@@ -19,19 +20,15 @@ export function FineTuneDialog(props: { model: Model | null; onClose: () => void
     props.onClose();
   };
 
-  const start = async () => {
-    if (!model || busy) return;
-    setBusy(true);
+  const start = () => {
+    if (!model) return;
     setError(null);
-    try {
-      await api('/api/fine-tune-jobs/start', { method: 'POST', body: { modelId: model.id, suffix: fineTuneSuffix(model.name) } });
-      props.onStarted();
-    } catch (failure) {
-      const detail = failure instanceof ApiError ? (failure.body?.message ?? failure.message) : (failure as Error).message;
-      setError(t('fineTuneFailed') + detail);
-    } finally {
-      setBusy(false);
-    }
+    void run('start', {
+      call: (dataProvider) => dataProvider.startFineTune({ modelId: model.id, suffix: fineTuneSuffix(model.name) }),
+      invalidates: ['models', 'fine-tune-jobs'],
+      failure: (failure) => t('fineTuneFailed') + (serverMessage(failure) ?? (failure as Error).message),
+      onSuccess: props.onStarted,
+    });
   };
 
   const rows: [string, string][] = model
@@ -61,10 +58,10 @@ export function FineTuneDialog(props: { model: Model | null; onClose: () => void
         <DialogContentText>{t('confirmFineTune')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy}>
+        <Button onClick={close} disabled={!!busy}>
           {t('cancel')}
         </Button>
-        <Button onClick={start} variant="contained" disabled={busy} autoFocus>
+        <Button onClick={start} variant="contained" disabled={!!busy} autoFocus>
           {busy ? t('starting') : t('fineTune')}
         </Button>
       </DialogActions>

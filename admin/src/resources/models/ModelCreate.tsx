@@ -1,61 +1,36 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField } from '@mui/material';
-import { FormEvent, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Create, required, SimpleForm, TextInput, useInput, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { api, ApiError } from '../../api';
 import { BaseModelSelect, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
+import { FormToolbar } from '../../components/FormToolbar';
+import { withReason } from '../../components/useRun';
+
+/** The base model as a form input: spec §9's five first, then what the saved key offers. */
+function BaseModelInput() {
+  const translate = useTranslate();
+  const { field } = useInput({ source: 'base_model' });
+  return <BaseModelSelect label={translate('resources.models.fields.base_model')} value={field.value} onChange={field.onChange} />;
+}
 
 /** /models/new: a name and a base model (gpt-4o by default); back to /models when created. */
 export default function ModelCreate() {
   const translate = useTranslate();
   const t = (key: string) => translate(`quire.models.${key}`);
+  const notify = useNotify();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [baseModel, setBaseModel] = useState<string>(DEFAULT_BASE_MODEL);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await api('/api/models', { method: 'POST', body: { name, base_model: baseModel } });
-      navigate('/models');
-    } catch (failure) {
-      const detail = failure instanceof ApiError ? failure.body?.message : undefined;
-      setError(detail ? `${t('createFailed')} ${detail}` : t('createFailed'));
-      setSaving(false);
-    }
-  };
-
   return (
-    <Box sx={{ p: 2 }}>
-      <Title title={t('createTitle')} />
-      <Card sx={{ maxWidth: 560 }}>
-        <CardContent>
-          <form onSubmit={submit} aria-label={t('createTitle')}>
-            <Stack spacing={2}>
-              {error && (
-                <Alert severity="error" role="alert">
-                  {error}
-                </Alert>
-              )}
-              <TextField label={t('name')} value={name} onChange={(e) => setName(e.target.value)} required autoFocus inputProps={{ maxLength: 100 }} />
-              <BaseModelSelect label={t('baseModel')} value={baseModel} onChange={setBaseModel} />
-              <Stack direction="row" spacing={1}>
-                <Button type="submit" variant="contained" disabled={saving || name.trim() === ''}>
-                  {saving ? t('creating') : t('create')}
-                </Button>
-                <Button onClick={() => navigate('/models')} disabled={saving}>
-                  {t('cancel')}
-                </Button>
-              </Stack>
-            </Stack>
-          </form>
-        </CardContent>
-      </Card>
-    </Box>
+    <Create
+      title={t('createTitle')}
+      mutationOptions={{
+        onSuccess: () => navigate('/models'),
+        // Spec §8's words, then the server's reason (a name already taken, say).
+        onError: (error) => notify(withReason(t('createFailed'))(error), { type: 'error' }),
+      }}
+      sx={{ maxWidth: 560 }}
+    >
+      <SimpleForm defaultValues={{ name: '', base_model: DEFAULT_BASE_MODEL }} disableInvalidFormNotification toolbar={<FormToolbar label={t('create')} cancelLabel="quire.models.cancel" back="/models" />}>
+        <TextInput source="name" validate={required()} autoFocus inputProps={{ maxLength: 100 }} />
+        <BaseModelInput />
+      </SimpleForm>
+    </Create>
   );
 }

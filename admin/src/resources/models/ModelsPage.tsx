@@ -2,9 +2,9 @@ import { Box, Button, Chip, Stack, TableCell, TableRow, Tooltip, Typography } fr
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, ApiError } from '../../api';
 import { formatDate } from '../../components/formatDate';
 import { useBanner } from '../../components/useBanner';
+import { deleting, useRun, withReason } from '../../components/useRun';
 import { FineTuneDialog } from './FineTuneDialog';
 import { ListTable } from '../../components/ListTable';
 import { Eligibility, Model } from './types';
@@ -31,22 +31,17 @@ export default function ModelsPage() {
   const { banner, show } = useBanner();
   const { models, jobs, training, reload } = useModelsData();
   const [fineTuning, setFineTuning] = useState<Model | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const { run, busy } = useRun(show);
 
-  const remove = async (model: Model) => {
-    if (deleting || !window.confirm(t('confirmDelete')) || !window.confirm(t('confirmDeleteAgain'))) return;
-    setDeleting(model.id);
-    try {
-      await api(`/api/models/${model.id}`, { method: 'DELETE' });
-      await reload();
-    } catch (failure) {
-      // Spec §8's words first, then the server's reason (OpenAI refusing the delete, say).
-      const detail = failure instanceof ApiError ? failure.body?.message : undefined;
-      show('error', detail ? `${t('deleteFailed')} ${detail}` : t('deleteFailed'));
-    } finally {
-      setDeleting(null);
-    }
-  };
+  // Spec §8's words first, then the server's reason (OpenAI refusing the delete, say).
+  const remove = (model: Model) =>
+    run(model.id, {
+      ...deleting('models', model),
+      // Its fine-tune jobs go with it.
+      invalidates: ['models', 'fine-tune-jobs', 'training-jobs'],
+      confirm: [t('confirmDelete'), t('confirmDeleteAgain')],
+      failure: withReason(t('deleteFailed')),
+    });
 
   return (
     <Box sx={{ p: 2 }}>
@@ -76,7 +71,7 @@ export default function ModelsPage() {
             <TableCell>
               <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${model.name}`}>
                 <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />
-                <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={deleting === model.id} onClick={() => remove(model)} />
+                <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={busy === model.id} onClick={() => remove(model)} />
               </Stack>
             </TableCell>
           </TableRow>

@@ -15,6 +15,10 @@ export function useModelsData() {
   const training = useGetList<TrainingJob>('training-jobs', { ...ALL, sort: { field: 'timestamp', order: 'DESC' } }, options);
 
   useEffect(() => setFollowing((jobs.data ?? []).some(isOpen) || (training.data ?? []).some(isOpen)), [jobs.data, training.data]);
+  // Spec §8: a failure loading models (or their jobs) is only logged to the console.
+  useEffect(() => void (models.error && console.error('Failed to load models', models.error)), [models.error]);
+  useEffect(() => void (jobs.error && console.error('Failed to load fine-tune jobs', jobs.error)), [jobs.error]);
+  useEffect(() => void (training.error && console.error('Failed to load training jobs', training.error)), [training.error]);
 
   const reload = async () => {
     await Promise.all([models.refetch(), jobs.refetch(), training.refetch()]);

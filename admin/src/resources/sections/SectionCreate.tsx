@@ -1,36 +1,34 @@
-import { Box } from '@mui/material';
-import { useState } from 'react';
-import { Title, useNotify } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../api';
+import { Create, SimpleForm, useNotify } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { useT } from '../../components/useT';
-import { SectionForm } from './SectionForm';
-import { returnPath, SectionInput } from './types';
+import { SectionInputs } from './SectionInputs';
+import { FormToolbar } from '../../components/FormToolbar';
+import { SectionInput, trimName, useReturnPath } from './types';
 
+const EMPTY: SectionInput = { name: '', model: '', temperature: 0.7, logit_bias_group: null, system_message: '', user_message: '', notes: '' };
+
+/** /sections/new: back to the article it was opened from, else /sections. */
 export default function SectionCreate() {
   const t = useT('sections');
   const notify = useNotify();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const back = returnPath(params.get('article'));
-  const [saving, setSaving] = useState(false);
-
-  const create = async (section: SectionInput) => {
-    setSaving(true);
-    try {
-      await api('/api/sections', { method: 'POST', body: section });
-      notify('quire.sections.created', { type: 'success' });
-      navigate(back);
-    } catch {
-      notify('quire.sections.createFailed', { type: 'error' });
-      setSaving(false);
-    }
-  };
-
+  const back = useReturnPath();
   return (
-    <Box sx={{ p: 2 }}>
-      <Title title={t('createTitle')} />
-      <SectionForm submitLabel={t('create')} saving={saving} onSubmit={create} onCancel={() => navigate(back)} />
-    </Box>
+    <Create
+      title={t('createTitle')}
+      transform={trimName}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(t('created'), { type: 'success' });
+          navigate(back);
+        },
+        onError: () => notify(t('createFailed'), { type: 'error' }),
+      }}
+      sx={{ maxWidth: 800 }}
+    >
+      <SimpleForm defaultValues={EMPTY} disableInvalidFormNotification toolbar={<FormToolbar label={t('create')} cancelLabel="quire.sections.cancel" back={back} />}>
+        <SectionInputs />
+      </SimpleForm>
+    </Create>
   );
 }

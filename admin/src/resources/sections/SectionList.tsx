@@ -1,11 +1,10 @@
 import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useState } from 'react';
-import { Title, useGetList, useNotify } from 'react-admin';
+import { Title, useGetList } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api } from '../../api';
 import { ListTable } from '../../components/ListTable';
 import { useLookups } from '../../components/useLookups';
+import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { Section } from './types';
 
@@ -14,24 +13,24 @@ const clip = (text: string, length = 120) => (text.length > length ? `${text.sli
 /** /sections: every section with Edit, Copy and Delete. */
 export default function SectionList() {
   const t = useT('sections');
-  const notify = useNotify();
-  const { data, isPending, refetch } = useGetList<Section>('sections', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
+  const { run, busy } = useRun();
+  const { data, isPending } = useGetList<Section>('sections', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
   const { modelName, biasName } = useLookups();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const act = async (id: string, question: string, run: () => Promise<unknown>, done: string, failed: string) => {
-    if (busy || !window.confirm(question)) return;
-    setBusy(id);
-    try {
-      await run();
-      notify(done, { type: 'success' });
-      await refetch();
-    } catch {
-      notify(failed, { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const copy = (section: Section) =>
+    run(section.id, {
+      confirm: t('confirmCopy'),
+      call: (dataProvider) => dataProvider.copySection(section.id),
+      invalidates: ['sections'],
+      success: t('copied'),
+      failure: t('copyFailed'),
+    });
+  const remove = (section: Section) =>
+    run(section.id, {
+      ...deleting('sections', section),
+      confirm: t('confirmDelete'),
+      success: t('deleted'),
+      failure: t('deleteFailed'),
+    });
 
   const columns = ['name', 'model', 'temperature', 'biasGroup', 'systemMessage', 'userMessage', 'notes', 'actions'];
   return (
@@ -65,7 +64,7 @@ export default function SectionList() {
                 <Button
                   size="small"
                   disabled={busy === section.id}
-                  onClick={() => act(section.id, t('confirmCopy'), () => api(`/api/sections/${section.id}/copy`, { method: 'POST' }), 'quire.sections.copied', 'quire.sections.copyFailed')}
+                  onClick={() => copy(section)}
                 >
                   {t('copy')}
                 </Button>
@@ -73,7 +72,7 @@ export default function SectionList() {
                   size="small"
                   color="error"
                   disabled={busy === section.id}
-                  onClick={() => act(section.id, t('confirmDelete'), () => api(`/api/sections/${section.id}`, { method: 'DELETE' }), 'quire.sections.deleted', 'quire.sections.deleteFailed')}
+                  onClick={() => remove(section)}
                 >
                   {t('delete')}
                 </Button>

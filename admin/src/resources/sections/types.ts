@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router-dom';
+
 export interface Section {
   id: string;
   name: string;
@@ -11,7 +13,11 @@ export interface Section {
 
 export type SectionInput = Omit<Section, 'id'>;
 
-/** Where a section form returns: the article it was opened from, else the sections list. */
-export function returnPath(articleId: string | null): string {
+/** Where a section form returns: the article it was opened from (`?article=`), else the sections list. */
+export function useReturnPath(): string {
+  const [params] = useSearchParams();
+  const articleId = params.get('article');
   return articleId ? `/articles/edit/${articleId}` : '/sections';
 }
+
+export const trimName = <T extends { name: string }>(section: T): T => ({ ...section, name: section.name.trim() });

@@ -1,30 +1,27 @@
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { FormEvent, useState } from 'react';
-import { api } from '../../api';
 import { useT } from '../../components/useT';
 import { BaseModelSelect, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
-import { serverMessage, TrainingModel } from './types';
+import { serverMessage, useRun } from '../../components/useRun';
+import { TrainingModel } from './types';
 
 /** The wizard's New Model modal: a name and a base model; stays open with the reason on failure. */
 export function NewModelDialog(props: { onClose: () => void; onCreated: (model: TrainingModel) => void }) {
   const t = useT('training');
   const [name, setName] = useState('');
   const [baseModel, setBaseModel] = useState<string>(DEFAULT_BASE_MODEL);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; reason?: string } | null>(null);
+  const { run, busy } = useRun();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
     setError(null);
-    try {
-      const model = await api<TrainingModel>('/api/models', { method: 'POST', body: { name, base_model: baseModel } });
-      props.onCreated(model);
-    } catch (failure) {
-      setError({ text: t('modelCreateFailed'), reason: serverMessage(failure) });
-      setBusy(false);
-    }
+    void run('create', {
+      call: (dataProvider) => dataProvider.create<TrainingModel & { id: string }>('models', { data: { name, base_model: baseModel } }),
+      invalidates: ['models'],
+      onSuccess: ({ data }) => props.onCreated(data),
+      onFailure: (failure) => setError({ text: t('modelCreateFailed'), reason: serverMessage(failure) }),
+    });
   };
 
   return (
@@ -51,10 +48,10 @@ export function NewModelDialog(props: { onClose: () => void; onCreated: (model: 
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={props.onClose} disabled={busy}>
+          <Button onClick={props.onClose} disabled={!!busy}>
             {t('cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          <Button type="submit" variant="contained" disabled={!!busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
             {t('addModel')}
           </Button>
         </DialogActions>

@@ -2,21 +2,20 @@ import { Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stac
 import { FormEvent, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api } from '../../api';
 import { useBanner } from '../../components/useBanner';
+import { serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
-import { serverMessage, TrainingJob } from './types';
 
 /** /training/submit: a website URL starts a training-data collection job. */
 export default function TrainingSubmit() {
   const t = useT('training');
   const { banner, show } = useBanner();
   const [url, setUrl] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useRun(show);
   const [reason, setReason] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const trimmed = url.trim();
@@ -24,20 +23,19 @@ export default function TrainingSubmit() {
       window.alert(t('invalidUrl'));
       return;
     }
-    setBusy(true);
     setReason(null);
     setJobId(null);
-    try {
-      const job = await api<TrainingJob>('/api/training-jobs/submit-url', { method: 'POST', body: { url: trimmed } });
-      setJobId(job._id);
-      setUrl('');
-      show('success', t('submitted'));
-    } catch (failure) {
-      setReason(serverMessage(failure) ?? null);
-      show('error', t('submitFailed'));
-    } finally {
-      setBusy(false);
-    }
+    void run('submit', {
+      call: (dataProvider) => dataProvider.submitTrainingUrl(trimmed),
+      invalidates: ['training-jobs', 'history'],
+      success: t('submitted'),
+      failure: t('submitFailed'),
+      onSuccess: (job) => {
+        setJobId(job._id);
+        setUrl('');
+      },
+      onFailure: (failure) => setReason(serverMessage(failure) ?? null),
+    });
   };
 
   return (
@@ -62,8 +60,8 @@ export default function TrainingSubmit() {
               <Button
                 type="submit"
                 variant="contained"
-                disabled={busy}
-                aria-busy={busy}
+                disabled={!!busy}
+                aria-busy={!!busy}
                 startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
                 sx={{ mt: 1, minWidth: 110 }}
               >

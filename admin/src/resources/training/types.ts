@@ -43,10 +43,3 @@ export interface TrainingModel {
 }
 
 export const isOpenJob = (job: { status: string } | undefined) => job?.status === 'queued' || job?.status === 'running';
-
-/** The server's `message` of a failed call, when it gave one. */
-export function serverMessage(failure: unknown): string | undefined {
-  const message = (failure as { body?: { message?: unknown } | null } | null)?.body?.message;
-  const text = Array.isArray(message) ? message.filter((m) => typeof m === 'string').join(' ') : message;
-  return typeof text === 'string' && text.trim() ? text : undefined;
-}

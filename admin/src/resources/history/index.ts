@@ -1,0 +1,8 @@
+import HistoryIcon from '@mui/icons-material/History';
+import { lazy } from 'react';
+import { ResourceScreens } from '../types';
+
+export default {
+  list: lazy(() => import('./HistoryList')),
+  icon: HistoryIcon,
+} satisfies ResourceScreens;

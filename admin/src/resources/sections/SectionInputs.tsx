@@ -1,0 +1,41 @@
+import { Stack } from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import { maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, TextInput } from 'react-admin';
+import { ModelOption, modelLabel, useLookups } from '../../components/useLookups';
+import { useT } from '../../components/useT';
+
+const ALL = { perPage: 1000, sort: { field: 'name', order: 'ASC' as const } };
+
+/** Spec §2's section fields with spec §5's rules; each input labels itself (resources.sections.fields.*). */
+export function SectionInputs() {
+  const t = useT('sections');
+  const { models } = useLookups();
+  const modelId = useWatch({ name: 'model' });
+  const chosen = models.find((model) => model.id === modelId);
+  const modelNote = chosen?.reasoning ? t('reasoningNote', { model: chosen.output_model ?? chosen.base_model }) : false;
+  return (
+    <>
+      <TextInput source="name" validate={required()} inputProps={{ maxLength: 200 }} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
+        <ReferenceInput source="model" reference="models" {...ALL}>
+          <SelectInput optionText={(model: ModelOption) => modelLabel(model, t('notTuned'))} validate={required()} helperText={modelNote} sx={{ flex: 2 }} />
+        </ReferenceInput>
+        <NumberInput source="temperature" validate={[required(), minValue(0), maxValue(2)]} step={0.1} min={0} max={2} sx={{ flex: 1 }} />
+        <ReferenceInput source="logit_bias_group" reference="logit-bias-groups" {...ALL}>
+          <SelectInput
+            optionText="name"
+            emptyText={t('none')}
+            format={(value: string | null) => value ?? ''}
+            parse={(value: string) => value || null}
+            SelectProps={{ displayEmpty: true }}
+            InputLabelProps={{ shrink: true }}
+            sx={{ flex: 2 }}
+          />
+        </ReferenceInput>
+      </Stack>
+      <TextInput source="system_message" validate={required()} multiline minRows={3} />
+      <TextInput source="user_message" validate={required()} multiline minRows={3} helperText="quire.sections.placeholders" />
+      <TextInput source="notes" multiline minRows={2} />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, Locator, Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+/** WCAG 2.1 A and AA, as axe-core tags them. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe's findings on the page as it is now: one line per rule and element, empty when none. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n').join(' ')}`));
+}
+
+/** Opens `path`, waits until `ready` shows the screen's content, and records what axe finds there. */
+async function audit(page: Page, found: Record<string, string[]>, path: string, ready: (page: Page) => Locator) {
+  await page.goto(path);
+  await expect(ready(page)).toBeVisible();
+  const lines = await violations(page);
+  if (lines.length > 0) found[path] = lines;
+}
+
+async function created(page: Page, path: string, data: object): Promise<string> {
+  const res = await page.request.post(path, { data });
+  expect(res.status(), path).toBe(201);
+  return (await res.json())._id;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen', () => {
+  test('the login page', async ({ page }) => {
+    const found: Record<string, string[]> = {};
+    await audit(page, found, '/login', (p) => p.getByRole('link', { name: 'Sign in with Local Operator' }));
+    expect(found).toEqual({});
+  });
+
+  test('every screen of the signed-in dashboard', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    // One record of each kind, removed again afterwards so the other specs find the lists as they left them.
+    const model = await created(page, '/api/models', { name: 'Accessibility voice', base_model: 'gpt-4o' });
+    const section = await created(page, '/api/sections', { name: 'Accessibility intro', model, temperature: 0.5, logit_bias_group: null, system_message: 'S', user_message: 'U', notes: '' });
+    const article = await created(page, '/api/articles', {
+      article_title: 'Accessibility article',
+      article_type: 'Guide',
+      sections: [{ section, heading: 'Accessibility intro', systemPrompt: 'S', userPrompt: 'U', model, temperature: 0.5, logit_bias_group: null }],
+    });
+    const list = await created(page, '/api/logit-bias-groups', { name: 'Accessibility words', entries: [{ words: ['delve'], bias: -100 }] });
+    const job = await created(page, '/api/training-jobs/submit-url', { url: 'http://127.0.0.1:9/accessibility/' });
+    const found: Record<string, string[]> = {};
+    try {
+      const button = (name: string) => (p: Page) => p.getByRole('button', { name, exact: true });
+      await audit(page, found, '/', (p) => p.getByRole('region', { name: 'Notion Settings' }));
+      await audit(page, found, `/articles?id=${article}`, (p) => p.getByRole('table', { name: 'Accessibility article' }));
+      await audit(page, found, '/articles/new', button('Create Article'));
+      await audit(page, found, `/articles/edit/${article}`, (p) => p.getByRole('group', { name: 'Section 1' }).getByText('Accessibility intro').first());
+      await audit(page, found, '/sections', (p) => p.getByRole('table', { name: 'Current Sections' }));
+      await audit(page, found, '/sections/new', button('Create Section'));
+      await audit(page, found, `/sections/edit/${section}`, button('Update'));
+      await audit(page, found, '/models', (p) => p.getByRole('table', { name: 'Models' }));
+      await audit(page, found, '/models/new', button('Create'));
+      await audit(page, found, '/clients', button('Add'));
+      await audit(page, found, '/biaswords', (p) => p.getByRole('table', { name: 'Bias Words' }));
+      await audit(page, found, '/biaswords/new', button('Save'));
+      await audit(page, found, `/biaswords/${list}/edit`, button('Update'));
+      await audit(page, found, '/training/submit', button('Submit'));
+      await audit(page, found, `/training/view/${job}`, (p) => p.getByRole('table', { name: 'Training job' }));
+      await audit(page, found, `/training/clusters/${job}`, (p) => p.getByRole('textbox', { name: 'Start Date' }));
+      await audit(page, found, `/training/wizard/subclusters?id=0&start=2024-01-01&end=2024-06-30&job=${job}`, (p) => p.getByRole('combobox', { name: 'Existing Models' }));
+      await audit(page, found, '/history', (p) => p.getByRole('table', { name: 'Generation History' }));
+      expect(found).toEqual({});
+    } finally {
+      for (const path of [`/api/articles/${article}`, `/api/sections/${section}`, `/api/logit-bias-groups/${list}`]) {
+        expect((await page.request.delete(path)).ok(), path).toBe(true);
+      }
+    }
+  });
+});
