@@ -68,7 +68,8 @@ const text = (content: string) => [{ type: 'text', text: { content, link: null }
  * or select property, pages and their property items (relations past 25 only through the item
  * endpoint), page property updates, and page bodies (list, append with Notion's size limits and
  * link checks, delete). Ids resolve with or without dashes. It rate-limits as Notion does (429
- * with Retry-After past three requests a second), can answer a share of calls with Notion's
+ * with Retry-After past an average of three requests a second, with a burst of one request, as
+ * Notion allows "some bursts beyond the average"), can answer a share of calls with Notion's
  * passing faults (some after doing the write), refuse appends, and counts what it was asked.
  */
 export class NotionFake extends HttpFake {
@@ -90,7 +91,9 @@ export class NotionFake extends HttpFake {
   refuseAppends: { count: number; message: string } | null = null;
   readonly pages = new Map<string, FakePage>();
   rateLimited = 0;
-  private window: number[] = [];
+  /** Requests the integration may still make at once: refilled at `requestsPerSecond`, one more than that at most. */
+  private tokens = NOTION_RATE_LIMIT + 1;
+  private refilledAt = 0;
   /** Deleted blocks: Notion keeps them in the trash, and refuses to delete one again. */
   private readonly archived = new Set<string>();
 
@@ -111,7 +114,8 @@ export class NotionFake extends HttpFake {
     this.refuseAppends = null;
     this.statusType = 'status';
     this.statusOptions = [...STATUS_OPTIONS];
-    this.window = [];
+    this.tokens = NOTION_RATE_LIMIT + 1;
+    this.refilledAt = 0;
     this.databaseTitle = 'Articles';
     this.dataSources = [{ id: this.dataSourceId, name: 'Articles' }];
     this.wiki = false;
@@ -165,17 +169,26 @@ export class NotionFake extends HttpFake {
     json(res, status, { object: 'error', status, code, message }, headers);
   }
 
+  /** A token bucket: an average of `requestsPerSecond`, with a burst of one request over it. */
+  private takeToken(): boolean {
+    if (!Number.isFinite(this.requestsPerSecond)) return true;
+    const now = Date.now();
+    const capacity = this.requestsPerSecond + 1;
+    this.tokens = Math.min(capacity, this.tokens + ((now - this.refilledAt) * this.requestsPerSecond) / 1000);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
   private route(req: RecordedRequest, res: ServerResponse): void {
     if (req.path.startsWith('/__fake/')) return this.control(req, res);
     if (req.headers.authorization !== `Bearer ${this.secret}`) return this.error(res, 401, 'unauthorized', 'API token is invalid.');
     if (!req.headers['notion-version']) return this.error(res, 400, 'missing_version', 'Notion-Version header missing');
-    const now = Date.now();
-    this.window = this.window.filter((t) => now - t < 1000);
-    if (this.window.length >= this.requestsPerSecond) {
+    if (!this.takeToken()) {
       this.rateLimited++;
       return this.error(res, 429, 'rate_limited', 'You have been rate limited. Please try again in a few minutes.', { 'retry-after': '1' });
     }
-    this.window.push(now);
     const fault = this.faults.next(req.method !== 'GET');
     if (fault) {
       const answer = FAULT_ANSWERS[fault.status];
