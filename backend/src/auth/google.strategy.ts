@@ -20,7 +20,7 @@ export interface GoogleIdentity {
 
 @Injectable()
 export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, box: SecretBox) {
     super({
       clientID: config.google.clientId,
       clientSecret: config.google.clientSecret,
@@ -31,7 +31,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       scope: GOOGLE_SCOPES,
       state: true,
       pkce: true,
-      store: new OAuthStateStore(new SecretBox(config.encryptionKey), config.secureCookies),
+      store: new OAuthStateStore(box, config.secureCookies),
     } as never);
   }
 
