@@ -9,10 +9,10 @@ import { JobsService } from '../jobs/jobs.service';
 import { UsersService } from '../users/users.service';
 import { collectItems, poolCounts } from '../training-snapshots/snapshot-pools';
 import { TrainingSnapshotsRepository } from '../training-snapshots/training-snapshots.repository';
-import { Crawler, CrawlFailedError, CrawlOutcome } from './crawler/crawler';
+import { CrawlFailedError, CrawlOutcome } from './crawler/crawler';
 import { blocksToPlainText } from './parser/section-items';
 import { ParsedArticle, SectionItem } from './training-data.types';
-import { JobPageStore } from './job-page-store';
+import { JobCrawler } from './job-crawler';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingPagesRepository } from './training-pages.repository';
@@ -40,6 +40,7 @@ export class TrainingCollectionService {
     private readonly users: UsersService,
     private readonly embeddings: OpenAiEmbeddings,
     private readonly cpu: CpuPool,
+    private readonly crawler: JobCrawler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -62,7 +63,7 @@ export class TrainingCollectionService {
     if (!job) return;
     const heartbeat = setInterval(() => void this.jobs.renewLease(job.id, TRAINING_LEASE_MS).catch(() => undefined), HEARTBEAT_MS);
     try {
-      const outcome = await this.crawl(job);
+      const outcome = await this.crawler.crawl(job, this.shutdown.signal);
       if (outcome.counts.articles === 0) throw new CrawlFailedError(await this.nothingFound(job.id, outcome));
       await this.jobs.progress(job.id, {}, `Clustering ${outcome.counts.sections} sections of ${outcome.counts.articles} articles…`);
       const note = await this.snapshot(job);
@@ -82,18 +83,6 @@ export class TrainingCollectionService {
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  private crawl(job: TrainingJobRow): Promise<CrawlOutcome> {
-    const crawler = new Crawler({
-      maxPages: this.config.crawlMaxPages,
-      hostConcurrency: this.config.crawlHostConcurrency,
-      hostDelayMs: this.config.crawlHostDelayMs,
-      allowPrivateNetworks: this.config.crawlAllowPrivateNetworks,
-      userAgent: `QuireBot/1.0 (+${this.config.appUrl})`,
-      parsePage: (page) => this.cpu.run('parsePage', page),
-    });
-    return crawler.crawl(job.url, new JobPageStore(job, this.jobs, this.pages, this.config.crawlMaxPages), this.shutdown.signal);
   }
 
   /** Why a crawl ended without articles, from the most frequent skip reasons. */
