@@ -3,7 +3,6 @@ import { APIResponseError, Client, LogLevel, UnknownHTTPResponseError } from '@n
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
-import { NotionBlock } from '../../generation/notion-blocks';
 import { CALL_RETRIES } from '../../common/retry';
 import { retryingNotionFetch } from './notion-fetch';
 import { notionId } from './notion-id';
@@ -21,6 +20,9 @@ export interface NotionPage {
   url: string;
   properties: Record<string, any>;
 }
+
+/** A block as Notion's API takes it: its type, and the type's content under the type's name. */
+export type NotionBlock = { object: 'block'; type: string } & Record<string, unknown>;
 
 /** The data source Quire reads in the saved database, and how many the database has. */
 export interface DataSource {
@@ -67,8 +69,6 @@ export class NotionClient {
   private readonly limiters = new Map<string, RateLimiter>();
   private readonly dataSources = new Map<string, { value: DataSource; until: number }>();
   private readonly statusProperties = new Map<string, { value: StatusProperty | null; until: number }>();
-  /** Requests sent and 429s received, for the benchmark and the logs. */
-  readonly stats = { requests: 0, rateLimited: 0 };
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -77,13 +77,7 @@ export class NotionClient {
     let limiter = this.limiters.get(secret);
     if (!limiter) this.limiters.set(secret, (limiter = new RateLimiter(NOTION_REQUESTS_PER_SECOND)));
     const paced = limiter;
-    const send = (url: string, init: RequestInit) =>
-      paced.schedule(async () => {
-        this.stats.requests++;
-        const response = await fetch(url, init);
-        if (response.status === 429) this.stats.rateLimited++;
-        return response;
-      });
+    const send = (url: string, init: RequestInit) => paced.schedule(() => fetch(url, init));
     return new Client({
       auth: secret,
       baseUrl: this.config.notionBaseUrl ?? undefined,
