@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { createHash, randomBytes } from 'node:crypto';
-import { UserRow } from '../users/users.schema';
+import { AuthUser } from './current-user';
 import { SessionsRepository } from './sessions.repository';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -31,7 +31,7 @@ export class SessionsService {
   }
 
   /** The user behind a session cookie, or null when it is unknown, idle too long or too old. */
-  async resolve(token: string | undefined, now = new Date()): Promise<UserRow | null> {
+  async resolve(token: string | undefined, now = new Date()): Promise<AuthUser | null> {
     if (!token || token.length > 100) return null;
     const idHash = hashSessionId(token);
     const found = await this.sessions.findWithUser(idHash);
