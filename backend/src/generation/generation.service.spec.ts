@@ -205,4 +205,19 @@ describe(GenerationService.name, () => {
       expect(jobs.fail).toHaveBeenCalledWith('job-1', 'Unexpected error (TypeError); the server log has the details.');
     });
   });
+  describe('testNotion', () => {
+    it('should answer what is wrong with the settings as a failed test', async () => {
+      const { sut } = await build({ secrets: {} });
+
+      expect(await sut.testNotion(USER)).toEqual({ ok: false, message: 'Notion is not set up: save the Notion secret and database id in Notion Settings on Home.' });
+    });
+
+    it('should let a database failure through (a 500), not answer it as a failed test of the settings', async () => {
+      const { sut, users } = await build();
+      const failure = Object.assign(new Error('Failed query: select … params: ntn_secret'), { code: '57P01' });
+      users.getSecret.mockRejectedValue(failure);
+
+      await expect(sut.testNotion(USER)).rejects.toBe(failure);
+    });
+  });
 });

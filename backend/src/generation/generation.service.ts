@@ -218,6 +218,8 @@ export class GenerationService {
       if (missing.length > 0) return { ok: false, message: `The property "${status.name}" has no option ${missing.map((m) => `"${m}"`).join(', ')}; add them in Notion.${uses}` };
       return { ok: true, message: `Connected: "${status.name}" offers all four status values.${uses}` };
     } catch (error) {
+      // Only a failure that says what is wrong with the settings is the test's answer; any other (the database's) is a 500.
+      if (!isForPeople(error)) throw error;
       return { ok: false, message: (error as Error).message };
     }
   }
