@@ -6,7 +6,7 @@ import { AppConfig } from '../config/config';
 import { SecretBox } from '../common/secret-box';
 import { OAuthStateStore } from './oauth-state.store';
 
-export const GOOGLE_SCOPES = ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/drive.file'];
+const GOOGLE_SCOPES = ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/drive.file'];
 
 /** What the Google strategy hands to the callback: the verified identity and the refresh token. */
 export interface GoogleIdentity {

@@ -4,12 +4,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AuthUser } from './current-user';
 import { SessionsRepository } from './sessions.repository';
 
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-export function hashSessionId(token: string): string {
+function hashSessionId(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -17,10 +17,10 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 /** Control characters (C0 and DEL): no query parameter of ours has a use for them. */
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-export const UNSTORABLE_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
-export const CONTROL_MESSAGE = 'must not contain control characters';
+const UNSTORABLE_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
+const CONTROL_MESSAGE = 'must not contain control characters';
 
-export interface UnsafeInput extends FieldError {
+interface UnsafeInput extends FieldError {
   /** A sentence for the reply's `message`. */
   summary: string;
 }

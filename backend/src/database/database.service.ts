@@ -16,7 +16,7 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Runs raw SQL with positional parameters; pg-boss talks to the database through this. */
-export interface SqlRunner {
+interface SqlRunner {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }
 

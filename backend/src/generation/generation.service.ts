@@ -20,7 +20,7 @@ export const GENERATION_QUEUE = 'generation';
 /** Errors whose message is written for the operator (the others may hold anything; see failureMessage). */
 const isForPeople = (error: unknown) => error instanceof HttpException || error instanceof GenerationError || error instanceof UnknownPlaceholderError;
 /** A worker holds a job this long without a sign of life before another may take it over. */
-export const LEASE_MS = 60_000;
+const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
 /**
  * A job that meets a passing fault (after each call's own retries) is tried again later, this

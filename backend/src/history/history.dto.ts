@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { OmittedParameters } from '../generation/generation.schema';
 import { HistoryRow } from './history.repository';
 
 export class OmittedParametersResponse {

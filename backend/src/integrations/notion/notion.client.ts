@@ -9,7 +9,7 @@ import { notionId } from './notion-id';
 import { pageTitle, PropertyReader } from './properties';
 import { RateLimiter } from './rate-limiter';
 
-export const NOTION_REQUESTS_PER_SECOND = 3;
+const NOTION_REQUESTS_PER_SECOND = 3;
 const STATUS_PROPERTY_TTL_MS = 60_000;
 /** A database's data sources can be added or renamed in Notion, so the choice is read again after a minute. */
 const DATA_SOURCE_TTL_MS = 60_000;
