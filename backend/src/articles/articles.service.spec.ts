@@ -26,16 +26,7 @@ const entry = (overrides: Partial<ArticleSectionDto> = {}): ArticleSectionDto =>
   ...overrides,
 });
 
-const snapshot = (overrides: Partial<SectionSnapshot> = {}): SectionSnapshot => ({
-  section: SECTION,
-  heading: 'Intro',
-  systemPrompt: 'Be brief.',
-  userPrompt: 'Introduce {{title}}.',
-  model: MODEL,
-  temperature: 0.5,
-  logit_bias_group: SAVED_GROUP,
-  ...overrides,
-});
+const snapshot = (overrides: Partial<SectionSnapshot> = {}): SectionSnapshot => ({ ...entry(), logit_bias_group: SAVED_GROUP, ...overrides });
 
 const articleRow = (overrides: Partial<ArticleRow> = {}): ArticleRow => ({
   id: 'article-1',

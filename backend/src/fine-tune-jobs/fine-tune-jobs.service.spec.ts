@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
+import { modelRow } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { IntegrationError } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
@@ -10,20 +11,6 @@ import { FineTuneJobRow } from './fine-tune-jobs.schema';
 import { FineTuneJobsService, FineTuneUnconfirmedError } from './fine-tune-jobs.service';
 
 const USER = 'user-1';
-
-const model = (overrides: Partial<ModelWithState> = {}): ModelWithState => ({
-  id: 'model-1',
-  userId: USER,
-  name: 'Reviews',
-  baseModel: 'gpt-4o-mini',
-  outputModel: null,
-  dateCreated: new Date(0),
-  dateTuned: null,
-  tokens: null,
-  exampleCount: 10,
-  latestJobStatus: null,
-  ...overrides,
-});
 
 const job = (overrides: Partial<FineTuneJobRow> = {}): FineTuneJobRow => ({
   id: 'job-1',
@@ -56,7 +43,7 @@ const remote = (overrides: Partial<RemoteFineTuneJob> = {}): RemoteFineTuneJob =
 });
 
 describe(FineTuneJobsService.name, () => {
-  async function build(found: ModelWithState | null = model()) {
+  async function build(found: ModelWithState | null = modelRow()) {
     const built = await buildService(
       FineTuneJobsService,
       { jobs: FineTuneJobsRepository, models: ModelsService, modelRows: ModelsRepository, openAi: OpenAiFineTuning },
@@ -99,7 +86,7 @@ describe(FineTuneJobsService.name, () => {
     });
 
     it('should refuse (409) a model with too few examples before anything reaches OpenAI', async () => {
-      const { sut, jobs, openAi } = await build(model({ exampleCount: 3 }));
+      const { sut, jobs, openAi } = await build(modelRow({ exampleCount: 3 }));
 
       await expect(sut.start(USER, 'model-1', 'x')).rejects.toThrow(new ConflictException('A model needs at least 10 examples to be fine-tuned; this one has 3.'));
       expect(jobs.reserve).not.toHaveBeenCalled();
@@ -152,7 +139,7 @@ describe(FineTuneJobsService.name, () => {
     });
 
     it('should cancel a job paused at OpenAI before starting again', async () => {
-      const { sut, jobs, openAi } = await build(model({ latestJobStatus: 'paused' }));
+      const { sut, jobs, openAi } = await build(modelRow({ latestJobStatus: 'paused' }));
       jobs.latestOfModel.mockResolvedValue(job({ id: 'paused-job', status: 'paused', openAiJobId: 'ftjob-paused' }));
       openAi.retrieveJob.mockResolvedValue(remote({ id: 'ftjob-paused', status: 'paused' }));
       openAi.cancelJob.mockResolvedValue(undefined as never);

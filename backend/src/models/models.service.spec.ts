@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { modelRow } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
 import { UsersService } from '../users/users.service';
@@ -9,19 +10,7 @@ import { ModelsService, NO_OPENAI_KEY_MESSAGE } from './models.service';
 
 const USER = 'user-1';
 
-const model = (overrides: Partial<ModelWithState> = {}): ModelWithState => ({
-  id: 'model-1',
-  userId: USER,
-  name: 'Reviews',
-  baseModel: 'gpt-4o-mini',
-  outputModel: null,
-  dateCreated: new Date(0),
-  dateTuned: null,
-  tokens: null,
-  exampleCount: 0,
-  latestJobStatus: null,
-  ...overrides,
-});
+const model = (overrides: Partial<ModelWithState> = {}) => modelRow({ exampleCount: 0, ...overrides });
 
 const messages: ChatMessage[] = [
   { role: 'assistant', content: 'A' },

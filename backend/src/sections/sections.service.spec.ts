@@ -54,15 +54,8 @@ describe(SectionsService.name, () => {
 
       await sut.copy(USER, 'section-1');
 
-      expect(sections.create).toHaveBeenCalledWith(USER, {
-        name: 'Intro (1)',
-        model: MODEL,
-        temperature: 0.7,
-        logitBiasGroup: GROUP,
-        systemMessage: 'You write intros.',
-        userMessage: 'Write about {{title}}.',
-        notes: 'keep short',
-      });
+      const { id, userId, createdAt, updatedAt, ...copied } = sectionRow();
+      expect(sections.create).toHaveBeenCalledWith(USER, { ...copied, name: 'Intro (1)' });
     });
 
     it('should answer 404 and write nothing when the section is not the caller’s', async () => {
