@@ -6,6 +6,7 @@ import { AppConfig } from '../config/config';
 import { EMBEDDING_LIMITS } from '../integrations/openai/model-catalogue';
 import { EMBEDDING_BATCH_INPUTS, EMBEDDING_MODEL, OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { JobsService } from '../jobs/jobs.service';
+import { recoverOrphans, withLease } from '../jobs/leased-job';
 import { UsersService } from '../users/users.service';
 import { collectItems, poolCounts } from '../training-snapshots/snapshot-pools';
 import { TrainingSnapshotsRepository } from '../training-snapshots/training-snapshots.repository';
@@ -21,9 +22,6 @@ export const TRAINING_QUEUE = 'training-collection';
 
 /** Errors whose message is written for the operator (the others may hold anything; see failureMessage). */
 const isForPeople = (error: unknown) => error instanceof CrawlFailedError || error instanceof HttpException;
-/** A worker holds a job this long without a sign of life before another process may take it over. */
-export const TRAINING_LEASE_MS = 60_000;
-const HEARTBEAT_MS = 15_000;
 
 /** The collection workflow of one training job: crawl, parse, cluster, snapshot. */
 @Injectable()
@@ -49,8 +47,8 @@ export class TrainingCollectionService {
   }
 
   /** Jobs left by a stopped process, or created but never queued, go back to the queue. */
-  async recover(): Promise<void> {
-    for (const id of await this.jobs.orphaned()) await this.enqueue(id);
+  recover(): Promise<void> {
+    return recoverOrphans(this.jobs, (id) => this.enqueue(id));
   }
 
   stop(): void {
@@ -58,10 +56,11 @@ export class TrainingCollectionService {
   }
 
   /** Runs one job to its end (or to shutdown, which leaves it to be resumed). */
-  async run(jobId: string): Promise<void> {
-    const job = await this.jobs.start(jobId, TRAINING_LEASE_MS);
-    if (!job) return;
-    const heartbeat = setInterval(() => void this.jobs.renewLease(job.id, TRAINING_LEASE_MS).catch(() => undefined), HEARTBEAT_MS);
+  run(jobId: string): Promise<void> {
+    return withLease(this.jobs, jobId, (job) => this.collect(job));
+  }
+
+  private async collect(job: TrainingJobRow): Promise<void> {
     try {
       const outcome = await this.crawler.crawl(job, this.shutdown.signal);
       if (outcome.counts.articles === 0) throw new CrawlFailedError(await this.nothingFound(job.id, outcome));
@@ -80,8 +79,6 @@ export class TrainingCollectionService {
       this.logger.warn(`Training job ${job.id} failed: ${message}`);
       if (!isForPeople(error)) this.logger.error(error);
       await this.jobs.fail(job.id, message);
-    } finally {
-      clearInterval(heartbeat);
     }
   }
 
