@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { assertSameRecord } from '../common/validation';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { UserRow } from '../users/users.schema';
 import { ArticleDto, ArticleResponse, UpdateArticleDto } from './articles.dto';
 import { ARTICLE_FILTERABLE, ARTICLE_SORTABLE } from './articles.repository';
 import { ArticlesService } from './articles.service';
@@ -23,7 +22,7 @@ export class ArticlesController {
   @ApiOperation({ summary: 'Your article templates' })
   @ApiList(ArticleResponse, 'articles', LIST)
   async list(
-    @CurrentUser() user: UserRow,
+    @CurrentUser() user: AuthUser,
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ArticleResponse[]> {
@@ -33,7 +32,7 @@ export class ArticlesController {
   @Get(':id')
   @ApiOperation({ summary: 'One article template' })
   @ApiOkResponse({ type: ArticleResponse })
-  get(@CurrentUser() user: UserRow, @Param('id', articleId) id: string): Promise<ArticleResponse> {
+  get(@CurrentUser() user: AuthUser, @Param('id', articleId) id: string): Promise<ArticleResponse> {
     return this.articles.get(user.id, id);
   }
 
@@ -41,7 +40,7 @@ export class ArticlesController {
   @ApiOperation({ summary: 'Create an article template of snapshots of your sections (titles are unique, any case)' })
   @ApiCreatedResponse({ type: ArticleResponse })
   @ApiErrors(409)
-  create(@CurrentUser() user: UserRow, @Body() body: ArticleDto): Promise<ArticleResponse> {
+  create(@CurrentUser() user: AuthUser, @Body() body: ArticleDto): Promise<ArticleResponse> {
     return this.articles.create(user.id, body);
   }
 
@@ -49,7 +48,7 @@ export class ArticlesController {
   @ApiOperation({ summary: "Replace an article template (an omitted bias group keeps the saved one; the record's own read-only fields are ignored)" })
   @ApiOkResponse({ type: ArticleResponse })
   @ApiErrors(409)
-  update(@CurrentUser() user: UserRow, @Param('id', articleId) id: string, @Body() body: UpdateArticleDto): Promise<ArticleResponse> {
+  update(@CurrentUser() user: AuthUser, @Param('id', articleId) id: string, @Body() body: UpdateArticleDto): Promise<ArticleResponse> {
     assertSameRecord(id, body);
     return this.articles.update(user.id, id, body);
   }
@@ -57,7 +56,7 @@ export class ArticlesController {
   @Delete(':id')
   @ApiOperation({ summary: 'Delete an article template' })
   @ApiOkResponse({ type: ArticleResponse, description: 'The deleted article' })
-  remove(@CurrentUser() user: UserRow, @Param('id', articleId) id: string): Promise<ArticleResponse> {
+  remove(@CurrentUser() user: AuthUser, @Param('id', articleId) id: string): Promise<ArticleResponse> {
     return this.articles.remove(user.id, id);
   }
 }

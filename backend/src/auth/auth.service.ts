@@ -8,7 +8,7 @@ import { UsersService } from '../users/users.service';
 import { UserRow } from '../users/users.schema';
 import { GoogleIdentity } from './google.strategy';
 
-export const LOCAL_OPERATOR = { email: 'local-operator@quire.invalid', name: 'Local Operator' };
+const LOCAL_OPERATOR = { email: 'local-operator@quire.invalid', name: 'Local Operator' };
 
 export class Provider {
   @ApiProperty({ enum: ['google', 'local'] })

@@ -6,7 +6,7 @@ import { AppConfig } from '../config/config';
 import { SecretBox } from '../common/secret-box';
 import { OAuthStateStore } from './oauth-state.store';
 
-export const GOOGLE_SCOPES = ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/drive.file'];
+const GOOGLE_SCOPES = ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/drive.file'];
 
 /** What the Google strategy hands to the callback: the verified identity and the refresh token. */
 export interface GoogleIdentity {
@@ -20,7 +20,7 @@ export interface GoogleIdentity {
 
 @Injectable()
 export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, box: SecretBox) {
     super({
       clientID: config.google.clientId,
       clientSecret: config.google.clientSecret,
@@ -31,7 +31,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       scope: GOOGLE_SCOPES,
       state: true,
       pkce: true,
-      store: new OAuthStateStore(new SecretBox(config.encryptionKey), config.secureCookies),
+      store: new OAuthStateStore(box, config.secureCookies),
     } as never);
   }
 

@@ -3,7 +3,7 @@ import { AppConfig } from '../config/config';
 import { SESSION_ABSOLUTE_MS } from './sessions.service';
 
 /** `__Host-` requires Secure, path / and no Domain: used whenever the app is served over https. */
-export function sessionCookieName(config: AppConfig): string {
+function sessionCookieName(config: AppConfig): string {
   return config.secureCookies ? '__Host-quire_session' : 'quire_session';
 }
 

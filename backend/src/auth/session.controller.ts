@@ -3,8 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagg
 import type { Request, Response } from 'express';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
-import { UserRow } from '../users/users.schema';
-import { CurrentUser } from './current-user';
+import { AuthUser, CurrentUser } from './current-user';
 import { clearSessionCookie, readSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
 
@@ -35,7 +34,7 @@ export class SessionController {
   @Get('me')
   @ApiOperation({ summary: 'The signed-in operator' })
   @ApiOkResponse({ type: MeResponse })
-  me(@CurrentUser() user: UserRow): MeResponse {
+  me(@CurrentUser() user: AuthUser): MeResponse {
     return { name: user.name, avatar: user.avatar, email: user.email };
   }
 

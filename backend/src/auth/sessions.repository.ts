@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { eq, lt } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { UserRow, users } from '../users/users.schema';
+import { users } from '../users/users.schema';
+import { AuthUser } from './current-user';
 import { SessionRow, sessions } from './sessions.schema';
 
 @Injectable()
@@ -12,9 +13,10 @@ export class SessionsRepository {
     await this.database.db.insert(sessions).values(row);
   }
 
-  async findWithUser(idHash: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+  /** The session and who it signs in: only the user's non-secret columns are read. */
+  async findWithUser(idHash: string): Promise<{ session: SessionRow; user: AuthUser } | null> {
     const [row] = await this.database.db
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: { id: users.id, name: users.name, email: users.email, avatar: users.avatar } })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.idHash, idHash))

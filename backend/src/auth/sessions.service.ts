@@ -1,15 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { createHash, randomBytes } from 'node:crypto';
-import { UserRow } from '../users/users.schema';
+import { AuthUser } from './current-user';
 import { SessionsRepository } from './sessions.repository';
 
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-export function hashSessionId(token: string): string {
+function hashSessionId(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -31,7 +31,7 @@ export class SessionsService {
   }
 
   /** The user behind a session cookie, or null when it is unknown, idle too long or too old. */
-  async resolve(token: string | undefined, now = new Date()): Promise<UserRow | null> {
+  async resolve(token: string | undefined, now = new Date()): Promise<AuthUser | null> {
     if (!token || token.length > 100) return null;
     const idHash = hashSessionId(token);
     const found = await this.sessions.findWithUser(idHash);

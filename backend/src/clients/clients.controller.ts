@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { UserRow } from '../users/users.schema';
 import { ClientResponse, CreateClientDto, DriveTokenResponse, SavePathDto } from './clients.dto';
 import { CLIENT_FILTERABLE, CLIENT_SORTABLE } from './clients.repository';
 import { ClientsService } from './clients.service';
@@ -22,7 +21,7 @@ export class ClientsController {
   @ApiOperation({ summary: 'Your clients (sites), by name' })
   @ApiList(ClientResponse, 'clients', LIST)
   async list(
-    @CurrentUser() user: UserRow,
+    @CurrentUser() user: AuthUser,
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ClientResponse[]> {
@@ -32,7 +31,7 @@ export class ClientsController {
   @Get('clients/:id')
   @ApiOperation({ summary: 'One client' })
   @ApiOkResponse({ type: ClientResponse })
-  get(@CurrentUser() user: UserRow, @Param('id', clientId) id: string): Promise<ClientResponse> {
+  get(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string): Promise<ClientResponse> {
     return this.clients.get(user.id, id);
   }
 
@@ -40,7 +39,7 @@ export class ClientsController {
   @ApiOperation({ summary: 'Add a client (names are unique, any case)' })
   @ApiCreatedResponse({ type: ClientResponse })
   @ApiErrors(409)
-  create(@CurrentUser() user: UserRow, @Body() body: CreateClientDto): Promise<ClientResponse> {
+  create(@CurrentUser() user: AuthUser, @Body() body: CreateClientDto): Promise<ClientResponse> {
     return this.clients.create(user.id, body.name);
   }
 
@@ -48,14 +47,14 @@ export class ClientsController {
   @HttpCode(200)
   @ApiOperation({ summary: "Set the client's Google Drive save folder" })
   @ApiOkResponse({ type: ClientResponse })
-  setSavePath(@CurrentUser() user: UserRow, @Param('id', clientId) id: string, @Body() body: SavePathDto): Promise<ClientResponse> {
+  setSavePath(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string, @Body() body: SavePathDto): Promise<ClientResponse> {
     return this.clients.setSavePath(user.id, id, body.folderId, body.folderName);
   }
 
   @Delete('clients/:id')
   @ApiOperation({ summary: 'Delete a client' })
   @ApiOkResponse({ type: ClientResponse, description: 'The deleted client' })
-  remove(@CurrentUser() user: UserRow, @Param('id', clientId) id: string): Promise<ClientResponse> {
+  remove(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string): Promise<ClientResponse> {
     return this.clients.remove(user.id, id);
   }
 
@@ -63,7 +62,7 @@ export class ClientsController {
   @ApiOperation({ summary: 'A Drive access token and the Picker key for the folder picker' })
   @ApiOkResponse({ type: DriveTokenResponse })
   @ApiErrors(409, 502)
-  driveToken(@CurrentUser() user: UserRow): Promise<DriveTokenResponse> {
+  driveToken(@CurrentUser() user: AuthUser): Promise<DriveTokenResponse> {
     return this.clients.driveToken(user.id);
   }
 }

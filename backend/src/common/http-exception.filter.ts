@@ -31,9 +31,10 @@ export function toErrorBody(exception: unknown): ErrorBody {
     }
     return body;
   }
-  // Errors raised by Express middleware (the body parser) carry their own 4xx status.
-  const status = (exception as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
+  // Express middleware (the body parser) raises http-errors, marked `expose` when the client is at
+  // fault. Any other error with a `status` (an SDK's, a driver's) is ours: it is never blamed on the request.
+  const { status, expose } = (exception ?? {}) as { status?: unknown; expose?: unknown };
+  if (expose === true && typeof status === 'number' && status >= 400 && status < 500) {
     return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message: bodyParserMessage(exception as BodyParserError) };
   }
   return {

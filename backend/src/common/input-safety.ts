@@ -19,10 +19,10 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-export const UNSTORABLE_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
-export const CONTROL_MESSAGE = 'must not contain control characters';
+const UNSTORABLE_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
+const CONTROL_MESSAGE = 'must not contain control characters';
 
-export interface UnsafeInput extends FieldError {
+interface UnsafeInput extends FieldError {
   /** A sentence for the reply's `message`. */
   summary: string;
 }

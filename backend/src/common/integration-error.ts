@@ -27,7 +27,7 @@ export class IntegrationError extends HttpException {
 }
 
 /** Statuses that say "not now" rather than "no": timeouts, conflicts, rate limits, server and gateway errors. */
-export const TRANSIENT_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const TRANSIENT_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** Whether a failure of outside work may pass on a later attempt. */
 export function isTransient(error: unknown): boolean {

@@ -9,7 +9,7 @@ export const LIST_CAP = 1000;
 /** Far past any list of ours, and far below PostgreSQL's bigint offsets. */
 export const MAX_LIST_OFFSET = 1_000_000_000;
 /** A filter's text (a search or an exact value). */
-export const MAX_FILTER_TEXT = 200;
+const MAX_FILTER_TEXT = 200;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * What a filter field takes: `search` (the `q` text search), `uuid` (a record id, or a list of
  * them, as react-admin's getMany sends), or `text` (an exact value, or a list of them).
  */
-export type FilterKind = 'search' | 'uuid' | 'text';
+type FilterKind = 'search' | 'uuid' | 'text';
 export type Filterable = Readonly<Record<string, FilterKind>>;
 
 export interface ListQuery {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 
-export type AuthMode = 'google' | 'local';
+type AuthMode = 'google' | 'local';
 
 /** Every setting Quire reads from the environment, validated once at start-up. */
 export interface AppConfig {

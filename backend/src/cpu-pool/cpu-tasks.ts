@@ -45,7 +45,7 @@ export const CPU_TASKS = {
   },
 };
 
-export type CpuTasks = typeof CPU_TASKS;
+type CpuTasks = typeof CPU_TASKS;
 export type CpuTaskName = keyof CpuTasks;
 export type CpuTaskInput<K extends CpuTaskName> = Parameters<CpuTasks[K]>[0];
 export type CpuTaskOutput<K extends CpuTaskName> = Awaited<ReturnType<CpuTasks[K]>>;

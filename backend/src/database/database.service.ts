@@ -14,11 +14,9 @@ import { MIGRATIONS_DIR } from '../config/paths';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle or the database itself: repositories accept either. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 /** Runs raw SQL with positional parameters; pg-boss talks to the database through this. */
-export interface SqlRunner {
+interface SqlRunner {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg-boss reads rows of any shape
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }

@@ -1,9 +1,8 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { UserRow } from '../users/users.schema';
 import { FineTuneJobResponse, StartFineTuneDto } from './fine-tune-jobs.dto';
 import { JOB_FILTERABLE, JOB_SORTABLE } from './fine-tune-jobs.repository';
 import { FineTuneJobsService } from './fine-tune-jobs.service';
@@ -20,7 +19,7 @@ export class FineTuneJobsController {
   @ApiOperation({ summary: 'Fine-tune jobs, newest first, with their model names' })
   @ApiList(FineTuneJobResponse, 'fine-tune-jobs', LIST)
   async list(
-    @CurrentUser() user: UserRow,
+    @CurrentUser() user: AuthUser,
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FineTuneJobResponse[]> {
@@ -31,7 +30,7 @@ export class FineTuneJobsController {
   @ApiOperation({ summary: 'Start an OpenAI fine-tune on a model with at least 10 examples' })
   @ApiCreatedResponse({ type: FineTuneJobResponse })
   @ApiErrors(409, 502)
-  start(@CurrentUser() user: UserRow, @Body() body: StartFineTuneDto): Promise<FineTuneJobResponse> {
+  start(@CurrentUser() user: AuthUser, @Body() body: StartFineTuneDto): Promise<FineTuneJobResponse> {
     return this.jobs.start(user.id, body.modelId, body.suffix);
   }
 }

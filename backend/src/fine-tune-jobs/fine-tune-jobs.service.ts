@@ -17,9 +17,9 @@ import { FineTuneJobResponse, toFineTuneJobResponse } from './fine-tune-jobs.dto
 import { cleanSuffix, toTrainingJsonl } from './training-file';
 
 /** How long a reserved job may wait for OpenAI's answer before the follower looks into it. */
-export const SUBMIT_GRACE_MS = 10 * 60 * 1000;
+const SUBMIT_GRACE_MS = 10 * 60 * 1000;
 /** Create calls per start, each after making sure the one before created nothing. */
-export const CREATE_ATTEMPTS = 3;
+const CREATE_ATTEMPTS = 3;
 const CREATE_RETRY_DELAY_MS = 1_000;
 
 /** OpenAI's job states in the ones the dashboard shows. */

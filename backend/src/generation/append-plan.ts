@@ -1,7 +1,7 @@
-import { NotionBlock } from './notion-blocks';
+import { NotionBlock } from '../integrations/notion/notion.client';
 
 /** A block as Notion lists it: its type and its text. */
-export interface PresentBlock {
+interface PresentBlock {
   id: string;
   type: string;
   text: string;

@@ -24,7 +24,7 @@ import { GenerationJobRow } from './generation.schema';
 /** A failure a person can act on; its message goes to History as it is. */
 export class GenerationError extends Error {}
 
-export interface WriterContext {
+interface WriterContext {
   job: GenerationJobRow;
   notionSecret: string;
   openAiKey: string;

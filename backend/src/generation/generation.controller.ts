@@ -1,8 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { OpenAiChat } from '../integrations/openai/openai-chat';
-import { UserRow } from '../users/users.schema';
 import { UsersService } from '../users/users.service';
 import { GenerationService } from './generation.service';
 import { CheckNowResponse, ConnectionTestResponse, LastCheckResponse } from './generation.dto';
@@ -19,7 +18,7 @@ export class GenerationController {
   @Get('status')
   @ApiOperation({ summary: 'The last Notion check for this user: when, what it found, and any problem' })
   @ApiOkResponse({ type: LastCheckResponse })
-  status(@CurrentUser() user: UserRow): LastCheckResponse {
+  status(@CurrentUser() user: AuthUser): LastCheckResponse {
     return { lastCheck: this.generation.lastReport(user.id) };
   }
 
@@ -27,7 +26,7 @@ export class GenerationController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Check the Notion database for rows to write now' })
   @ApiOkResponse({ type: CheckNowResponse })
-  async checkNow(@CurrentUser() user: UserRow): Promise<CheckNowResponse> {
+  async checkNow(@CurrentUser() user: AuthUser): Promise<CheckNowResponse> {
     return { lastCheck: await this.generation.poll(user.id) };
   }
 
@@ -35,7 +34,7 @@ export class GenerationController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Database reachable and the status property offers the four values' })
   @ApiOkResponse({ type: ConnectionTestResponse })
-  testNotion(@CurrentUser() user: UserRow): Promise<ConnectionTestResponse> {
+  testNotion(@CurrentUser() user: AuthUser): Promise<ConnectionTestResponse> {
     return this.generation.testNotion(user.id);
   }
 
@@ -43,7 +42,7 @@ export class GenerationController {
   @HttpCode(200)
   @ApiOperation({ summary: 'The saved OpenAI key is accepted' })
   @ApiOkResponse({ type: ConnectionTestResponse })
-  async testOpenAi(@CurrentUser() user: UserRow): Promise<ConnectionTestResponse> {
+  async testOpenAi(@CurrentUser() user: AuthUser): Promise<ConnectionTestResponse> {
     const key = await this.users.getSecret(user.id, 'OPENAI_API_KEY');
     if (!key) return { ok: false, message: 'No OpenAI API key is saved.' };
     try {

@@ -24,10 +24,7 @@ export class GenerationRunner implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.ensureQueue(GENERATION_QUEUE, { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 });
-    for (let i = 0; i < this.config.generationConcurrency; i++) {
-      await this.queue.work<{ jobId: string }>(GENERATION_QUEUE, (data) => this.generation.run(data.jobId), { batchSize: 1, pollingIntervalSeconds: 0.5 });
-    }
+    await this.queue.workers(GENERATION_QUEUE, this.config.generationConcurrency, (jobId) => this.generation.run(jobId));
     this.scheduler.addInterval(POLL_INTERVAL, setInterval(() => void this.poll(), this.config.notionPollSeconds * 1000));
     void this.poll();
   }

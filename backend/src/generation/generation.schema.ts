@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 
-export type GenerationStatus = 'queued' | 'running' | 'completed' | 'failed';
+type GenerationStatus = 'queued' | 'running' | 'completed' | 'failed';
 
 /** A section written without sampling parameters its model refuses (a reasoning model): shown in History. */
 export interface OmittedParameters {

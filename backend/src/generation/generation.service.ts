@@ -5,6 +5,7 @@ import { AppConfig } from '../config/config';
 import { failureMessage } from '../common/job-failure';
 import { storableMessage } from '../common/storable-text';
 import { JobsService } from '../jobs/jobs.service';
+import { LEASE_MS, recoverOrphans, withLease } from '../jobs/leased-job';
 import { DataSource, NotionClient, StatusProperty } from '../integrations/notion/notion.client';
 import { pageProperties, pageTitle } from '../integrations/notion/properties';
 import { UsersRepository } from '../users/users.repository';
@@ -19,9 +20,6 @@ export const GENERATION_QUEUE = 'generation';
 
 /** Errors whose message is written for the operator (the others may hold anything; see failureMessage). */
 const isForPeople = (error: unknown) => error instanceof HttpException || error instanceof GenerationError || error instanceof UnknownPlaceholderError;
-/** A worker holds a job this long without a sign of life before another may take it over. */
-export const LEASE_MS = 60_000;
-const HEARTBEAT_MS = 15_000;
 /**
  * A job that meets a passing fault (after each call's own retries) is tried again later, this
  * many times in all, waiting GENERATION_RETRY_SECONDS (30 s) and twice as long each time after;
@@ -135,15 +133,16 @@ export class GenerationService {
   }
 
   /** Jobs left running by a stopped process, or claimed but never queued, go back to the queue. */
-  async recover(): Promise<void> {
-    for (const id of await this.jobs.orphaned()) await this.enqueue(id);
+  recover(): Promise<void> {
+    return recoverOrphans(this.jobs, (id) => this.enqueue(id));
   }
 
   /** Runs one queued job to its end; a failure is recorded on the job and on the Notion page. */
-  async run(jobId: string): Promise<void> {
-    const job = await this.jobs.start(jobId, LEASE_MS);
-    if (!job) return;
-    const heartbeat = setInterval(() => void this.jobs.renewLease(job.id, LEASE_MS).catch(() => undefined), HEARTBEAT_MS);
+  run(jobId: string): Promise<void> {
+    return withLease(this.jobs, jobId, (job) => this.write(job));
+  }
+
+  private async write(job: GenerationJobRow): Promise<void> {
     let settings: Awaited<ReturnType<GenerationService['settings']>> | null = null;
     try {
       settings = await this.settings(job.userId);
@@ -169,8 +168,6 @@ export class GenerationService {
           .catch((e: unknown) => this.logger.warn(`Could not set the error status: ${failureMessage(e, isForPeople)}`));
       }
       await this.jobs.fail(job.id, message);
-    } finally {
-      clearInterval(heartbeat);
     }
   }
 
@@ -218,6 +215,8 @@ export class GenerationService {
       if (missing.length > 0) return { ok: false, message: `The property "${status.name}" has no option ${missing.map((m) => `"${m}"`).join(', ')}; add them in Notion.${uses}` };
       return { ok: true, message: `Connected: "${status.name}" offers all four status values.${uses}` };
     } catch (error) {
+      // Only a failure that says what is wrong with the settings is the test's answer; any other (the database's) is a 500.
+      if (!isForPeople(error)) throw error;
       return { ok: false, message: (error as Error).message };
     }
   }

@@ -1,12 +1,11 @@
+import { NotionBlock } from '../integrations/notion/notion.client';
 import { MdBlock, parseMarkdown, Span } from './markdown';
 
 /** Notion's limits: 2,000 characters per text object and per link URL, 100 rich-text objects and 100 blocks per request. */
-export const NOTION_TEXT_LIMIT = 2000;
-export const NOTION_LINK_LIMIT = 2000;
-export const NOTION_RICH_TEXT_LIMIT = 100;
-export const NOTION_BLOCKS_PER_REQUEST = 100;
-
-export type NotionBlock = { object: 'block'; type: string } & Record<string, unknown>;
+const NOTION_TEXT_LIMIT = 2000;
+const NOTION_LINK_LIMIT = 2000;
+const NOTION_RICH_TEXT_LIMIT = 100;
+const NOTION_BLOCKS_PER_REQUEST = 100;
 
 interface RichText {
   type: 'text';

@@ -1,6 +1,3 @@
-/** The placeholder names a prompt may use besides any Notion property (PRODUCT.md, step 4). */
-export const BUILT_IN_PLACEHOLDERS = ['title', 'article_title', 'article_type', 'client', 'section_heading', 'previous_sections'] as const;
-
 export class UnknownPlaceholderError extends Error {}
 
 /**

@@ -2,10 +2,9 @@ import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/c
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiList } from '../common/api-docs';
 import type { Response } from 'express';
-import { CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { UserRow } from '../users/users.schema';
 import { HistoryResponse, toHistoryResponse } from './history.dto';
 import { HISTORY_FILTERABLE, HISTORY_SORTABLE, HistoryRepository } from './history.repository';
 
@@ -20,7 +19,7 @@ export class HistoryController {
   @ApiOperation({ summary: 'Generation and training entries together, newest first' })
   @ApiList(HistoryResponse, 'history', LIST)
   async list(
-    @CurrentUser() user: UserRow,
+    @CurrentUser() user: AuthUser,
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<HistoryResponse[]> {
@@ -31,7 +30,7 @@ export class HistoryController {
   @Get(':id')
   @ApiOperation({ summary: 'One entry, as the list shows it' })
   @ApiOkResponse({ type: HistoryResponse })
-  async get(@CurrentUser() user: UserRow, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryResponse> {
+  async get(@CurrentUser() user: AuthUser, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryResponse> {
     const row = await this.history.find(user.id, id);
     if (!row) throw new NotFoundException('History entry not found.');
     return toHistoryResponse(row);

@@ -70,6 +70,17 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     });
   }
 
+  /**
+   * A queue of leased jobs (see leased-job.ts) and `concurrency` workers on it, one job at a time
+   * each. pg-boss neither retries nor expires them early: the job's own lease and attempts decide.
+   */
+  async workers(name: string, concurrency: number, run: (jobId: string) => Promise<void>): Promise<void> {
+    await this.ensureQueue(name, { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 });
+    for (let i = 0; i < concurrency; i++) {
+      await this.work<{ jobId: string }>(name, (data) => run(data.jobId), { batchSize: 1, pollingIntervalSeconds: 0.5 });
+    }
+  }
+
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
     await this.ensureQueue(name);
     return this.boss.send(name, data, options);

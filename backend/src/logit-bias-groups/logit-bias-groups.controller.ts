@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { assertSameRecord } from '../common/validation';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { UserRow } from '../users/users.schema';
 import { LogitBiasGroupDto, LogitBiasGroupResponse, TokenPreviewDto, TokenPreviewResponse, UpdateLogitBiasGroupDto } from './logit-bias-groups.dto';
 import { BIAS_FILTERABLE, BIAS_SORTABLE } from './logit-bias-groups.repository';
 import { LogitBiasGroupsService } from './logit-bias-groups.service';
@@ -23,7 +22,7 @@ export class LogitBiasGroupsController {
   @ApiOperation({ summary: 'Bias word lists with their derived words and counts' })
   @ApiList(LogitBiasGroupResponse, 'logit-bias-groups', LIST)
   async list(
-    @CurrentUser() user: UserRow,
+    @CurrentUser() user: AuthUser,
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LogitBiasGroupResponse[]> {
@@ -42,7 +41,7 @@ export class LogitBiasGroupsController {
   @Get(':id')
   @ApiOperation({ summary: 'One bias word list' })
   @ApiOkResponse({ type: LogitBiasGroupResponse })
-  get(@CurrentUser() user: UserRow, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {
+  get(@CurrentUser() user: AuthUser, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {
     return this.groups.get(user.id, id);
   }
 
@@ -50,7 +49,7 @@ export class LogitBiasGroupsController {
   @ApiOperation({ summary: 'Create a list; refused when it maps to more tokens than OpenAI accepts' })
   @ApiCreatedResponse({ type: LogitBiasGroupResponse })
   @ApiErrors(503)
-  create(@CurrentUser() user: UserRow, @Body() body: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
+  create(@CurrentUser() user: AuthUser, @Body() body: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
     return this.groups.create(user.id, body);
   }
 
@@ -58,7 +57,7 @@ export class LogitBiasGroupsController {
   @ApiOperation({ summary: "Replace a list (its derived words and the record's own read-only fields are ignored)" })
   @ApiOkResponse({ type: LogitBiasGroupResponse })
   @ApiErrors(503)
-  update(@CurrentUser() user: UserRow, @Param('id', groupId) id: string, @Body() body: UpdateLogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
+  update(@CurrentUser() user: AuthUser, @Param('id', groupId) id: string, @Body() body: UpdateLogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
     assertSameRecord(id, body);
     return this.groups.update(user.id, id, body);
   }
@@ -66,7 +65,7 @@ export class LogitBiasGroupsController {
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a list; sections that used it keep no bias group' })
   @ApiOkResponse({ type: LogitBiasGroupResponse, description: 'The deleted list' })
-  remove(@CurrentUser() user: UserRow, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {
+  remove(@CurrentUser() user: AuthUser, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {
     return this.groups.remove(user.id, id);
   }
 }

@@ -16,10 +16,10 @@ const FAMILY_LABEL: Record<TokenizerFamily, string> = {
  * OpenAI's 300 token ids (every word gives at least one, usually three or more), and the cap keeps
  * the tokenising of one request small.
  */
-export const MAX_LIST_WORDS = 1_000;
+const MAX_LIST_WORDS = 1_000;
 
 /** Spec §5: words split on commas, trimmed, empties dropped (also inside a posted word). */
-export function cleanWords(words: string[]): string[] {
+function cleanWords(words: string[]): string[] {
   return words.flatMap((word) => word.split(',')).map((word) => word.trim()).filter(Boolean);
 }
 

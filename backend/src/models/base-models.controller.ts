@@ -2,9 +2,8 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiList } from '../common/api-docs';
 import type { Response } from 'express';
-import { CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { UserRow } from '../users/users.schema';
 import { BaseModelResponse, BaseModelsService } from './base-models.service';
 
 /**
@@ -24,7 +23,7 @@ export class BaseModelsController {
     summary: "The base models a new model may use: spec §9's five first, then the chat models the saved OpenAI key lists, each with whether the key may use it",
   })
   @ApiList(BaseModelResponse, 'base-models', LIST)
-  async list(@CurrentUser() user: UserRow, @Query(listQuery) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<BaseModelResponse[]> {
+  async list(@CurrentUser() user: AuthUser, @Query(listQuery) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<BaseModelResponse[]> {
     return sendPage(res, 'base-models', await this.baseModels.page(user.id, query));
   }
 }

@@ -8,7 +8,7 @@ export interface Eligibility {
   reason: string | null;
 }
 
-export interface ModelState {
+interface ModelState {
   baseModel: string;
   dateTuned: Date | null;
   exampleCount: number;

@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { UserRow } from '../users/users.schema';
 import { AddExampleDto, CreateModelDto, ExampleResponse, ModelResponse, RemoveExampleDto } from './models.dto';
 import { MODEL_FILTERABLE, MODEL_SORTABLE } from './models.repository';
 import { ModelsService } from './models.service';
@@ -28,7 +27,7 @@ export class ModelsController {
   @ApiOperation({ summary: 'Models with example counts and what may be done with each' })
   @ApiList(ModelResponse, 'models', LIST)
   async list(
-    @CurrentUser() user: UserRow,
+    @CurrentUser() user: AuthUser,
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelResponse[]> {
@@ -38,7 +37,7 @@ export class ModelsController {
   @Get(':id')
   @ApiOperation({ summary: 'One model with its examples' })
   @ApiOkResponse({ type: ModelResponse })
-  get(@CurrentUser() user: UserRow, @Param('id', modelId) id: string): Promise<ModelResponse> {
+  get(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string): Promise<ModelResponse> {
     return this.models.get(user.id, id);
   }
 
@@ -46,7 +45,7 @@ export class ModelsController {
   @ApiOperation({ summary: 'Create a model (name unique per user, base model from the list)' })
   @ApiCreatedResponse({ type: ModelResponse })
   @ApiErrors(409)
-  create(@CurrentUser() user: UserRow, @Body() body: CreateModelDto): Promise<ModelResponse> {
+  create(@CurrentUser() user: AuthUser, @Body() body: CreateModelDto): Promise<ModelResponse> {
     return this.models.create(user.id, body.name, body.base_model);
   }
 
@@ -54,7 +53,7 @@ export class ModelsController {
   @ApiOperation({ summary: 'Delete a tuned model whose job has ended (also at OpenAI)' })
   @ApiOkResponse({ type: ModelResponse, description: 'The deleted model' })
   @ApiErrors(409, 502)
-  remove(@CurrentUser() user: UserRow, @Param('id', modelId) id: string): Promise<ModelResponse> {
+  remove(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string): Promise<ModelResponse> {
     return this.models.remove(user.id, id);
   }
 
@@ -62,7 +61,7 @@ export class ModelsController {
   @ApiOperation({ summary: 'Add a training example; a uuid already in the model is a 409 unless replace is true' })
   @ApiCreatedResponse({ type: ExampleResponse })
   @ApiErrors(409)
-  addExample(@CurrentUser() user: UserRow, @Param('id', modelId) id: string, @Body() body: AddExampleDto): Promise<ExampleResponse> {
+  addExample(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string, @Body() body: AddExampleDto): Promise<ExampleResponse> {
     return this.models.addExample(user.id, id, body.example, body.replace === true);
   }
 
@@ -70,7 +69,7 @@ export class ModelsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove the example of a section (by uuid)' })
   @ApiOkResponse({ type: RemovedExampleResponse })
-  removeExample(@CurrentUser() user: UserRow, @Param('id', modelId) id: string, @Body() body: RemoveExampleDto): Promise<{ uuid: string }> {
+  removeExample(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string, @Body() body: RemoveExampleDto): Promise<{ uuid: string }> {
     return this.models.removeExample(user.id, id, body.uuid);
   }
 }

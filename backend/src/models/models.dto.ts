@@ -25,7 +25,7 @@ import { ChatMessage, ModelExampleRow } from './models.schema';
 import { canDelete, canFineTune } from './model-eligibility';
 
 /** About 20,000 characters a message: well past any section, far below OpenAI's limits. */
-export const MAX_MESSAGE_LENGTH = 20_000;
+const MAX_MESSAGE_LENGTH = 20_000;
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 export class CreateModelDto {

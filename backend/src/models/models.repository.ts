@@ -64,7 +64,6 @@ export class ModelsRepository {
     return row ? { ...row.model, exampleCount: row.exampleCount, latestJobStatus: row.latestJobStatus } : null;
   }
 
-  /** Null when the user already has a model of that name (names are unique per user, any case). */
   /** Which of `ids` are the user's models. */
   async ownedIds(userId: string, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
@@ -72,6 +71,7 @@ export class ModelsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
+  /** Null when the user already has a model of that name (names are unique per user, any case). */
   async create(values: { userId: string; name: string; baseModel: string }): Promise<ModelRow | null> {
     const [row] = await this.db.insert(models).values(values).onConflictDoNothing().returning();
     return row ?? null;

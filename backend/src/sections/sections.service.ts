@@ -3,7 +3,7 @@ import { ListQuery, Page } from '../common/list-query';
 import { notYours } from '../common/validation';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
-import { copyName } from './copy-name';
+import { copyBase, copyName } from './copy-name';
 import { SectionDto, SectionResponse, toSectionResponse } from './sections.dto';
 import { SectionsRepository, SectionValues } from './sections.repository';
 
@@ -39,8 +39,7 @@ export class SectionsService {
   /** A copy with a new id and the next free " (n)" name. */
   async copy(userId: string, id: string): Promise<SectionResponse> {
     const source = await this.require(userId, id);
-    const base = source.name.replace(/ \(\d+\)$/, '');
-    const name = copyName(source.name, await this.sections.namesLike(userId, base));
+    const name = copyName(source.name, await this.sections.namesLike(userId, copyBase(source.name)));
     const { model, temperature, logitBiasGroup, systemMessage, userMessage, notes } = source;
     return toSectionResponse(await this.sections.create(userId, { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes }));
   }

@@ -6,14 +6,15 @@ import { AppConfig } from '../config/config';
 import { EMBEDDING_LIMITS } from '../integrations/openai/model-catalogue';
 import { EMBEDDING_BATCH_INPUTS, EMBEDDING_MODEL, OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { JobsService } from '../jobs/jobs.service';
+import { recoverOrphans, withLease } from '../jobs/leased-job';
 import { UsersService } from '../users/users.service';
 import { collectItems, poolCounts } from '../training-snapshots/snapshot-pools';
 import { TrainingSnapshotsRepository } from '../training-snapshots/training-snapshots.repository';
-import { Crawler, CrawlFailedError, CrawlOutcome } from './crawler/crawler';
+import { CrawlFailedError, CrawlOutcome } from './crawler/crawler';
 import { blocksToPlainText } from './parser/section-items';
 import { ParsedArticle, SectionItem } from './training-data.types';
-import { JobPageStore } from './job-page-store';
 import { REASONS_IN_SUMMARY, yieldSummary } from './page-yields';
+import { JobCrawler } from './job-crawler';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingPagesRepository } from './training-pages.repository';
@@ -22,9 +23,6 @@ export const TRAINING_QUEUE = 'training-collection';
 
 /** Errors whose message is written for the operator (the others may hold anything; see failureMessage). */
 const isForPeople = (error: unknown) => error instanceof CrawlFailedError || error instanceof HttpException;
-/** A worker holds a job this long without a sign of life before another process may take it over. */
-export const TRAINING_LEASE_MS = 60_000;
-const HEARTBEAT_MS = 15_000;
 
 /** The collection workflow of one training job: crawl, parse, cluster, snapshot. */
 @Injectable()
@@ -41,6 +39,7 @@ export class TrainingCollectionService {
     private readonly users: UsersService,
     private readonly embeddings: OpenAiEmbeddings,
     private readonly cpu: CpuPool,
+    private readonly crawler: JobCrawler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,8 +48,8 @@ export class TrainingCollectionService {
   }
 
   /** Jobs left by a stopped process, or created but never queued, go back to the queue. */
-  async recover(): Promise<void> {
-    for (const id of await this.jobs.orphaned()) await this.enqueue(id);
+  recover(): Promise<void> {
+    return recoverOrphans(this.jobs, (id) => this.enqueue(id));
   }
 
   stop(): void {
@@ -58,12 +57,13 @@ export class TrainingCollectionService {
   }
 
   /** Runs one job to its end (or to shutdown, which leaves it to be resumed). */
-  async run(jobId: string): Promise<void> {
-    const job = await this.jobs.start(jobId, TRAINING_LEASE_MS);
-    if (!job) return;
-    const heartbeat = setInterval(() => void this.jobs.renewLease(job.id, TRAINING_LEASE_MS).catch(() => undefined), HEARTBEAT_MS);
+  run(jobId: string): Promise<void> {
+    return withLease(this.jobs, jobId, (job) => this.collect(job));
+  }
+
+  private async collect(job: TrainingJobRow): Promise<void> {
     try {
-      const outcome = await this.crawl(job);
+      const outcome = await this.crawler.crawl(job, this.shutdown.signal);
       if (outcome.counts.articles === 0) throw new CrawlFailedError(await this.nothingFound(job.id, outcome));
       await this.jobs.progress(job.id, {}, `Clustering ${outcome.counts.sections} sections of ${outcome.counts.articles} articles…`);
       const note = await this.snapshot(job);
@@ -81,21 +81,7 @@ export class TrainingCollectionService {
       this.logger.warn(`Training job ${job.id} failed: ${message}`);
       if (!isForPeople(error)) this.logger.error(error);
       await this.jobs.fail(job.id, message);
-    } finally {
-      clearInterval(heartbeat);
     }
-  }
-
-  private crawl(job: TrainingJobRow): Promise<CrawlOutcome> {
-    const crawler = new Crawler({
-      maxPages: this.config.crawlMaxPages,
-      hostConcurrency: this.config.crawlHostConcurrency,
-      hostDelayMs: this.config.crawlHostDelayMs,
-      allowPrivateNetworks: this.config.crawlAllowPrivateNetworks,
-      userAgent: `QuireBot/1.0 (+${this.config.appUrl})`,
-      parsePage: (page) => this.cpu.run('parsePage', page),
-    });
-    return crawler.crawl(job.url, new JobPageStore(job, this.jobs, this.pages, this.config.crawlMaxPages), this.shutdown.signal);
   }
 
   /** Why a crawl ended without articles, from the most frequent skip reasons. */

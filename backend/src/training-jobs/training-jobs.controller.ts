@@ -1,10 +1,9 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { UserRow } from '../users/users.schema';
 import { SubmitUrlDto, TrainingJobResponse } from './training-jobs.dto';
 import { TRAINING_JOB_FILTERABLE, TRAINING_JOB_SORTABLE } from './training-jobs.repository';
 import { TrainingJobsService } from './training-jobs.service';
@@ -21,7 +20,7 @@ export class TrainingJobsController {
   @ApiOperation({ summary: 'Training-data collection jobs, newest first' })
   @ApiList(TrainingJobResponse, 'training-jobs', LIST)
   async list(
-    @CurrentUser() user: UserRow,
+    @CurrentUser() user: AuthUser,
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TrainingJobResponse[]> {
@@ -32,14 +31,14 @@ export class TrainingJobsController {
   @ApiOperation({ summary: 'Collect training data from a website: answers the queued job at once' })
   @ApiCreatedResponse({ type: TrainingJobResponse })
   @ApiErrors(409)
-  submit(@CurrentUser() user: UserRow, @Body() body: SubmitUrlDto): Promise<TrainingJobResponse> {
+  submit(@CurrentUser() user: AuthUser, @Body() body: SubmitUrlDto): Promise<TrainingJobResponse> {
     return this.jobs.submit(user.id, body);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One training job' })
   @ApiOkResponse({ type: TrainingJobResponse })
-  get(@CurrentUser() user: UserRow, @Param('id', new IdParamPipe('Training job not found.')) id: string): Promise<TrainingJobResponse> {
+  get(@CurrentUser() user: AuthUser, @Param('id', new IdParamPipe('Training job not found.')) id: string): Promise<TrainingJobResponse> {
     return this.jobs.get(user.id, id);
   }
 }

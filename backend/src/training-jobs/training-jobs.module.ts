@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TrainingSnapshotsModule } from '../training-snapshots/training-snapshots.module';
 import { UsersModule } from '../users/users.module';
+import { JobCrawler } from './job-crawler';
 import { TrainingCollectionService } from './training-collection.service';
 import { TrainingJobsController } from './training-jobs.controller';
 import { TrainingJobsRepository } from './training-jobs.repository';
@@ -11,7 +12,7 @@ import { TrainingPagesRepository } from './training-pages.repository';
 @Module({
   imports: [TrainingSnapshotsModule, UsersModule],
   controllers: [TrainingJobsController],
-  providers: [TrainingJobsService, TrainingJobsRepository, TrainingPagesRepository, TrainingCollectionService, TrainingJobsRunner],
+  providers: [TrainingJobsService, TrainingJobsRepository, TrainingPagesRepository, TrainingCollectionService, JobCrawler, TrainingJobsRunner],
   exports: [TrainingJobsRepository],
 })
 export class TrainingJobsModule {}

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { JobsService } from '../jobs/jobs.service';
-import { TRAINING_LEASE_MS, TRAINING_QUEUE, TrainingCollectionService } from './training-collection.service';
+import { LEASE_MS } from '../jobs/leased-job';
+import { TRAINING_QUEUE, TrainingCollectionService } from './training-collection.service';
 
 const RECOVER_INTERVAL = 'training-recover';
 /** Training jobs crawled at once per process; each is polite to its own host. */
@@ -19,12 +20,9 @@ export class TrainingJobsRunner implements OnApplicationBootstrap, OnModuleDestr
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.ensureQueue(TRAINING_QUEUE, { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 });
-    for (let i = 0; i < TRAINING_CONCURRENCY; i++) {
-      await this.queue.work<{ jobId: string }>(TRAINING_QUEUE, (data) => this.collection.run(data.jobId), { batchSize: 1, pollingIntervalSeconds: 0.5 });
-    }
+    await this.queue.workers(TRAINING_QUEUE, TRAINING_CONCURRENCY, (jobId) => this.collection.run(jobId));
     const sweep = () => void this.collection.recover().catch((error: Error) => this.logger.error(`Training recovery failed: ${error.message}`));
-    this.scheduler.addInterval(RECOVER_INTERVAL, setInterval(sweep, TRAINING_LEASE_MS / 2));
+    this.scheduler.addInterval(RECOVER_INTERVAL, setInterval(sweep, LEASE_MS / 2));
     sweep();
   }
 

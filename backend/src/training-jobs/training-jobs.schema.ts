@@ -16,7 +16,7 @@ export interface TrainingJobMeta {
   [key: string]: unknown;
 }
 
-export interface CrawlProgress {
+interface CrawlProgress {
   found: number;
   fetched: number;
   articles: number;
@@ -51,8 +51,8 @@ export const trainingJobs = pgTable(
 
 export type TrainingJobRow = typeof trainingJobs.$inferSelect;
 
-export const PAGE_STATES = ['pending', 'fetched', 'skipped'] as const;
-export type PageState = (typeof PAGE_STATES)[number];
+const PAGE_STATES = ['pending', 'fetched', 'skipped'] as const;
+type PageState = (typeof PAGE_STATES)[number];
 
 /** The crawl frontier and its results: one row per URL of a job, so a restarted crawl resumes. */
 export const trainingPages = pgTable(
@@ -71,4 +71,3 @@ export const trainingPages = pgTable(
   (table) => [unique('training_pages_job_url_key').on(table.jobId, table.url), index('training_pages_job_state_idx').on(table.jobId, table.state, table.seq)],
 );
 
-export type TrainingPageRow = typeof trainingPages.$inferSelect;

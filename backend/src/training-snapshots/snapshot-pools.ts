@@ -2,7 +2,7 @@ import { clusterItems } from '../training-jobs/clustering/cluster';
 import { articleItems } from '../training-jobs/parser/section-items';
 import { ClusteredPool, ParsedArticle, SectionItem } from '../training-jobs/training-data.types';
 
-export interface PoolItems {
+interface PoolItems {
   h1sAndIntros: SectionItem[];
   sections: SectionItem[];
 }
@@ -32,7 +32,7 @@ export function poolCounts(pool: ClusteredPool): { clusters: number; subClusters
 }
 
 /** Inclusive date range of spec §5; either end may be open. Dates compare as yyyy-MM-dd. */
-export interface DateRange {
+interface DateRange {
   start: string | null;
   end: string | null;
 }

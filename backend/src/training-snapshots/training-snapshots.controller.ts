@@ -1,7 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../auth/current-user';
-import { UserRow } from '../users/users.schema';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { SnapshotQueryDto, TrainingSnapshotResponse } from './training-snapshots.dto';
 import { TrainingSnapshotsService } from './training-snapshots.service';
 import { SectionItemResponse } from '../training-jobs/training-data.responses';
@@ -15,7 +14,7 @@ export class TrainingSnapshotsController {
   @Get()
   @ApiOperation({ summary: 'Clustered sections of training jobs, newest first; start/end keep the items published in that range' })
   @ApiOkResponse({ type: [TrainingSnapshotResponse] })
-  list(@CurrentUser() user: UserRow, @Query() query: SnapshotQueryDto): Promise<TrainingSnapshotResponse[]> {
+  list(@CurrentUser() user: AuthUser, @Query() query: SnapshotQueryDto): Promise<TrainingSnapshotResponse[]> {
     return this.snapshots.list(user.id, query);
   }
 }

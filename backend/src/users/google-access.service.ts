@@ -5,7 +5,7 @@ import { UsersService } from './users.service';
 /** A token is handed out only while it has at least this long to live. */
 const TOKEN_MARGIN_MS = 2 * 60 * 1000;
 
-export const NO_GOOGLE_ACCOUNT_MESSAGE = 'Choosing a Drive folder needs Google sign-in: log out and sign in with Google.';
+const NO_GOOGLE_ACCOUNT_MESSAGE = 'Choosing a Drive folder needs Google sign-in: log out and sign in with Google.';
 
 /** A user's Google access token: the cached one while it lasts, else one refreshed from the stored refresh token. */
 @Injectable()

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../auth/current-user';
-import { UserRow } from './users.schema';
+import { AuthUser, CurrentUser } from '../auth/current-user';
 import { StatusConfigDto, StatusConfigResponse, UpdateUserDto, UserResponse } from './users.dto';
 import { UsersService } from './users.service';
 
@@ -13,7 +12,7 @@ export class UsersController {
   @Get()
   @ApiOperation({ summary: 'Profile and connection settings as redacted hints' })
   @ApiOkResponse({ type: UserResponse })
-  get(@CurrentUser() user: UserRow): Promise<UserResponse> {
+  get(@CurrentUser() user: AuthUser): Promise<UserResponse> {
     return this.users.getSettings(user.id);
   }
 
@@ -21,14 +20,14 @@ export class UsersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Save connection settings (a posted-back hint keeps the stored value)' })
   @ApiOkResponse({ type: UserResponse })
-  update(@CurrentUser() user: UserRow, @Body() body: UpdateUserDto): Promise<UserResponse> {
+  update(@CurrentUser() user: AuthUser, @Body() body: UpdateUserDto): Promise<UserResponse> {
     return this.users.updateSettings(user.id, body.envVars);
   }
 
   @Get('status-config')
   @ApiOperation({ summary: 'The Notion status property and its four values' })
   @ApiOkResponse({ type: StatusConfigResponse })
-  getStatusConfig(@CurrentUser() user: UserRow): Promise<StatusConfigResponse> {
+  getStatusConfig(@CurrentUser() user: AuthUser): Promise<StatusConfigResponse> {
     return this.users.getStatusConfig(user.id);
   }
 
@@ -36,7 +35,7 @@ export class UsersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Save the Notion status property and its four values' })
   @ApiOkResponse({ type: StatusConfigResponse })
-  updateStatusConfig(@CurrentUser() user: UserRow, @Body() body: StatusConfigDto): Promise<StatusConfigResponse> {
+  updateStatusConfig(@CurrentUser() user: AuthUser, @Body() body: StatusConfigDto): Promise<StatusConfigResponse> {
     return this.users.updateStatusConfig(user.id, body);
   }
 }

@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { StatusConfig, UserRow, users } from './users.schema';
 
-export interface UserProfileInput {
+interface UserProfileInput {
   id: string;
   email: string;
   name: string;

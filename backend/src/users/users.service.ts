@@ -1,6 +1,4 @@
-import { BadRequestException, Inject, Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
-import { APP_CONFIG } from '../config/config.module';
-import { AppConfig } from '../config/config';
+import { BadRequestException, Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import { SecretBox, redactedHint } from '../common/secret-box';
 import { notionId } from '../integrations/notion/notion-id';
 import { UserSecretsPatch, UsersRepository } from './users.repository';
@@ -33,14 +31,10 @@ const SOURCE_OF: Record<EnvVarName, string> = {
 /** Connection settings and the status configuration of the signed-in operator. */
 @Injectable()
 export class UsersService {
-  private readonly box: SecretBox;
-
   constructor(
     private readonly users: UsersRepository,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.box = new SecretBox(config.encryptionKey);
-  }
+    private readonly box: SecretBox,
+  ) {}
 
   async getSettings(userId: string): Promise<UserResponse> {
     return this.toResponse(await this.require(userId));

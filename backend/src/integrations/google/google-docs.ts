@@ -5,7 +5,7 @@ import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, isTransient, unansweredReason } from '../../common/integration-error';
 import { CALL_RETRIES, retryDelayMs, sleep } from '../../common/retry';
 
-export interface CreatedDoc {
+interface CreatedDoc {
   id: string;
   url: string;
 }

@@ -1,7 +1,7 @@
 import { RetryPolicy, retryDelayMs, sleep } from '../../common/retry';
 
 /** Statuses Notion's status-code page says to retry: conflict, rate limit, and its server and gateway errors. */
-export const NOTION_RETRY_STATUSES = new Set([409, 429, 500, 502, 503, 504]);
+const NOTION_RETRY_STATUSES = new Set([409, 429, 500, 502, 503, 504]);
 
 /**
  * Network failures worth another try: a connection dropped or timed out on the way. A refused
@@ -9,7 +9,7 @@ export const NOTION_RETRY_STATUSES = new Set([409, 429, 500, 502, 503, 504]);
  */
 const PASSING_NETWORK_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-export function isPassingNetworkFailure(error: unknown): boolean {
+function isPassingNetworkFailure(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const { code, name } = current as { code?: unknown; name?: unknown };
     if (typeof code === 'string' && PASSING_NETWORK_CODES.has(code)) return true;

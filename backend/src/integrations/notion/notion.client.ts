@@ -3,14 +3,13 @@ import { APIResponseError, Client, LogLevel, UnknownHTTPResponseError } from '@n
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
-import { NotionBlock } from '../../generation/notion-blocks';
 import { CALL_RETRIES } from '../../common/retry';
 import { retryingNotionFetch } from './notion-fetch';
 import { notionId } from './notion-id';
 import { pageTitle, PropertyReader } from './properties';
 import { RateLimiter } from './rate-limiter';
 
-export const NOTION_REQUESTS_PER_SECOND = 3;
+const NOTION_REQUESTS_PER_SECOND = 3;
 const STATUS_PROPERTY_TTL_MS = 60_000;
 /** A database's data sources can be added or renamed in Notion, so the choice is read again after a minute. */
 const DATA_SOURCE_TTL_MS = 60_000;
@@ -22,6 +21,9 @@ export interface NotionPage {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's property JSON, read by field
   properties: Record<string, any>;
 }
+
+/** A block as Notion's API takes it: its type, and the type's content under the type's name. */
+export type NotionBlock = { object: 'block'; type: string } & Record<string, unknown>;
 
 /** The data source Quire reads in the saved database, and how many the database has. */
 export interface DataSource {
@@ -68,8 +70,6 @@ export class NotionClient {
   private readonly limiters = new Map<string, RateLimiter>();
   private readonly dataSources = new Map<string, { value: DataSource; until: number }>();
   private readonly statusProperties = new Map<string, { value: StatusProperty | null; until: number }>();
-  /** Requests sent and 429s received, for the benchmark and the logs. */
-  readonly stats = { requests: 0, rateLimited: 0 };
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -78,13 +78,7 @@ export class NotionClient {
     let limiter = this.limiters.get(secret);
     if (!limiter) this.limiters.set(secret, (limiter = new RateLimiter(NOTION_REQUESTS_PER_SECOND)));
     const paced = limiter;
-    const send = (url: string, init: RequestInit) =>
-      paced.schedule(async () => {
-        this.stats.requests++;
-        const response = await fetch(url, init);
-        if (response.status === 429) this.stats.rateLimited++;
-        return response;
-      });
+    const send = (url: string, init: RequestInit) => paced.schedule(() => fetch(url, init));
     return new Client({
       auth: secret,
       baseUrl: this.config.notionBaseUrl ?? undefined,

@@ -6,11 +6,10 @@ import type { TokenizerFamily } from './tokenizer';
  * fine-tuning accepts, and the shut-down date OpenAI announced. Which models a key may use is not
  * here: that is OpenAI's `GET /v1/models` for the key (see base-models.service.ts).
  *
- * Sources, read on CATALOGUE_READ_ON: OpenAI's deprecations page (platform.openai.com/docs/deprecations,
+ * Sources, read on 2026-11-22: OpenAI's deprecations page (platform.openai.com/docs/deprecations,
  * including its 2026-04-22 "Legacy GPT model snapshots" table), its fine-tuning guide and model pages.
  * Imported by the dashboard too, so it holds data and pure functions only.
  */
-export const CATALOGUE_READ_ON = '2026-11-22';
 
 /** Spec §9: the base models a new model may be built on, in this order; the first is the default. */
 export const SPEC_BASE_MODELS = ['gpt-4o', 'gpt-4', 'gpt-4-32k', 'gpt-3.5-turbo', 'gpt-3.5-turbo-16k'] as const;

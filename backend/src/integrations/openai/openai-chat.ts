@@ -4,7 +4,7 @@ import { OpenAiClientFactory, openAiError } from './openai.client';
 import { OpenAiModels } from './openai-models';
 
 /** A chat request; `temperature` and `logitBias` are left out for models that refuse them (see chatParametersFor). */
-export interface ChatRequest {
+interface ChatRequest {
   model: string;
   temperature?: number;
   messages: { role: 'system' | 'user'; content: string }[];

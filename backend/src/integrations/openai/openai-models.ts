@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { OpenAiClientFactory, openAiError } from './openai.client';
 
 /** How long a key's model list is trusted; OpenAI rarely changes what a key may use. */
-export const MODEL_LIST_TTL_MS = 5 * 60_000;
+const MODEL_LIST_TTL_MS = 5 * 60_000;
 /** A failed listing is remembered briefly, so a page of requests does not ask OpenAI again each time. */
-export const MODEL_LIST_FAILURE_TTL_MS = 30_000;
+const MODEL_LIST_FAILURE_TTL_MS = 30_000;
 
 interface Entry {
   until: number;

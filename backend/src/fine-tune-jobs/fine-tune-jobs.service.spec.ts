@@ -1,0 +1,156 @@
+import { BadRequestException, ConflictException } from '@nestjs/common';
+import { modelRow } from '../../../test/support/rows';
+import { buildService } from '../../../test/support/unit';
+import { IntegrationError } from '../common/integration-error';
+import { APP_CONFIG } from '../config/config.module';
+import { FineTuneCreateUnconfirmed, OpenAiFineTuning, RemoteFineTuneJob } from '../integrations/openai/openai-fine-tuning';
+import { ModelsRepository, ModelWithState } from '../models/models.repository';
+import { ModelsService } from '../models/models.service';
+import { FineTuneJobsRepository } from './fine-tune-jobs.repository';
+import { FineTuneJobRow } from './fine-tune-jobs.schema';
+import { FineTuneJobsService, FineTuneUnconfirmedError } from './fine-tune-jobs.service';
+
+const USER = 'user-1';
+
+const job = (overrides: Partial<FineTuneJobRow> = {}): FineTuneJobRow => ({
+  id: 'job-1',
+  userId: USER,
+  modelId: 'model-1',
+  status: 'queued',
+  openAiJobId: null,
+  trainingFileId: null,
+  baseModel: 'gpt-4o-mini-2024-07-18',
+  suffix: 'reviews',
+  outputModel: null,
+  trainedTokens: null,
+  dateTuned: null,
+  message: null,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  nextCheckAt: new Date(0),
+  leaseUntil: null,
+  ...overrides,
+});
+
+const remote = (overrides: Partial<RemoteFineTuneJob> = {}): RemoteFineTuneJob => ({
+  id: 'ftjob-1',
+  status: 'validating_files',
+  trainingFile: 'file-1',
+  fineTunedModel: null,
+  trainedTokens: null,
+  error: null,
+  ...overrides,
+});
+
+describe(FineTuneJobsService.name, () => {
+  async function build(found: ModelWithState | null = modelRow()) {
+    const built = await buildService(
+      FineTuneJobsService,
+      { jobs: FineTuneJobsRepository, models: ModelsService, modelRows: ModelsRepository, openAi: OpenAiFineTuning },
+      [{ provide: APP_CONFIG, useValue: { fineTunePollSeconds: 60 } }],
+    );
+    built.modelRows.findOwned.mockResolvedValue(found);
+    built.modelRows.examples.mockResolvedValue([]);
+    built.models.requireOpenAiKey.mockResolvedValue('sk-key');
+    built.jobs.reserve.mockImplementation(async (values) => job(values));
+    built.jobs.recordTrainingFile.mockResolvedValue();
+    built.jobs.markSubmitted.mockImplementation(async (id, values) => job({ id, ...values }));
+    built.jobs.delete.mockResolvedValue();
+    built.openAi.uploadTrainingFile.mockResolvedValue('file-1');
+    built.openAi.deleteFile.mockResolvedValue();
+    return built;
+  }
+
+  describe('start', () => {
+    it('should upload the examples and create the job on the base model’s fine-tunable snapshot', async () => {
+      const { sut, jobs, openAi } = await build();
+      openAi.createJob.mockResolvedValue(remote({ status: 'running' }));
+
+      const started = await sut.start(USER, 'model-1', 'My Reviews!');
+
+      expect(jobs.reserve).toHaveBeenCalledWith({ userId: USER, modelId: 'model-1', baseModel: 'gpt-4o-mini-2024-07-18', suffix: 'my_reviews' }, expect.any(Number));
+      expect(openAi.uploadTrainingFile).toHaveBeenCalledWith('sk-key', expect.any(String), 'quire-my_reviews.jsonl');
+      expect(jobs.recordTrainingFile).toHaveBeenCalledWith('job-1', 'file-1');
+      expect(openAi.createJob).toHaveBeenCalledWith('sk-key', { trainingFile: 'file-1', model: 'gpt-4o-mini-2024-07-18', suffix: 'my_reviews' });
+      expect(started).toMatchObject({ _id: 'job-1', name: 'Reviews', status: 'running' });
+    });
+
+    it('should refuse, naming modelId (400), a model that is not the caller’s', async () => {
+      const { sut, jobs } = await build(null);
+
+      const error = await sut.start(USER, 'model-1', 'x').catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(BadRequestException);
+      expect((error as Error).message).toBe('modelId is not one of your models');
+      expect(jobs.reserve).not.toHaveBeenCalled();
+    });
+
+    it('should refuse (409) a model with too few examples before anything reaches OpenAI', async () => {
+      const { sut, jobs, openAi } = await build(modelRow({ exampleCount: 3 }));
+
+      await expect(sut.start(USER, 'model-1', 'x')).rejects.toThrow(new ConflictException('A model needs at least 10 examples to be fine-tuned; this one has 3.'));
+      expect(jobs.reserve).not.toHaveBeenCalled();
+      expect(openAi.uploadTrainingFile).not.toHaveBeenCalled();
+    });
+
+    it('should refuse (409) when another start holds the model’s open job, uploading nothing', async () => {
+      const { sut, jobs, openAi } = await build();
+      jobs.reserve.mockResolvedValue(null);
+
+      await expect(sut.start(USER, 'model-1', 'x')).rejects.toThrow(new ConflictException('A fine-tune job for this model is already queued or running.'));
+      expect(openAi.uploadTrainingFile).not.toHaveBeenCalled();
+    });
+
+    it('should remove the uploaded file and the reservation when OpenAI refuses the job', async () => {
+      const { sut, jobs, openAi } = await build();
+      const refusal = new IntegrationError('OpenAI', 'refused the job.', 400);
+      openAi.createJob.mockRejectedValue(refusal);
+
+      await expect(sut.start(USER, 'model-1', 'x')).rejects.toBe(refusal);
+      expect(openAi.deleteFile).toHaveBeenCalledWith('sk-key', 'file-1');
+      expect(jobs.delete).toHaveBeenCalledWith('job-1');
+      expect(jobs.markSubmitted).not.toHaveBeenCalled();
+    });
+
+    it('should follow the job it finds on the training file when the create was not confirmed, creating no second one', async () => {
+      const { sut, jobs, openAi } = await build();
+      openAi.createJob.mockRejectedValue(new FineTuneCreateUnconfirmed(new Error('socket hang up')));
+      openAi.findJobOnFile.mockResolvedValue(remote({ id: 'ftjob-found', status: 'queued' }));
+
+      const started = await sut.start(USER, 'model-1', 'x');
+
+      expect(openAi.createJob).toHaveBeenCalledTimes(1);
+      expect(jobs.markSubmitted).toHaveBeenCalledWith('job-1', expect.objectContaining({ openAiJobId: 'ftjob-found', status: 'queued' }));
+      expect(started.status).toBe('queued');
+    });
+
+    it('should keep the reservation, queued with the reason, when the job could be neither confirmed nor looked for', async () => {
+      const { sut, jobs, openAi } = await build();
+      openAi.createJob.mockRejectedValue(new FineTuneCreateUnconfirmed(new Error('socket hang up')));
+      openAi.findJobOnFile.mockRejectedValue(new Error('timeout'));
+      jobs.release.mockResolvedValue();
+
+      const error = await sut.start(USER, 'model-1', 'x').catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(FineTuneUnconfirmedError);
+      expect(jobs.release).toHaveBeenCalledWith('job-1', expect.objectContaining({ status: 'queued', message: (error as Error).message }));
+      expect(jobs.delete).not.toHaveBeenCalled();
+      expect(openAi.deleteFile).not.toHaveBeenCalled();
+    });
+
+    it('should cancel a job paused at OpenAI before starting again', async () => {
+      const { sut, jobs, openAi } = await build(modelRow({ latestJobStatus: 'paused' }));
+      jobs.latestOfModel.mockResolvedValue(job({ id: 'paused-job', status: 'paused', openAiJobId: 'ftjob-paused' }));
+      openAi.retrieveJob.mockResolvedValue(remote({ id: 'ftjob-paused', status: 'paused' }));
+      openAi.cancelJob.mockResolvedValue(undefined as never);
+      jobs.fail.mockResolvedValue();
+      openAi.createJob.mockResolvedValue(remote());
+
+      await sut.start(USER, 'model-1', 'x');
+
+      expect(openAi.cancelJob).toHaveBeenCalledWith('sk-key', 'ftjob-paused');
+      expect(jobs.fail).toHaveBeenCalledWith('paused-job', 'Cancelled at OpenAI while paused, to fine-tune the model again.');
+      expect(jobs.reserve).toHaveBeenCalled();
+    });
+  });
+});

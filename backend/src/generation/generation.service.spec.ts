@@ -1,0 +1,223 @@
+import { buildService } from '../../../test/support/unit';
+import { IntegrationError } from '../common/integration-error';
+import { APP_CONFIG } from '../config/config.module';
+import { NotionClient, NotionPage, StatusProperty } from '../integrations/notion/notion.client';
+import { JobsService } from '../jobs/jobs.service';
+import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
+import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
+import { ArticleWriter, GenerationError } from './article-writer';
+import { GenerationRepository } from './generation.repository';
+import { GenerationJobRow } from './generation.schema';
+import { GENERATION_QUEUE, GenerationService, JOB_ATTEMPTS } from './generation.service';
+
+const USER = 'user-1';
+const { start, inProgress, error: errorValue } = DEFAULT_STATUS_CONFIG.values;
+const STATUS: StatusProperty = { name: 'Status', type: 'status', options: Object.values(DEFAULT_STATUS_CONFIG.values) };
+
+const page = (id: string): NotionPage => ({
+  object: 'page',
+  id,
+  url: `https://notion.so/${id}`,
+  properties: { Name: { type: 'title', title: [{ plain_text: `Title ${id}` }] } },
+});
+
+const job = (overrides: Partial<GenerationJobRow> = {}): GenerationJobRow => ({
+  id: 'job-1',
+  userId: USER,
+  notionPageId: 'page-1',
+  notionPageUrl: 'https://notion.so/page-1',
+  pageProperties: {},
+  title: 'Best laptops',
+  status: 'running',
+  articleType: null,
+  message: null,
+  sectionsTotal: 0,
+  sectionsDone: 0,
+  tokens: 0,
+  viewUrl: null,
+  docUrl: null,
+  notionMarker: null,
+  appended: false,
+  omittedParameters: [],
+  leaseUntil: null,
+  attempts: 1,
+  timestamp: new Date(0),
+  startedAt: null,
+  completedAt: null,
+  ...overrides,
+});
+
+describe(GenerationService.name, () => {
+  async function build({ secrets = { NOTION_SECRET: 'ntn_secret', DATABASE_ID: 'db', OPENAI_API_KEY: 'sk-key' } as Record<string, string | null> } = {}) {
+    const built = await buildService(
+      GenerationService,
+      { jobs: GenerationRepository, queue: JobsService, users: UsersService, userRows: UsersRepository, notion: NotionClient, writer: ArticleWriter },
+      [{ provide: APP_CONFIG, useValue: { generationRetrySeconds: 30 } }],
+    );
+    built.users.getSecret.mockImplementation(async (_user, name) => secrets[name] ?? null);
+    built.users.getStatusConfig.mockResolvedValue({ statusConfig: DEFAULT_STATUS_CONFIG });
+    built.notion.dataSource.mockResolvedValue({ id: 'source-1', name: 'Articles', count: 1 });
+    built.notion.statusProperty.mockResolvedValue(STATUS);
+    built.notion.setStatus.mockResolvedValue();
+    built.notion.propertyReader.mockReturnValue({ pageTitle: async () => '', relationIds: async () => [] });
+    built.queue.send.mockResolvedValue(null as never);
+    built.jobs.fail.mockResolvedValue();
+    return built;
+  }
+
+  describe('poll', () => {
+    it('should claim each row at the start value, set it in progress and queue its job', async () => {
+      const { sut, jobs, notion, queue } = await build();
+      notion.pagesWithStatus.mockImplementation(async (_s, _d, _p, value) => (value === start ? [page('page-1')] : []));
+      jobs.claim.mockResolvedValue(job({ id: 'job-1', status: 'queued' }));
+
+      const report = await sut.poll(USER);
+
+      expect(jobs.claim).toHaveBeenCalledWith({ userId: USER, notionPageId: 'page-1', notionPageUrl: 'https://notion.so/page-1', title: 'Title page-1', pageProperties: { Name: 'Title page-1' } });
+      expect(notion.setStatus).toHaveBeenCalledWith('ntn_secret', 'page-1', STATUS, inProgress);
+      expect(queue.send).toHaveBeenCalledWith(GENERATION_QUEUE, { jobId: 'job-1' }, { singletonKey: 'job-1' });
+      expect(report).toMatchObject({ found: 1, claimed: 1, problem: null });
+    });
+
+    it('should leave a row another process claimed alone', async () => {
+      const { sut, jobs, notion, queue } = await build();
+      notion.pagesWithStatus.mockImplementation(async (_s, _d, _p, value) => (value === start ? [page('page-1')] : []));
+      jobs.claim.mockResolvedValue(null);
+
+      const report = await sut.poll(USER);
+
+      expect(notion.setStatus).not.toHaveBeenCalled();
+      expect(queue.send).not.toHaveBeenCalled();
+      expect(report).toMatchObject({ found: 1, claimed: 0 });
+    });
+
+    it('should fail the claimed job, not queue it, when the row cannot be set in progress', async () => {
+      const { sut, jobs, notion, queue } = await build();
+      notion.pagesWithStatus.mockImplementation(async (_s, _d, _p, value) => (value === start ? [page('page-1')] : []));
+      jobs.claim.mockResolvedValue(job({ id: 'job-1', status: 'queued' }));
+      notion.setStatus.mockRejectedValue(new IntegrationError('Notion', 'refused to set the page status.', 400));
+
+      await sut.poll(USER);
+
+      expect(jobs.fail).toHaveBeenCalledWith('job-1', 'Notion: refused to set the page status.');
+      expect(queue.send).not.toHaveBeenCalled();
+    });
+
+    it('should report missing Notion settings instead of throwing', async () => {
+      const { sut, jobs } = await build({ secrets: { OPENAI_API_KEY: 'sk-key' } });
+
+      const report = await sut.poll(USER);
+
+      expect(report.problem).toBe('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
+      expect(jobs.claim).not.toHaveBeenCalled();
+      expect(sut.lastReport(USER)).toBe(report);
+    });
+
+    it('should fail a row left in progress that no job of this Quire writes, and mark it as an error', async () => {
+      const { sut, jobs, notion } = await build();
+      notion.pagesWithStatus.mockImplementation(async (_s, _d, _p, value) => (value === inProgress ? [page('page-9')] : []));
+      jobs.latestForPage.mockResolvedValue(null);
+      jobs.claim.mockResolvedValue(job({ id: 'orphan', notionPageId: 'page-9' }));
+
+      await sut.poll(USER);
+
+      expect(jobs.fail).toHaveBeenCalledWith('orphan', `The page was "${inProgress}" but Quire had no job writing it; set its status back to "${start}" to write it.`);
+      expect(notion.setStatus).toHaveBeenCalledWith('ntn_secret', 'page-9', STATUS, errorValue);
+    });
+  });
+
+  describe('run', () => {
+    it('should do nothing when the job has ended or another process holds its lease', async () => {
+      const { sut, jobs, writer } = await build();
+      jobs.start.mockResolvedValue(null);
+
+      await sut.run('job-1');
+
+      expect(writer.write).not.toHaveBeenCalled();
+    });
+
+    it('should write the article with the user’s keys and fail nothing', async () => {
+      const { sut, jobs, writer } = await build();
+      jobs.start.mockResolvedValue(job());
+      writer.write.mockResolvedValue();
+
+      await sut.run('job-1');
+
+      expect(writer.write).toHaveBeenCalledWith(expect.objectContaining({ notionSecret: 'ntn_secret', openAiKey: 'sk-key', status: STATUS, statusConfig: DEFAULT_STATUS_CONFIG }));
+      expect(jobs.fail).not.toHaveBeenCalled();
+    });
+
+    it('should fail the job and the row, saying what to do, when no OpenAI key is saved', async () => {
+      const { sut, jobs, notion, writer } = await build({ secrets: { NOTION_SECRET: 'ntn_secret', DATABASE_ID: 'db' } });
+      jobs.start.mockResolvedValue(job());
+
+      await sut.run('job-1');
+
+      expect(writer.write).not.toHaveBeenCalled();
+      expect(notion.setStatus).toHaveBeenCalledWith('ntn_secret', 'page-1', STATUS, errorValue);
+      expect(jobs.fail).toHaveBeenCalledWith('job-1', 'No OpenAI API key is saved: add it in OpenAI Settings on Home.');
+    });
+
+    it('should hand a passing fault back to the queue, waiting twice as long each attempt, leaving the row in progress', async () => {
+      const { sut, jobs, notion, writer, queue } = await build();
+      jobs.start.mockResolvedValue(job({ attempts: 2 }));
+      jobs.retryLater.mockResolvedValue();
+      writer.write.mockRejectedValue(new IntegrationError('OpenAI', 'was overloaded.', 503));
+
+      await sut.run('job-1');
+
+      expect(jobs.retryLater).toHaveBeenCalledWith('job-1', expect.any(Date), 'OpenAI: was overloaded. Trying again in 60 s.');
+      expect(queue.send).toHaveBeenCalledWith(GENERATION_QUEUE, { jobId: 'job-1' }, { singletonKey: 'job-1', startAfter: 60 });
+      expect(jobs.fail).not.toHaveBeenCalled();
+      expect(notion.setStatus).not.toHaveBeenCalled();
+    });
+
+    it('should fail a passing fault on the last attempt', async () => {
+      const { sut, jobs, writer } = await build();
+      jobs.start.mockResolvedValue(job({ attempts: JOB_ATTEMPTS }));
+      jobs.retryLater.mockResolvedValue();
+      writer.write.mockRejectedValue(new IntegrationError('OpenAI', 'was overloaded.', 503));
+
+      await sut.run('job-1');
+
+      expect(jobs.retryLater).not.toHaveBeenCalled();
+      expect(jobs.fail).toHaveBeenCalledWith('job-1', 'OpenAI: was overloaded.');
+    });
+
+    it('should fail a refusal at once', async () => {
+      const { sut, jobs, writer } = await build();
+      jobs.start.mockResolvedValue(job({ attempts: 1 }));
+      writer.write.mockRejectedValue(new GenerationError('No article template has the type "guide" (the page\'s Type property).'));
+
+      await sut.run('job-1');
+
+      expect(jobs.fail).toHaveBeenCalledWith('job-1', 'No article template has the type "guide" (the page\'s Type property).');
+    });
+
+    it('should not show an unexpected error’s text, which may hold anything', async () => {
+      const { sut, jobs, writer } = await build();
+      jobs.start.mockResolvedValue(job());
+      writer.write.mockRejectedValue(new TypeError('Authorization: Bearer sk-secret'));
+
+      await sut.run('job-1');
+
+      expect(jobs.fail).toHaveBeenCalledWith('job-1', 'Unexpected error (TypeError); the server log has the details.');
+    });
+  });
+  describe('testNotion', () => {
+    it('should answer what is wrong with the settings as a failed test', async () => {
+      const { sut } = await build({ secrets: {} });
+
+      expect(await sut.testNotion(USER)).toEqual({ ok: false, message: 'Notion is not set up: save the Notion secret and database id in Notion Settings on Home.' });
+    });
+
+    it('should let a database failure through (a 500), not answer it as a failed test of the settings', async () => {
+      const { sut, users } = await build();
+      const failure = Object.assign(new Error('Failed query: select … params: ntn_secret'), { code: '57P01' });
+      users.getSecret.mockRejectedValue(failure);
+
+      await expect(sut.testNotion(USER)).rejects.toBe(failure);
+    });
+  });
+});

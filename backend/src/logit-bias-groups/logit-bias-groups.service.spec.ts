@@ -1,0 +1,68 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { buildService } from '../../../test/support/unit';
+import { CpuPool } from '../cpu-pool/cpu-pool.service';
+import { LogitBiasGroupsRepository } from './logit-bias-groups.repository';
+import { LogitBiasGroupRow } from './logit-bias-groups.schema';
+import { LogitBiasGroupsService } from './logit-bias-groups.service';
+
+const USER = 'user-1';
+
+describe(LogitBiasGroupsService.name, () => {
+  async function build(tokensPerWord: Record<string, number> = { o200k_base: 1, cl100k_base: 1 }) {
+    const built = await buildService(LogitBiasGroupsService, { groups: LogitBiasGroupsRepository, cpu: CpuPool });
+    built.cpu.run.mockImplementation((async (_name: string, input: { words: string[]; family: string }) => input.words.length * tokensPerWord[input.family]) as never);
+    built.groups.create.mockImplementation(async (userId, values) => ({ id: 'g', userId, createdAt: new Date(0), updatedAt: new Date(0), ...values }) as LogitBiasGroupRow);
+    return built;
+  }
+
+  describe('create', () => {
+    it('should split words on commas, trim them and drop empties, and count them', async () => {
+      const { sut, groups } = await build();
+
+      const created = await sut.create(USER, { name: 'Brands', entries: [{ words: [' acme, globex ', ',', 'initech'], bias: -100 }] });
+
+      expect(groups.create).toHaveBeenCalledWith(USER, { name: 'Brands', entries: [{ words: ['acme', 'globex', 'initech'], bias: -100 }], words: ['acme', 'globex', 'initech'], wordCount: 3 });
+      expect(created.word_count).toBe(3);
+    });
+
+    it('should refuse a group left without a word, naming it', async () => {
+      const { sut, groups } = await build();
+
+      const error = await sut.create(USER, { name: 'Brands', entries: [{ words: ['acme'], bias: 5 }, { words: [' , '], bias: -5 }] }).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(BadRequestException);
+      expect((error as BadRequestException).getResponse()).toEqual({
+        message: 'Group 2 needs at least one word.',
+        errors: [{ field: 'entries.1.words', message: 'at least one word is required' }],
+      });
+      expect(groups.create).not.toHaveBeenCalled();
+    });
+
+    it('should refuse a list over 300 tokens for any tokenizer, naming the family', async () => {
+      const { sut, groups } = await build({ o200k_base: 1, cl100k_base: 4 });
+
+      await expect(sut.create(USER, { name: 'Long', entries: [{ words: Array.from({ length: 80 }, (_, i) => `w${i}`), bias: -100 }] })).rejects.toThrow(
+        'This list maps to more than 300 tokens for gpt-4 and gpt-3.5 (cl100k_base); OpenAI accepts at most 300. Remove some words.',
+      );
+      expect(groups.create).not.toHaveBeenCalled();
+    });
+
+    it('should refuse more than 1,000 words before tokenising any', async () => {
+      const { sut, cpu } = await build();
+
+      await expect(sut.create(USER, { name: 'Huge', entries: [{ words: [Array.from({ length: 1001 }, (_, i) => `w${i}`).join(',')], bias: 1 }] })).rejects.toThrow(
+        'This list holds 1001 words; a list may hold at most 1000 (OpenAI takes at most 300 token ids). Remove some words.',
+      );
+      expect(cpu.run).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('update', () => {
+    it('should answer 404 when the list is not the caller’s', async () => {
+      const { sut, groups } = await build();
+      groups.update.mockResolvedValue(null);
+
+      await expect(sut.update(USER, 'g', { name: 'Brands', entries: [{ words: ['acme'], bias: 1 }] })).rejects.toThrow(new NotFoundException('Bias word list not found.'));
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { buildService } from '../../../test/support/unit';
+import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
+import { ModelsRepository } from '../models/models.repository';
+import { SectionsRepository } from './sections.repository';
+import { SectionRow } from './sections.schema';
+import { SectionsService } from './sections.service';
+
+const USER = 'user-1';
+const MODEL = '11111111-1111-4111-8111-111111111111';
+const GROUP = '22222222-2222-4222-8222-222222222222';
+
+function sectionRow(overrides: Partial<SectionRow> = {}): SectionRow {
+  return {
+    id: 'section-1',
+    userId: USER,
+    name: 'Intro',
+    model: MODEL,
+    temperature: 0.7,
+    logitBiasGroup: GROUP,
+    systemMessage: 'You write intros.',
+    userMessage: 'Write about {{title}}.',
+    notes: 'keep short',
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    updatedAt: new Date('2026-01-01T00:00:00Z'),
+    ...overrides,
+  };
+}
+
+const dto = { name: 'Intro', model: MODEL, temperature: 0.7, logit_bias_group: GROUP, system_message: 'S', user_message: 'U' };
+
+describe(SectionsService.name, () => {
+  const build = () => buildService(SectionsService, { sections: SectionsRepository, models: ModelsRepository, biasGroups: LogitBiasGroupsRepository });
+
+  describe('copy', () => {
+    it('should name the copy with the first free " (n)" of the name without its own " (n)"', async () => {
+      const { sut, sections } = await build();
+      sections.findOwned.mockResolvedValue(sectionRow({ name: 'Intro (2)' }));
+      sections.namesLike.mockResolvedValue(['Intro', 'Intro (1)', 'Intro (2)', 'Intro (4)']);
+      sections.create.mockImplementation(async (_user, values) => sectionRow({ id: 'copy', ...values }));
+
+      const copy = await sut.copy(USER, 'section-1');
+
+      expect(sections.namesLike).toHaveBeenCalledWith(USER, 'Intro');
+      expect(copy.name).toBe('Intro (3)');
+      expect(copy._id).toBe('copy');
+    });
+
+    it('should copy every field but the name and the id', async () => {
+      const { sut, sections } = await build();
+      sections.findOwned.mockResolvedValue(sectionRow());
+      sections.namesLike.mockResolvedValue(['Intro']);
+      sections.create.mockImplementation(async (_user, values) => sectionRow({ id: 'copy', ...values }));
+
+      await sut.copy(USER, 'section-1');
+
+      const { id, userId, createdAt, updatedAt, ...copied } = sectionRow();
+      expect(sections.create).toHaveBeenCalledWith(USER, { ...copied, name: 'Intro (1)' });
+    });
+
+    it('should answer 404 and write nothing when the section is not the caller’s', async () => {
+      const { sut, sections } = await build();
+      sections.findOwned.mockResolvedValue(null);
+
+      await expect(sut.copy(USER, 'section-1')).rejects.toThrow(new NotFoundException('Section not found.'));
+      expect(sections.create).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('create', () => {
+    it('should refuse a model that is not the caller’s, naming the field, before writing', async () => {
+      const { sut, sections, models } = await build();
+      models.findOwned.mockResolvedValue(null);
+
+      const error = await sut.create(USER, dto).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(BadRequestException);
+      expect((error as BadRequestException).getResponse()).toEqual({
+        message: 'model is not one of your models',
+        errors: [{ field: 'model', message: 'is not one of your models' }],
+      });
+      expect(sections.create).not.toHaveBeenCalled();
+    });
+
+    it('should refuse a bias list that is not the caller’s', async () => {
+      const { sut, sections, models, biasGroups } = await build();
+      models.findOwned.mockResolvedValue({} as never);
+      biasGroups.findOwned.mockResolvedValue(null);
+
+      await expect(sut.create(USER, dto)).rejects.toThrow('logit_bias_group is not one of your bias word lists');
+      expect(sections.create).not.toHaveBeenCalled();
+    });
+
+    it('should save no bias list and empty notes when they are left out', async () => {
+      const { sut, sections, models } = await build();
+      models.findOwned.mockResolvedValue({} as never);
+      sections.create.mockImplementation(async (_user, values) => sectionRow(values));
+
+      const created = await sut.create(USER, { ...dto, logit_bias_group: undefined });
+
+      expect(sections.create).toHaveBeenCalledWith(USER, expect.objectContaining({ logitBiasGroup: null, notes: '' }));
+      expect(created.logit_bias_group).toBeNull();
+    });
+  });
+
+  describe('update', () => {
+    it('should answer 404 without checking the body when the section is not the caller’s', async () => {
+      const { sut, sections } = await build();
+      sections.findOwned.mockResolvedValue(null);
+
+      await expect(sut.update(USER, 'section-1', dto)).rejects.toThrow(new NotFoundException('Section not found.'));
+      expect(sections.update).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('remove', () => {
+    it('should answer 404 when nothing was deleted', async () => {
+      const { sut, sections } = await build();
+      sections.delete.mockResolvedValue(null);
+
+      await expect(sut.remove(USER, 'section-1')).rejects.toThrow(new NotFoundException('Section not found.'));
+    });
+  });
+});
