@@ -4,8 +4,7 @@ import { users } from '../users/users.schema';
 import { models } from '../models/models.schema';
 
 /** Spec §4's four, plus OpenAI's pausing and paused (a paused job waits at OpenAI until resumed or cancelled). */
-const FINE_TUNE_STATUSES = ['queued', 'running', 'pausing', 'paused', 'completed', 'failed'] as const;
-export type FineTuneStatus = (typeof FINE_TUNE_STATUSES)[number];
+export type FineTuneStatus = 'queued' | 'running' | 'pausing' | 'paused' | 'completed' | 'failed';
 /** Not ended: followed at OpenAI, and at most one per model. */
 export const OPEN_FINE_TUNE_STATUSES: FineTuneStatus[] = ['queued', 'running', 'pausing', 'paused'];
 

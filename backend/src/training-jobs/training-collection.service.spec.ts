@@ -37,6 +37,9 @@ const article: ParsedArticle = {
   sections: [{ heading: 'Why', children: [{ type: 'p', text: 'Because.' }] }],
 };
 
+/** The completed job's line on what its pages gave, for the pages mocked in build(). */
+const YIELDS = '1 page gave sections, 0 intro only, 2 nothing (2 × HTTP 404).';
+
 const outcome = (overrides: Partial<CrawlOutcome> = {}): CrawlOutcome => ({ counts: { found: 3, fetched: 3, articles: 1, sections: 1 }, limit: null, ...overrides });
 
 async function* yieldAll<T>(items: T[]) {
@@ -65,6 +68,8 @@ describe(TrainingCollectionService.name, () => {
     built.jobs.fail.mockResolvedValue();
     built.jobs.release.mockResolvedValue();
     built.pages.articles.mockImplementation(() => yieldAll([article]));
+    built.pages.yields.mockResolvedValue({ withSections: 1, introOnly: 0, nothing: 2 });
+    built.pages.skipReasons.mockResolvedValue([{ reason: 'HTTP 404', pages: 2 }]);
     built.cpu.run.mockImplementation((async (name: string, input: { items: unknown[] }) =>
       name === 'clusterPool' ? { clusters: [input.items], subClusters: [[[0]]] } : { batches: [], truncated: 0 }) as never);
     built.snapshots.save.mockResolvedValue(undefined as never);
@@ -94,7 +99,7 @@ describe(TrainingCollectionService.name, () => {
           meta: expect.objectContaining({ counts: { h1sAndIntros: { clusters: 1, subClusters: 1 }, sections: { clusters: 1, subClusters: 1 } } }),
         }),
       );
-      expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, null);
+      expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, YIELDS);
       expect(jobs.fail).not.toHaveBeenCalled();
     });
 
@@ -104,7 +109,7 @@ describe(TrainingCollectionService.name, () => {
 
       await sut.run('job-1');
 
-      expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, 'Stopped at CRAWL_MAX_PAGES (500 pages).');
+      expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, `Stopped at CRAWL_MAX_PAGES (500 pages). ${YIELDS}`);
     });
 
     it('should fail a crawl that found no article, with the most frequent skip reasons', async () => {
@@ -160,7 +165,7 @@ describe(TrainingCollectionService.name, () => {
 
       expect(embeddings.embed).not.toHaveBeenCalled();
       expect(cpu.run).toHaveBeenCalledWith('clusterPool', expect.objectContaining({ vectors: undefined }));
-      expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, 'No OpenAI API key was saved, so sections were clustered by their text.');
+      expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, `${YIELDS} No OpenAI API key was saved, so sections were clustered by their text.`);
     });
 
     it('should cluster on the embeddings in embeddings mode', async () => {
@@ -174,7 +179,7 @@ describe(TrainingCollectionService.name, () => {
 
       expect(embeddings.embed).toHaveBeenCalledWith('sk-key', []);
       expect(cpu.run).toHaveBeenCalledWith('clusterPool', expect.objectContaining({ vectors: [[1, 0]] }));
-      expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, null);
+      expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, YIELDS);
     });
   });
 

@@ -51,8 +51,7 @@ export const trainingJobs = pgTable(
 
 export type TrainingJobRow = typeof trainingJobs.$inferSelect;
 
-const PAGE_STATES = ['pending', 'fetched', 'skipped'] as const;
-type PageState = (typeof PAGE_STATES)[number];
+type PageState = 'pending' | 'fetched' | 'skipped';
 
 /** The crawl frontier and its results: one row per URL of a job, so a restarted crawl resumes. */
 export const trainingPages = pgTable(
