@@ -89,13 +89,20 @@ export class GenerationRepository {
     return this.db.select().from(generationSections).where(eq(generationSections.jobId, jobId)).orderBy(asc(generationSections.position));
   }
 
-  async saveSection(values: { jobId: string; position: number; heading: string; content: string; tokens: number }): Promise<void> {
-    const row = { ...values, heading: storableText(values.heading), content: storableText(values.content) };
-    // A position rewritten because the template changed since an earlier attempt replaces the old text.
+  async saveSection(values: Omit<typeof generationSections.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
+    const row = {
+      ...values,
+      heading: storableText(values.heading),
+      content: storableText(values.content),
+      systemMessage: values.systemMessage == null ? null : storableText(values.systemMessage),
+      userMessage: values.userMessage == null ? null : storableText(values.userMessage),
+    };
+    const { jobId: _job, position: _position, ...changed } = row;
+    // A position rewritten because the template changed since an earlier attempt replaces the old text (and counts from now).
     await this.db
       .insert(generationSections)
       .values(row)
-      .onConflictDoUpdate({ target: [generationSections.jobId, generationSections.position], set: { heading: row.heading, content: row.content, tokens: row.tokens } });
+      .onConflictDoUpdate({ target: [generationSections.jobId, generationSections.position], set: { ...changed, createdAt: new Date() } });
   }
 
   async complete(id: string, values: { viewUrl: string; tokens: number; sectionsDone: number }): Promise<void> {
