@@ -222,6 +222,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       const snapshots = await call(agent, 'GET /api/training-snapshots', 200, { query: { jobId: crawl._id } });
       expect(snapshots.length).toBe(1);
       await call(agent, 'GET /api/history', 200, { query: { filter: JSON.stringify({ id: [crawl._id, written._id] }) } });
+      await call(agent, 'GET /api/history/{id}', 200, { id: crawl._id });
 
       // Deletes, then sign-out.
       await call(agent, 'DELETE /api/sections/{id}', 200, { id: copy._id });

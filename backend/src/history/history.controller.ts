@@ -1,4 +1,4 @@
-import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiList } from '../common/api-docs';
 import type { Response } from 'express';
@@ -6,7 +6,8 @@ import { CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { UserRow } from '../users/users.schema';
-import { HistoryResponse, toHistoryResponse } from './history.dto';
+import { HistoryDetailResponse, HistoryResponse, toHistoryResponse } from './history.dto';
+import { HistoryService } from './history.service';
 import { HISTORY_FILTERABLE, HISTORY_SORTABLE, HistoryRepository } from './history.repository';
 
 const LIST = { sortable: HISTORY_SORTABLE, filterable: HISTORY_FILTERABLE };
@@ -14,7 +15,10 @@ const LIST = { sortable: HISTORY_SORTABLE, filterable: HISTORY_FILTERABLE };
 @ApiTags('history')
 @Controller('history')
 export class HistoryController {
-  constructor(private readonly history: HistoryRepository) {}
+  constructor(
+    private readonly history: HistoryRepository,
+    private readonly entries: HistoryService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Generation and training entries together, newest first' })
@@ -29,11 +33,9 @@ export class HistoryController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One entry, as the list shows it' })
-  @ApiOkResponse({ type: HistoryResponse })
-  async get(@CurrentUser() user: UserRow, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryResponse> {
-    const row = await this.history.find(user.id, id);
-    if (!row) throw new NotFoundException('History entry not found.');
-    return toHistoryResponse(row);
+  @ApiOperation({ summary: 'One entry as the list shows it, plus its sections, tokens and cost (generation) or its job (training)' })
+  @ApiOkResponse({ type: HistoryDetailResponse })
+  get(@CurrentUser() user: UserRow, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryDetailResponse> {
+    return this.entries.detail(user.id, id);
   }
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { HistoryController } from './history.controller';
 import { HistoryRepository } from './history.repository';
+import { HistoryService } from './history.service';
+import { TrainingJobsModule } from '../training-jobs/training-jobs.module';
 
-@Module({ controllers: [HistoryController], providers: [HistoryRepository] })
+@Module({ imports: [TrainingJobsModule], controllers: [HistoryController], providers: [HistoryRepository, HistoryService] })
 export class HistoryModule {}

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { sql, SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, SQL } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage } from '../common/list-query';
-import type { OmittedParameters } from '../generation/generation.schema';
+import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from '../generation/generation.schema';
 
 export const HISTORY_SORTABLE = ['timestamp', 'status', 'title'] as const;
 /** The union's fields, by the names a list query uses. */
@@ -60,5 +60,15 @@ export class HistoryRepository {
   async find(userId: string, id: string): Promise<HistoryRow | null> {
     const result = await this.database.db.execute(sql`select * from ${this.entries(userId)} where id = ${id}`);
     return ((result as unknown as { rows: HistoryRow[] }).rows[0] as HistoryRow | undefined) ?? null;
+  }
+
+  /** A generation job of this user (its History entry), with what the entry's detail shows. */
+  async generationJob(userId: string, id: string): Promise<GenerationJobRow | null> {
+    const [row] = await this.database.db.select().from(generationJobs).where(and(eq(generationJobs.id, id), eq(generationJobs.userId, userId))).limit(1);
+    return row ?? null;
+  }
+
+  async sections(jobId: string): Promise<GenerationSectionRow[]> {
+    return this.database.db.select().from(generationSections).where(eq(generationSections.jobId, jobId)).orderBy(asc(generationSections.position));
   }
 }
