@@ -10,8 +10,8 @@ function expectedUsd(section: HistoryEntry): number {
   return ((section.prompt_tokens - section.cached_tokens) * price.input + section.cached_tokens * price.cachedInput! + section.completion_tokens * price.output) / 1e6;
 }
 
-/** Issue 16: an article's page inside Quire (sections, prompts, tokens, cost). */
-describe('History entry in full', () => {
+/** Issue 16: an article's page inside Quire (sections, prompts, tokens, cost), and the month's usage. */
+describe('History entry in full, and usage', () => {
   const suite = generationSuite({ GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' });
   const { notion, openai, history, settled, checkNow } = suite;
 
@@ -89,5 +89,64 @@ describe('History entry in full', () => {
     expect(full).toMatchObject({ _id: training._id, _type: 'training', title: 'http://127.0.0.1:9/blog/' });
     expect(full.job).toEqual((await suite.agent.get(`/api/training-jobs/${training._id}`).expect(200)).body);
     expect(full.sections).toBeUndefined();
+  });
+
+  it("should sum the month's usage as the entries do, by model, and refuse bad dates naming the field", async () => {
+    row('One');
+    row('Two');
+    await checkNow();
+    const entries = await eventually(history, (e) => settled(e, 2));
+    const fulls = await Promise.all(entries.map((e) => detail(e._id)));
+    const usage = (await suite.agent.get('/api/usage').expect(200)).body;
+    const sum = (pick: (f: HistoryEntry) => number) => fulls.reduce((n, f) => n + pick(f), 0);
+    expect(usage).toMatchObject({
+      articles: 2,
+      sections: 6,
+      prompt_tokens: sum((f) => f.usage.prompt_tokens),
+      completion_tokens: sum((f) => f.usage.completion_tokens),
+    });
+    expect(usage.cost_usd).toBeCloseTo(sum((f) => f.usage.cost_usd), 6);
+    expect(usage.by_model).toEqual([{ model: 'gpt-4o', prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, cost_usd: usage.cost_usd }]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(usage.from).toBe(`${today.slice(0, 8)}01`);
+    expect((await suite.agent.get('/api/usage').query({ from: today, to: today }).expect(200)).body.sections).toBe(6);
+    expect((await suite.agent.get('/api/usage').query({ from: '2020-01-01', to: '2020-01-31' }).expect(200)).body).toEqual({
+      from: '2020-01-01',
+      to: '2020-01-31',
+      articles: 0,
+      sections: 0,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      cost_usd: 0,
+      by_model: [],
+    });
+    // Another operator spent nothing.
+    const grace = await otherOperatorCookie(suite.t);
+    expect((await request(suite.t.http).get('/api/usage').set('Cookie', grace).expect(200)).body).toMatchObject({ articles: 0, sections: 0, cost_usd: 0 });
+
+    expect((await suite.agent.get('/api/usage').query({ from: '2026-13-01' }).expect(400)).body.errors).toEqual([{ field: 'from', message: 'from must be a date written YYYY-MM-DD' }]);
+    expect((await suite.agent.get('/api/usage').query({ to: '2026-02-30' }).expect(400)).body.errors).toEqual([{ field: 'to', message: 'to must be a date written YYYY-MM-DD' }]);
+    expect((await suite.agent.get('/api/usage').query({ from: '2026-11-02', to: '2026-11-01' }).expect(400)).body.errors).toEqual([{ field: 'to', message: 'to must not be before from' }]);
+    expect((await suite.agent.get('/api/usage').query({ since: '2026-11-01' }).expect(400)).body.message).toMatch(/since/);
+  });
+
+  it('should price a model without a known price as null, never 0', async () => {
+    await suite.agent.post('/api/models').send({ name: 'Old', base_model: 'o3' }).expect(201);
+    const model = (await suite.agent.get('/api/models').expect(200)).body.find((m: HistoryEntry) => m.name === 'Old');
+    const sections = (await suite.agent.get('/api/sections').expect(200)).body;
+    for (const section of sections) await suite.agent.put(`/api/sections/${section._id}`).send({ ...section, model: model._id }).expect(200);
+    const article = (await suite.agent.get('/api/articles').expect(200)).body[0];
+    await suite.agent.put(`/api/articles/${article._id}`).send({ ...article, sections: article.sections.map((s: HistoryEntry) => ({ ...s, model: model._id })) }).expect(200);
+    row('Unpriced');
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1));
+    expect(entry.status).toBe('completed');
+    const full = await detail(entry._id);
+    expect(full.sections.map((s: HistoryEntry) => [s.model, s.cost_usd])).toEqual(SECTION_HEADINGS.map(() => ['o3', null]));
+    expect(full.usage.cost_usd).toBeNull();
+    expect(full.usage.prompt_tokens).toBeGreaterThan(0);
+    const usage = (await suite.agent.get('/api/usage').expect(200)).body;
+    expect(usage.cost_usd).toBeNull();
+    expect(usage.by_model).toEqual([{ model: 'o3', prompt_tokens: full.usage.prompt_tokens, completion_tokens: full.usage.completion_tokens, cost_usd: null }]);
   });
 });

@@ -210,6 +210,9 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       const written = history.find((e: Json) => e._type === 'generation')!;
       expect(written).toMatchObject({ status: 'completed', message: null });
       await call(agent, 'GET /api/history/{id}', 200, { id: written._id });
+      await call(agent, 'GET /api/usage', 200);
+      await call(agent, 'GET /api/usage', 200, { query: { from: '2026-01-01', to: '2099-12-31' } });
+      await call(agent, 'GET /api/usage', 400, { query: { from: '2026-02-30' } });
 
       // Training data: a crawl of the fixture site, its job and its clustered snapshot.
       const crawl = await call(agent, 'POST /api/training-jobs/submit-url', 201, { body: { url: `${site.url}/` } });

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { HistoryController } from './history.controller';
 import { HistoryRepository } from './history.repository';
 import { HistoryService } from './history.service';
+import { UsageController } from './usage.controller';
 import { TrainingJobsModule } from '../training-jobs/training-jobs.module';
 
-@Module({ imports: [TrainingJobsModule], controllers: [HistoryController], providers: [HistoryRepository, HistoryService] })
+@Module({ imports: [TrainingJobsModule], controllers: [HistoryController, UsageController], providers: [HistoryRepository, HistoryService] })
 export class HistoryModule {}

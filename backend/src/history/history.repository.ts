@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, sql, SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, SQL } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage } from '../common/list-query';
 import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from '../generation/generation.schema';
@@ -25,6 +25,17 @@ export interface HistoryRow {
   sections_total: number | null;
   tokens: number | null;
   omitted_parameters: OmittedParameters[] | null;
+}
+
+/**
+ * Tokens a model spent, summed. Sections written before Quire recorded the model and the split of
+ * their tokens are under model null, with no tokens and an unknown cost.
+ */
+export interface ModelTokens {
+  model: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
 }
 
 /** Generation and training entries of one user, together, as one list. */
@@ -66,6 +77,32 @@ export class HistoryRepository {
   async generationJob(userId: string, id: string): Promise<GenerationJobRow | null> {
     const [row] = await this.database.db.select().from(generationJobs).where(and(eq(generationJobs.id, id), eq(generationJobs.userId, userId))).limit(1);
     return row ?? null;
+  }
+
+  /** The user's sections written in [from, to): tokens summed by model, with the counts of sections and articles. */
+  async usage(userId: string, from: Date, to: Date): Promise<{ articles: number; sections: number; byModel: ModelTokens[] }> {
+    const inRange = and(eq(generationJobs.userId, userId), gte(generationSections.createdAt, from), lt(generationSections.createdAt, to));
+    const byModel = await this.database.db
+      .select({
+        model: generationSections.model,
+        promptTokens: sql<number>`coalesce(sum(${generationSections.promptTokens}), 0)::float8`,
+        completionTokens: sql<number>`coalesce(sum(${generationSections.completionTokens}), 0)::float8`,
+        cachedTokens: sql<number>`coalesce(sum(${generationSections.cachedTokens}), 0)::float8`,
+      })
+      .from(generationSections)
+      .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
+      .where(inRange)
+      .groupBy(generationSections.model);
+    const [counts] = await this.database.db
+      .select({ articles: sql<number>`count(distinct ${generationSections.jobId})::int`, sections: sql<number>`count(*)::int` })
+      .from(generationSections)
+      .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
+      .where(inRange);
+    return {
+      articles: counts?.articles ?? 0,
+      sections: counts?.sections ?? 0,
+      byModel,
+    };
   }
 
   async sections(jobId: string): Promise<GenerationSectionRow[]> {
