@@ -10,8 +10,8 @@ function expectedUsd(section: HistoryEntry): number {
   return ((section.prompt_tokens - section.cached_tokens) * price.input + section.cached_tokens * price.cachedInput! + section.completion_tokens * price.output) / 1e6;
 }
 
-/** Issue 16: an article's page inside Quire (sections, prompts, tokens, cost), and the month's usage. */
-describe('History entry in full, and usage', () => {
+/** Issue 16: an article's page inside Quire (sections, prompts, tokens, cost), its retry, and the month's usage. */
+describe('History entry in full, usage and retry', () => {
   const suite = generationSuite({ GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' });
   const { notion, openai, history, settled, checkNow } = suite;
 
@@ -91,6 +91,48 @@ describe('History entry in full, and usage', () => {
     expect(full.sections).toBeUndefined();
   });
 
+  it('should retry a failed article once the fault clears: the same entry, every section once, earlier sections not asked again', async () => {
+    // OpenAI refuses the second section beyond retries (a refusal is never retried).
+    openai.failChatWhere(/Pros and cons for/, 400, 'This request was refused.');
+    const page = row('Second try');
+    await checkNow();
+    const [failed] = await eventually(history, (e) => settled(e, 1));
+    expect(failed.status).toBe('failed');
+    expect(notion.statusOf(page)).toBe('Generating Error');
+    const before = chats();
+    expect(before.map((c) => c.messages[1].content.slice(0, 12))).toEqual(['Introduce "S', 'Pros and con']);
+
+    const retried = (await suite.agent.post(`/api/history/${failed._id}/retry`).expect(200)).body;
+    expect(retried._id).toBe(failed._id);
+    expect(['queued', 'running', 'completed']).toContain(retried.status);
+    expect(retried.message).toBeNull();
+    expect(notion.statusOf(page)).not.toBe('Generating Error');
+
+    const [done] = await eventually(history, (e) => settled(e, 1) && e[0].status === 'completed');
+    expect(done._id).toBe(failed._id);
+    expect(notion.statusOf(page)).toBe('Posts Generated');
+    // Each section once in Notion; the introduction was not asked for again.
+    expect(notion.bodyOf(page).filter((line) => line.startsWith('heading_2: '))).toEqual(SECTION_HEADINGS.map((h) => `heading_2: ${h}`));
+    const after = chats();
+    expect(after).toHaveLength(4);
+    expect(after.filter((c) => c.messages[1].content.startsWith('Introduce'))).toHaveLength(1);
+    const full = await detail(done._id);
+    expect(full.sections.map((s: HistoryEntry) => s.heading)).toEqual(SECTION_HEADINGS);
+    expect(full.stopped_at).toBeUndefined();
+  });
+
+  it('should refuse to retry anything but a failed article, with the reason; another operator gets 404', async () => {
+    row('Fine');
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1));
+    expect((await suite.agent.post(`/api/history/${entry._id}/retry`).expect(409)).body.message).toBe('Only a failed article can be retried; this one is completed.');
+    const training = (await suite.agent.post('/api/training-jobs/submit-url').send({ url: 'http://127.0.0.1:9/blog/' }).expect(201)).body;
+    expect((await suite.agent.post(`/api/history/${training._id}/retry`).expect(409)).body.message).toBe('Only a failed article can be retried; this is a training job (submit its URL again).');
+    const grace = await otherOperatorCookie(suite.t);
+    await request(suite.t.http).post(`/api/history/${entry._id}/retry`).set('Cookie', grace).expect(404);
+    expect(notion.statusOf(notion.pages.keys().next().value!)).toBe('Posts Generated');
+  });
+
   it("should sum the month's usage as the entries do, by model, and refuse bad dates naming the field", async () => {
     row('One');
     row('Two');
@@ -128,6 +170,8 @@ describe('History entry in full, and usage', () => {
     expect((await suite.agent.get('/api/usage').query({ to: '2026-02-30' }).expect(400)).body.errors).toEqual([{ field: 'to', message: 'to must be a date written YYYY-MM-DD' }]);
     expect((await suite.agent.get('/api/usage').query({ from: '2026-11-02', to: '2026-11-01' }).expect(400)).body.errors).toEqual([{ field: 'to', message: 'to must not be before from' }]);
     expect((await suite.agent.get('/api/usage').query({ since: '2026-11-01' }).expect(400)).body.message).toMatch(/since/);
+    expect((await suite.agent.get('/api/usage').query({ from: '0000-01-01' }).expect(400)).body.errors[0].field).toBe('from');
+    expect((await suite.agent.get('/api/usage').query({ from: '9999-12-31', to: '9999-12-31' }).expect(200)).body.sections).toBe(0);
   });
 
   it('should price a model without a known price as null, never 0', async () => {

@@ -210,9 +210,27 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       const written = history.find((e: Json) => e._type === 'generation')!;
       expect(written).toMatchObject({ status: 'completed', message: null });
       await call(agent, 'GET /api/history/{id}', 200, { id: written._id });
+      await call(agent, 'POST /api/history/{id}/retry', 409, { id: written._id });
       await call(agent, 'GET /api/usage', 200);
       await call(agent, 'GET /api/usage', 200, { query: { from: '2026-01-01', to: '2099-12-31' } });
       await call(agent, 'GET /api/usage', 400, { query: { from: '2026-02-30' } });
+      // A failed article, retried: OpenAI refuses its first section once.
+      openai.failNext('POST', /^\/v1\/chat\/completions$/, 400, 'This request was refused.', 1);
+      notion.addRow({ title: 'Refused once', status: 'Start Generating', type: 'Guide', client: 'Acme', extra: { Keyword: 'laptops' } });
+      await call(agent, 'POST /api/generation/check-now', 200);
+      const failed = await eventually(
+        () => call(agent, 'GET /api/history', 200),
+        (entries: Json[]) => entries.some((e) => e.title === 'Refused once' && e.status === 'failed'),
+        30_000,
+      );
+      const refused = failed.find((e: Json) => e.title === 'Refused once')!;
+      await call(agent, 'GET /api/history/{id}', 200, { id: refused._id });
+      await call(agent, 'POST /api/history/{id}/retry', 200, { id: refused._id });
+      await eventually(
+        () => call(agent, 'GET /api/history/{id}', 200, { id: refused._id }),
+        (entry: Json) => entry.status === 'completed',
+        30_000,
+      );
 
       // Training data: a crawl of the fixture site, its job and its clustered snapshot.
       const crawl = await call(agent, 'POST /api/training-jobs/submit-url', 201, { body: { url: `${site.url}/` } });

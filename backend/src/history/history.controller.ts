@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiList } from '../common/api-docs';
+import { ApiErrors, ApiList } from '../common/api-docs';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
@@ -37,5 +37,14 @@ export class HistoryController {
   @ApiOkResponse({ type: HistoryDetailResponse })
   get(@CurrentUser() user: UserRow, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryDetailResponse> {
     return this.entries.detail(user.id, id);
+  }
+
+  @Post(':id/retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Write a failed article again: the same entry, its written sections reused, its Notion row back in progress' })
+  @ApiOkResponse({ type: HistoryDetailResponse })
+  @ApiErrors(409, 502)
+  retry(@CurrentUser() user: UserRow, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryDetailResponse> {
+    return this.entries.retry(user.id, id);
   }
 }

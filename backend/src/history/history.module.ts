@@ -4,6 +4,7 @@ import { HistoryRepository } from './history.repository';
 import { HistoryService } from './history.service';
 import { UsageController } from './usage.controller';
 import { TrainingJobsModule } from '../training-jobs/training-jobs.module';
+import { GenerationModule } from '../generation/generation.module';
 
-@Module({ imports: [TrainingJobsModule], controllers: [HistoryController, UsageController], providers: [HistoryRepository, HistoryService] })
+@Module({ imports: [TrainingJobsModule, GenerationModule], controllers: [HistoryController, UsageController], providers: [HistoryRepository, HistoryService] })
 export class HistoryModule {}

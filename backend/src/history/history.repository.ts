@@ -79,9 +79,14 @@ export class HistoryRepository {
     return row ?? null;
   }
 
-  /** The user's sections written in [from, to): tokens summed by model, with the counts of sections and articles. */
-  async usage(userId: string, from: Date, to: Date): Promise<{ articles: number; sections: number; byModel: ModelTokens[] }> {
-    const inRange = and(eq(generationJobs.userId, userId), gte(generationSections.createdAt, from), lt(generationSections.createdAt, to));
+  /** The user's sections written from day `from` to day `to` (yyyy-MM-dd, UTC, both included): tokens summed by model, with the counts of sections and articles. */
+  async usage(userId: string, from: string, to: string): Promise<{ articles: number; sections: number; byModel: ModelTokens[] }> {
+    // Days in SQL, so the end of 9999-12-31 is still a time PostgreSQL can hold.
+    const inRange = and(
+      eq(generationJobs.userId, userId),
+      gte(generationSections.createdAt, sql`(${from}::date)::timestamp at time zone 'UTC'`),
+      lt(generationSections.createdAt, sql`(${to}::date + 1)::timestamp at time zone 'UTC'`),
+    );
     const byModel = await this.database.db
       .select({
         model: generationSections.model,

@@ -1,7 +1,8 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { GenerationSectionRow } from '../generation/generation.schema';
+import { GenerationService } from '../generation/generation.service';
 import { roundUsd } from '../integrations/openai/prices';
 import { toTrainingJobResponse } from '../training-jobs/training-jobs.dto';
 import { TrainingJobsRepository } from '../training-jobs/training-jobs.repository';
@@ -17,8 +18,18 @@ export class HistoryService {
   constructor(
     private readonly history: HistoryRepository,
     private readonly trainingJobs: TrainingJobsRepository,
+    private readonly generation: GenerationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Retry a failed article (see GenerationService.retry); answers the entry, queued again. */
+  async retry(userId: string, id: string): Promise<HistoryDetailResponse> {
+    const row = await this.history.find(userId, id);
+    if (!row) throw new NotFoundException('History entry not found.');
+    if (row.type !== 'generation') throw new ConflictException('Only a failed article can be retried; this is a training job (submit its URL again).');
+    await this.generation.retry(userId, id);
+    return this.detail(userId, id);
+  }
 
   async detail(userId: string, id: string): Promise<HistoryDetailResponse> {
     const row = await this.history.find(userId, id);

@@ -26,7 +26,7 @@ export class UsageController {
     const now = new Date();
     const from = query.from ?? day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
     const to = query.to ?? day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)));
-    const { articles, sections, byModel } = await this.history.usage(user.id, new Date(`${from}T00:00:00Z`), new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000));
+    const { articles, sections, byModel } = await this.history.usage(user.id, from, to);
     const prices = this.config.openAiPrices;
     const by_model = byModel
       .map((m) => {
