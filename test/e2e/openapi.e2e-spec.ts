@@ -110,6 +110,8 @@ describe('The OpenAPI document (/api/docs-json)', () => {
         CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
         CRAWL_HOST_DELAY_MS: '0',
       });
+      // On PostgreSQL the spec files share one database: start from empty tables, not a previous file's rows.
+      await t.reset();
       agent = request.agent(t.http);
     });
     afterAll(async () => {
