@@ -34,7 +34,7 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     expect((await modelOf(id)).actions.fineTune).toEqual({ allowed: true, reason: null });
 
     const started = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'blog_voice_2' }).expect(201);
-    expect(started.body).toMatchObject({ modelId: id, name: 'Blog Voice 2', status: 'queued', output_model: null });
+    expect(started.body).toMatchObject({ modelId: id, name: 'Blog Voice 2', status: 'queued', output_model: null, training_cost_usd: null });
 
     const [upload] = openai.requestsTo('POST', /^\/v1\/files$/);
     const file = [...openai.files.values()][0];
@@ -56,6 +56,8 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     expect(seen.has('running')).toBe(true);
     expect(done.output_model).toMatch(/^ft:gpt-4o-2024-08-06:quire:blog_voice_2:/);
     expect(done.trained_tokens).toBe(1200);
+    // Trained tokens × gpt-4o-2024-08-06's training price, $25 a million (the price table).
+    expect(done.training_cost_usd).toBe(0.03);
     expect(new Date(done.date_tuned).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const tuned = await modelOf(id);

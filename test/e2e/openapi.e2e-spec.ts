@@ -110,6 +110,8 @@ describe('The OpenAPI document (/api/docs-json)', () => {
         CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
         CRAWL_HOST_DELAY_MS: '0',
       });
+      // On PostgreSQL the spec files share one database: start from empty tables, not a previous file's rows.
+      await t.reset();
       agent = request.agent(t.http);
     });
     afterAll(async () => {
@@ -210,6 +212,27 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       const written = history.find((e: Json) => e._type === 'generation')!;
       expect(written).toMatchObject({ status: 'completed', message: null });
       await call(agent, 'GET /api/history/{id}', 200, { id: written._id });
+      await call(agent, 'POST /api/history/{id}/retry', 409, { id: written._id });
+      await call(agent, 'GET /api/usage', 200);
+      await call(agent, 'GET /api/usage', 200, { query: { from: '2026-01-01', to: '2099-12-31' } });
+      await call(agent, 'GET /api/usage', 400, { query: { from: '2026-02-30' } });
+      // A failed article, retried: OpenAI refuses its first section once.
+      openai.failNext('POST', /^\/v1\/chat\/completions$/, 400, 'This request was refused.', 1);
+      notion.addRow({ title: 'Refused once', status: 'Start Generating', type: 'Guide', client: 'Acme', extra: { Keyword: 'laptops' } });
+      await call(agent, 'POST /api/generation/check-now', 200);
+      const failed = await eventually(
+        () => call(agent, 'GET /api/history', 200),
+        (entries: Json[]) => entries.some((e) => e.title === 'Refused once' && e.status === 'failed'),
+        30_000,
+      );
+      const refused = failed.find((e: Json) => e.title === 'Refused once')!;
+      await call(agent, 'GET /api/history/{id}', 200, { id: refused._id });
+      await call(agent, 'POST /api/history/{id}/retry', 200, { id: refused._id });
+      await eventually(
+        () => call(agent, 'GET /api/history/{id}', 200, { id: refused._id }),
+        (entry: Json) => entry.status === 'completed',
+        30_000,
+      );
 
       // Training data: a crawl of the fixture site, its job and its clustered snapshot.
       const crawl = await call(agent, 'POST /api/training-jobs/submit-url', 201, { body: { url: `${site.url}/` } });
@@ -222,6 +245,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       const snapshots = await call(agent, 'GET /api/training-snapshots', 200, { query: { jobId: crawl._id } });
       expect(snapshots.length).toBe(1);
       await call(agent, 'GET /api/history', 200, { query: { filter: JSON.stringify({ id: [crawl._id, written._id] }) } });
+      await call(agent, 'GET /api/history/{id}', 200, { id: crawl._id });
 
       // Deletes, then sign-out.
       await call(agent, 'DELETE /api/sections/{id}', 200, { id: copy._id });

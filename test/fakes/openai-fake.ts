@@ -38,6 +38,8 @@ interface Failure extends ErrorBody {
   message: string;
   times: number;
   headers?: Record<string, string>;
+  /** Only requests whose body matches (e.g. one section's prompt). */
+  bodyMatches?: RegExp;
 }
 
 /**
@@ -104,6 +106,11 @@ export class OpenAiFake extends HttpFake {
   fineTuneScript: RemoteStatus[] = ['validating_files', 'running', 'succeeded'];
   fineTuneFailure = 'The training file contains examples that violate the usage policy.';
   chatLatencyMs = 0;
+  /**
+   * Prompt tokens each chat answer reports as cached (`usage.prompt_tokens_details.cached_tokens`,
+   * at most the prompt's); OpenAI caches only prompts of 1,024 tokens and more, so 0 unless a test sets it.
+   */
+  cachedTokens = 0;
   /** What GET /v1/models lists (fine-tuned models are listed besides); chat answers these only. */
   listedModels: string[] = [...LISTED_MODELS];
   fineTunableSnapshots: string[] = [...FINE_TUNABLE_SNAPSHOTS];
@@ -135,9 +142,15 @@ export class OpenAiFake extends HttpFake {
     this.failures.push({ method, path, status, message, times, headers, ...body });
   }
 
+  /** The next `times` chat completions whose request body matches `body` (one section's prompt, say) answer with this error. */
+  failChatWhere(body: RegExp, status: number, message: string, times = 1, errorBody: ErrorBody = {}): void {
+    this.failures.push({ method: 'POST', path: /^\/v1\/chat\/completions$/, status, message, times, bodyMatches: body, ...errorBody });
+  }
+
   reset(): void {
     this.fineTuneScript = ['validating_files', 'running', 'succeeded'];
     this.chatLatencyMs = 0;
+    this.cachedTokens = 0;
     this.listedModels = [...LISTED_MODELS];
     this.fineTunableSnapshots = [...FINE_TUNABLE_SNAPSHOTS];
     this.outOfCredit = false;
@@ -170,7 +183,7 @@ export class OpenAiFake extends HttpFake {
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) {
       return this.error(res, 401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
     }
-    const failure = this.failures.find((f) => f.method === req.method && f.path.test(req.path));
+    const failure = this.failures.find((f) => f.method === req.method && f.path.test(req.path) && (!f.bodyMatches || f.bodyMatches.test(req.body)));
     if (failure) {
       if (--failure.times <= 0) this.failures.splice(this.failures.indexOf(failure), 1);
       return this.error(res, failure.status, failure.message, failure, failure.headers);
@@ -365,7 +378,13 @@ export class OpenAiFake extends HttpFake {
       created: Math.floor(Date.now() / 1000),
       model: body.model,
       choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+        prompt_tokens_details: { cached_tokens: Math.min(this.cachedTokens, promptTokens), audio_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+      },
     });
   }
 

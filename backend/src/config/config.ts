@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { DEFAULT_PRICES, parsePriceTable, PriceTable } from '../integrations/openai/prices';
 
 type AuthMode = 'google' | 'local';
 
@@ -28,6 +29,8 @@ export interface AppConfig {
   allowedEmailDomains: string[];
   allowedEmails: string[];
   openAiBaseUrl: string | null;
+  /** OpenAI's prices (integrations/openai/prices.ts), or OPENAI_PRICES_FILE's. */
+  openAiPrices: PriceTable;
   notionBaseUrl: string | null;
   notionPollSeconds: number;
   fineTunePollSeconds: number;
@@ -97,6 +100,23 @@ function list(env: Env, name: string): string[] {
     .split(',')
     .map((item) => item.trim().toLowerCase())
     .filter(Boolean);
+}
+
+/** The built-in price table, or the one OPENAI_PRICES_FILE names, checked now rather than at the first article. */
+function prices(env: Env): PriceTable {
+  const file = text(env, 'OPENAI_PRICES_FILE');
+  if (file === null) return DEFAULT_PRICES;
+  let content: string;
+  try {
+    content = readFileSync(resolve(file), 'utf8');
+  } catch (error) {
+    throw new ConfigError(`OPENAI_PRICES_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): ${file}`);
+  }
+  try {
+    return parsePriceTable(content);
+  } catch (error) {
+    throw new ConfigError(`OPENAI_PRICES_FILE ${(error as Error).message}`);
+  }
 }
 
 function encryptionKey(env: Env, production: boolean, dataDir: string): Buffer {
@@ -186,6 +206,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     allowedEmailDomains,
     allowedEmails,
     openAiBaseUrl: url(env, 'OPENAI_BASE_URL', null),
+    openAiPrices: prices(env),
     notionBaseUrl: url(env, 'NOTION_BASE_URL', null),
     notionPollSeconds: positiveInt(env, 'NOTION_POLL_SECONDS', 60),
     fineTunePollSeconds: positiveInt(env, 'FINE_TUNE_POLL_SECONDS', 60),

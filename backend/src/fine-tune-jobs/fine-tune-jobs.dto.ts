@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { PriceTable, roundUsd, trainingCostOf } from '../integrations/openai/prices';
 import { FineTuneJobWithModel } from './fine-tune-jobs.repository';
 
 export class StartFineTuneDto {
@@ -33,6 +34,9 @@ export class FineTuneJobResponse {
   @ApiProperty({ type: Number, nullable: true })
   trained_tokens!: number | null;
 
+  @ApiProperty({ type: Number, nullable: true, description: 'Trained tokens × the snapshot\'s training price, US dollars to the millionth; null until OpenAI reports the tokens, or when the price is unknown (never 0)' })
+  training_cost_usd!: number | null;
+
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   date_tuned!: Date | null;
 
@@ -43,7 +47,10 @@ export class FineTuneJobResponse {
   created_at!: Date;
 }
 
-export function toFineTuneJobResponse(job: FineTuneJobWithModel): FineTuneJobResponse {
+/** The training cost, with the same prices (and OPENAI_PRICES_FILE) as every other cost; the snapshot is the tuned model's base. */
+export function toFineTuneJobResponse(job: FineTuneJobWithModel, prices: PriceTable): FineTuneJobResponse {
+  const snapshot = job.outputModel?.startsWith('ft:') ? job.outputModel.split(':')[1] : null;
+  const cost = job.trainedTokens !== null && snapshot ? trainingCostOf(job.trainedTokens, snapshot, prices) : null;
   return {
     _id: job.id,
     modelId: job.modelId,
@@ -51,6 +58,7 @@ export function toFineTuneJobResponse(job: FineTuneJobWithModel): FineTuneJobRes
     status: job.status,
     output_model: job.outputModel,
     trained_tokens: job.trainedTokens,
+    training_cost_usd: cost === null ? null : roundUsd(cost),
     date_tuned: job.dateTuned,
     message: job.message,
     created_at: job.createdAt,

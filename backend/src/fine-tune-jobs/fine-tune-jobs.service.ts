@@ -55,7 +55,7 @@ export class FineTuneJobsService {
 
   async list(userId: string, query: ListQuery): Promise<Page<FineTuneJobResponse>> {
     const page = await this.jobs.list(userId, query);
-    return { ...page, rows: page.rows.map(toFineTuneJobResponse) };
+    return { ...page, rows: page.rows.map((job) => toFineTuneJobResponse(job, this.config.openAiPrices)) };
   }
 
   /**
@@ -88,7 +88,7 @@ export class FineTuneJobsService {
         status: localStatus(remote.status),
         nextCheckAt: new Date(Date.now() + this.config.fineTunePollSeconds * 1000),
       });
-      return toFineTuneJobResponse({ ...submitted, modelName: model.name });
+      return toFineTuneJobResponse({ ...submitted, modelName: model.name }, this.config.openAiPrices);
     } catch (error) {
       if (error instanceof FineTuneUnconfirmedError) {
         // OpenAI may hold the job: the reservation stays, and the follower looks for it on the file.

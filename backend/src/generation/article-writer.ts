@@ -126,21 +126,34 @@ export class ArticleWriter {
       const hasBias = !!bias && bias.entries.some((entry) => entry.words.length > 0);
       const omitted = [...(!accepts.temperature && section.temperature !== 1 ? ['temperature'] : []), ...(!accepts.logitBias && hasBias ? ['logit_bias'] : [])];
       const logitBias = bias && accepts.logitBias ? await this.cpu.run('logitBias', { entries: bias.entries, family: tokenizerFor(modelName) }) : undefined;
-      const result = await this.chat.complete(
-        ctx.openAiKey,
-        {
-          model: modelName,
-          temperature: accepts.temperature ? section.temperature : undefined,
-          messages: [
-            { role: 'system', content: fillPlaceholders(section.systemPrompt, builtIns, job.pageProperties, where) },
-            { role: 'user', content: fillPlaceholders(section.userPrompt, builtIns, job.pageProperties, where) },
-          ],
-          logitBias,
-        },
-        where,
-      );
+      const request = {
+        model: modelName,
+        temperature: accepts.temperature ? section.temperature : undefined,
+        messages: [
+          { role: 'system' as const, content: fillPlaceholders(section.systemPrompt, builtIns, job.pageProperties, where) },
+          { role: 'user' as const, content: fillPlaceholders(section.userPrompt, builtIns, job.pageProperties, where) },
+        ],
+        logitBias,
+      };
+      const started = Date.now();
+      const result = await this.chat.complete(ctx.openAiKey, request, where);
       if (omitted.length > 0) await this.jobs.recordOmittedParameters(job.id, { position, section: section.heading, model: modelName, parameters: omitted });
-      await this.jobs.saveSection({ jobId: job.id, position, heading: section.heading, content: result.content, tokens: result.tokens });
+      await this.jobs.saveSection({
+        jobId: job.id,
+        position,
+        heading: section.heading,
+        content: result.content,
+        tokens: result.tokens,
+        model: modelName,
+        temperature: request.temperature ?? null,
+        logitBiasGroup: bias?.id ?? null,
+        systemMessage: request.messages[0].content,
+        userMessage: request.messages[1].content,
+        promptTokens: result.usage.promptTokens,
+        completionTokens: result.usage.completionTokens,
+        cachedTokens: result.usage.cachedTokens,
+        durationMs: Date.now() - started,
+      });
       written.push({ heading: section.heading, content: result.content, tokens: result.tokens });
       await this.jobs.update(job.id, { sectionsDone: written.length, tokens: written.reduce((sum, s) => sum + s.tokens, 0) });
       await ctx.renewLease();

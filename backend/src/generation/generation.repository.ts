@@ -20,14 +20,30 @@ export class GenerationRepository {
   async claim(values: { userId: string; notionPageId: string; notionPageUrl: string; title: string; pageProperties: Record<string, string | null> }): Promise<GenerationJobRow | null> {
     // Titles and properties are Notion's text: made storable, like every text that comes from outside.
     const storable = { ...values, title: storableText(values.title), pageProperties: storableDeep(values.pageProperties) };
-    const latest = this.latestIdFor(values.userId, values.notionPageId);
-    const [reopened] = await this.db
-      .update(generationJobs)
-      .set({ title: storable.title, pageProperties: storable.pageProperties, notionPageUrl: storable.notionPageUrl, status: 'queued', message: null, leaseUntil: null, attempts: 0, completedAt: null })
-      .where(and(eq(generationJobs.id, latest), eq(generationJobs.status, 'failed')))
-      .returning();
+    const reopened = await this.reopen(values.userId, values.notionPageId, null, { title: storable.title, pageProperties: storable.pageProperties, notionPageUrl: storable.notionPageUrl });
     if (reopened) return reopened;
     const [row] = await this.db.insert(generationJobs).values({ ...storable, status: 'queued' }).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
+  /**
+   * The one rule for running a failed article again, whether its row was set back to start in
+   * Notion (claim) or Retry was pressed in History (`jobId`): only the page's latest job of this
+   * user, only while it is failed; it goes back to the queue keeping its written sections, its
+   * marker and appended part, and its Doc. Null when that does not hold.
+   */
+  async reopen(
+    userId: string,
+    notionPageId: string,
+    jobId: string | null,
+    page: Partial<Pick<GenerationJobRow, 'title' | 'pageProperties' | 'notionPageUrl'>> = {},
+  ): Promise<GenerationJobRow | null> {
+    const latest = this.latestIdFor(userId, notionPageId);
+    const [row] = await this.db
+      .update(generationJobs)
+      .set({ ...page, status: 'queued', message: null, leaseUntil: null, attempts: 0, completedAt: null })
+      .where(and(eq(generationJobs.id, latest), eq(generationJobs.status, 'failed'), ...(jobId ? [eq(generationJobs.id, jobId)] : [])))
+      .returning();
     return row ?? null;
   }
 
@@ -89,13 +105,20 @@ export class GenerationRepository {
     return this.db.select().from(generationSections).where(eq(generationSections.jobId, jobId)).orderBy(asc(generationSections.position));
   }
 
-  async saveSection(values: { jobId: string; position: number; heading: string; content: string; tokens: number }): Promise<void> {
-    const row = { ...values, heading: storableText(values.heading), content: storableText(values.content) };
-    // A position rewritten because the template changed since an earlier attempt replaces the old text.
+  async saveSection(values: Omit<typeof generationSections.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
+    const row = {
+      ...values,
+      heading: storableText(values.heading),
+      content: storableText(values.content),
+      systemMessage: values.systemMessage == null ? null : storableText(values.systemMessage),
+      userMessage: values.userMessage == null ? null : storableText(values.userMessage),
+    };
+    const { jobId: _job, position: _position, ...changed } = row;
+    // A position rewritten because the template changed since an earlier attempt replaces the old text (and counts from now).
     await this.db
       .insert(generationSections)
       .values(row)
-      .onConflictDoUpdate({ target: [generationSections.jobId, generationSections.position], set: { heading: row.heading, content: row.content, tokens: row.tokens } });
+      .onConflictDoUpdate({ target: [generationSections.jobId, generationSections.position], set: { ...changed, createdAt: new Date() } });
   }
 
   async complete(id: string, values: { viewUrl: string; tokens: number; sectionsDone: number }): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 
 type GenerationStatus = 'queued' | 'running' | 'completed' | 'failed';
@@ -65,9 +65,24 @@ export const generationSections = pgTable(
     heading: text('heading').notNull(),
     content: text('content').notNull(),
     tokens: integer('tokens').notNull(),
+    /**
+     * The request as sent and what the API reported for it. Null on sections written before Quire
+     * recorded them (only `tokens`, their total, is known there).
+     */
+    model: text('model'),
+    /** Null when not sent (a reasoning model). */
+    temperature: doublePrecision('temperature'),
+    logitBiasGroup: uuid('logit_bias_group'),
+    systemMessage: text('system_message'),
+    userMessage: text('user_message'),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    /** Part of promptTokens, at the cached-input price; 0 when the API reports none. */
+    cachedTokens: integer('cached_tokens'),
+    durationMs: integer('duration_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('generation_sections_job_position_key').on(table.jobId, table.position)],
+  (table) => [unique('generation_sections_job_position_key').on(table.jobId, table.position), index('generation_sections_created_at_idx').on(table.createdAt)],
 );
 
 export type GenerationJobRow = typeof generationJobs.$inferSelect;

@@ -1,4 +1,4 @@
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { ConflictException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { isTransient } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
@@ -126,6 +126,39 @@ export class GenerationService {
       await this.jobs.fail(orphan.id, `The page was "${statusConfig.values.inProgress}" but Quire had no job writing it; set its status back to "${statusConfig.values.start}" to write it.`);
       await this.notion.setStatus(secret, page.id, status, statusConfig.values.error);
     }
+  }
+
+  /**
+   * History's Retry: a failed article is taken up again as if its row had been set back to start
+   * (GenerationRepository.reopen, the one rule): same job, its written sections reused, the page
+   * back to in progress. Anything else is a 409 saying why.
+   */
+  async retry(userId: string, jobId: string): Promise<GenerationJobRow> {
+    const job = await this.jobs.find(jobId);
+    if (!job || job.userId !== userId) throw new NotFoundException('History entry not found.');
+    if (job.status !== 'failed') throw new ConflictException(`Only a failed article can be retried; this one is ${job.status}.`);
+    let settings: NotionSettings;
+    try {
+      settings = await this.settings(userId);
+    } catch (error) {
+      if (error instanceof GenerationError) throw new ConflictException(error.message);
+      throw error;
+    }
+    const reopened = await this.jobs.reopen(userId, job.notionPageId, job.id);
+    if (!reopened) {
+      const now = await this.jobs.find(jobId);
+      throw new ConflictException(
+        now?.status !== 'failed' ? `Only a failed article can be retried; this one is ${now?.status ?? 'gone'}.` : 'Quire has written this page again since this article failed: retry the newest entry of the page, or set its row back to start in Notion.',
+      );
+    }
+    try {
+      await this.notion.setStatus(settings.secret, job.notionPageId, settings.status, settings.statusConfig.values.inProgress);
+    } catch (error) {
+      await this.jobs.fail(job.id, failureMessage(error, isForPeople));
+      throw error;
+    }
+    await this.enqueue(job.id);
+    return reopened;
   }
 
   async enqueue(jobId: string): Promise<void> {

@@ -1,11 +1,12 @@
-import { Controller, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiList } from '../common/api-docs';
+import { ApiErrors, ApiList } from '../common/api-docs';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { HistoryResponse, toHistoryResponse } from './history.dto';
+import { HistoryDetailResponse, HistoryResponse, toHistoryResponse } from './history.dto';
+import { HistoryService } from './history.service';
 import { HISTORY_FILTERABLE, HISTORY_SORTABLE, HistoryRepository } from './history.repository';
 
 const LIST = { sortable: HISTORY_SORTABLE, filterable: HISTORY_FILTERABLE };
@@ -13,7 +14,10 @@ const LIST = { sortable: HISTORY_SORTABLE, filterable: HISTORY_FILTERABLE };
 @ApiTags('history')
 @Controller('history')
 export class HistoryController {
-  constructor(private readonly history: HistoryRepository) {}
+  constructor(
+    private readonly history: HistoryRepository,
+    private readonly entries: HistoryService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Generation and training entries together, newest first' })
@@ -28,11 +32,18 @@ export class HistoryController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One entry, as the list shows it' })
-  @ApiOkResponse({ type: HistoryResponse })
-  async get(@CurrentUser() user: AuthUser, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryResponse> {
-    const row = await this.history.find(user.id, id);
-    if (!row) throw new NotFoundException('History entry not found.');
-    return toHistoryResponse(row);
+  @ApiOperation({ summary: 'One entry as the list shows it, plus its sections, tokens and cost (generation) or its job (training)' })
+  @ApiOkResponse({ type: HistoryDetailResponse })
+  get(@CurrentUser() user: AuthUser, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryDetailResponse> {
+    return this.entries.detail(user.id, id);
+  }
+
+  @Post(':id/retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Write a failed article again: the same entry, its written sections reused, its Notion row back in progress' })
+  @ApiOkResponse({ type: HistoryDetailResponse })
+  @ApiErrors(409, 502)
+  retry(@CurrentUser() user: AuthUser, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryDetailResponse> {
+    return this.entries.retry(user.id, id);
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JobTimesResponse } from '../common/api-docs';
+import { TrainingJobResponse } from '../training-jobs/training-jobs.dto';
 import { HistoryRow } from './history.repository';
 
 export class OmittedParametersResponse {
@@ -87,4 +88,86 @@ export function toHistoryResponse(row: HistoryRow): HistoryResponse {
           }
         : { viewUrl: row.view_url },
   };
+}
+
+/** One section as it was written: the request as sent (placeholders filled) and what it spent. */
+export class HistorySectionResponse {
+  @ApiProperty({ description: "The section's place in the article, from 0" })
+  position!: number;
+
+  @ApiProperty()
+  heading!: string;
+
+  @ApiProperty({ description: 'The text as OpenAI wrote it (Markdown), as it went to Notion and the Doc' })
+  content!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The model asked (a tuned model by its OpenAI name); null for a section written before Quire recorded it' })
+  model!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'As sent; null when not sent (a reasoning model) or not recorded' })
+  temperature!: number | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: "The section's bias word list" })
+  logit_bias_group!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The system message as sent' })
+  system_message!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The user message as sent' })
+  user_message!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: "The API's usage.prompt_tokens (cached ones included)" })
+  prompt_tokens!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: "The API's usage.completion_tokens" })
+  completion_tokens!: number | null;
+
+  @ApiProperty({ description: "The API's usage.prompt_tokens_details.cached_tokens (0 when it reports none)" })
+  cached_tokens!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'US dollars, to the millionth; null when the price is unknown (never 0)' })
+  cost_usd!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'How long the OpenAI request took' })
+  duration_ms!: number | null;
+}
+
+export class UsageTotalResponse {
+  @ApiProperty()
+  prompt_tokens!: number;
+
+  @ApiProperty()
+  completion_tokens!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'US dollars, to the millionth; null when any part has no known price' })
+  cost_usd!: number | null;
+}
+
+export class StoppedAtResponse {
+  @ApiProperty({ type: Number, nullable: true, description: 'The first section not written; null when every section was written (it failed delivering) or none could start' })
+  position!: number | null;
+
+  @ApiProperty({ description: 'Why, as History says it' })
+  reason!: string;
+}
+
+/** An entry as the list shows it, plus what it wrote (generation) or its job (training). */
+export class HistoryDetailResponse extends HistoryResponse {
+  @ApiPropertyOptional({ type: [HistorySectionResponse], description: 'Generation only: the sections written, in order' })
+  sections?: HistorySectionResponse[];
+
+  @ApiPropertyOptional({ type: UsageTotalResponse, description: "Generation only: the sections' tokens and cost summed" })
+  usage?: UsageTotalResponse;
+
+  @ApiPropertyOptional({ description: 'Generation only: the Notion page' })
+  notion_url?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Generation only: the Google Doc, once written' })
+  doc_url?: string | null;
+
+  @ApiPropertyOptional({ type: StoppedAtResponse, description: 'A failed generation only: where and why it stopped' })
+  stopped_at?: StoppedAtResponse;
+
+  @ApiPropertyOptional({ type: TrainingJobResponse, description: 'Training only: the job as GET /api/training-jobs/{id} answers it' })
+  job?: TrainingJobResponse;
 }

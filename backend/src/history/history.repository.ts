@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { sql, SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, SQL } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage } from '../common/list-query';
-import type { OmittedParameters } from '../generation/generation.schema';
+import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from '../generation/generation.schema';
 
 export const HISTORY_SORTABLE = ['timestamp', 'status', 'title'] as const;
 /** The union's fields, by the names a list query uses. */
@@ -25,6 +25,17 @@ export interface HistoryRow {
   sections_total: number | null;
   tokens: number | null;
   omitted_parameters: OmittedParameters[] | null;
+}
+
+/**
+ * Tokens a model spent, summed. Sections written before Quire recorded the model and the split of
+ * their tokens are under model null, with no tokens and an unknown cost.
+ */
+export interface ModelTokens {
+  model: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
 }
 
 /** Generation and training entries of one user, together, as one list. */
@@ -60,5 +71,46 @@ export class HistoryRepository {
   async find(userId: string, id: string): Promise<HistoryRow | null> {
     const result = await this.database.db.execute(sql`select * from ${this.entries(userId)} where id = ${id}`);
     return ((result as unknown as { rows: HistoryRow[] }).rows[0] as HistoryRow | undefined) ?? null;
+  }
+
+  /** A generation job of this user (its History entry), with what the entry's detail shows. */
+  async generationJob(userId: string, id: string): Promise<GenerationJobRow | null> {
+    const [row] = await this.database.db.select().from(generationJobs).where(and(eq(generationJobs.id, id), eq(generationJobs.userId, userId))).limit(1);
+    return row ?? null;
+  }
+
+  /** The user's sections written from day `from` to day `to` (yyyy-MM-dd, UTC, both included): tokens summed by model, with the counts of sections and articles. */
+  async usage(userId: string, from: string, to: string): Promise<{ articles: number; sections: number; byModel: ModelTokens[] }> {
+    // Days in SQL, so the end of 9999-12-31 is still a time PostgreSQL can hold.
+    const inRange = and(
+      eq(generationJobs.userId, userId),
+      gte(generationSections.createdAt, sql`(${from}::date)::timestamp at time zone 'UTC'`),
+      lt(generationSections.createdAt, sql`(${to}::date + 1)::timestamp at time zone 'UTC'`),
+    );
+    const byModel = await this.database.db
+      .select({
+        model: generationSections.model,
+        promptTokens: sql<number>`coalesce(sum(${generationSections.promptTokens}), 0)::float8`,
+        completionTokens: sql<number>`coalesce(sum(${generationSections.completionTokens}), 0)::float8`,
+        cachedTokens: sql<number>`coalesce(sum(${generationSections.cachedTokens}), 0)::float8`,
+      })
+      .from(generationSections)
+      .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
+      .where(inRange)
+      .groupBy(generationSections.model);
+    const [counts] = await this.database.db
+      .select({ articles: sql<number>`count(distinct ${generationSections.jobId})::int`, sections: sql<number>`count(*)::int` })
+      .from(generationSections)
+      .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
+      .where(inRange);
+    return {
+      articles: counts?.articles ?? 0,
+      sections: counts?.sections ?? 0,
+      byModel,
+    };
+  }
+
+  async sections(jobId: string): Promise<GenerationSectionRow[]> {
+    return this.database.db.select().from(generationSections).where(eq(generationSections.jobId, jobId)).orderBy(asc(generationSections.position));
   }
 }

@@ -29,7 +29,7 @@ export interface CatalogueModel {
   shutDown: string | null;
   /** Dated ids of the same model, so a snapshot or a model fine-tuned from one is recognised. */
   snapshots: string[];
-  // Prices join this table in a later issue (per-token input and output prices).
+  // Prices are in prices.ts (replaceable by OPENAI_PRICES_FILE), keyed by these ids.
 }
 
 const chat = (id: string, facts: Partial<CatalogueModel> & Pick<CatalogueModel, 'tokenizer'>): CatalogueModel => ({

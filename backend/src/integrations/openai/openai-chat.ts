@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { IntegrationError } from '../../common/integration-error';
 import { OpenAiClientFactory, openAiError } from './openai.client';
 import { OpenAiModels } from './openai-models';
+import type { TokenUsage } from './prices';
 
 /** A chat request; `temperature` and `logitBias` are left out for models that refuse them (see chatParametersFor). */
 interface ChatRequest {
@@ -24,7 +25,8 @@ export class OpenAiChat {
     await this.models.refresh(apiKey);
   }
 
-  async complete(apiKey: string, request: ChatRequest, what: string): Promise<{ content: string; tokens: number }> {
+  /** The text, and the tokens as the API's `usage` reports them (`tokens` their total). */
+  async complete(apiKey: string, request: ChatRequest, what: string): Promise<{ content: string; tokens: number; usage: TokenUsage }> {
     let completion;
     try {
       completion = await this.clients.create(apiKey, 4).chat.completions.create({
@@ -38,6 +40,11 @@ export class OpenAiChat {
     }
     const content = completion.choices[0]?.message?.content;
     if (!content) throw new IntegrationError('OpenAI', `answered ${what} with no text; try again.`);
-    return { content, tokens: completion.usage?.total_tokens ?? 0 };
+    const usage: TokenUsage = {
+      promptTokens: completion.usage?.prompt_tokens ?? 0,
+      completionTokens: completion.usage?.completion_tokens ?? 0,
+      cachedTokens: completion.usage?.prompt_tokens_details?.cached_tokens ?? 0,
+    };
+    return { content, tokens: completion.usage?.total_tokens ?? usage.promptTokens + usage.completionTokens, usage };
   }
 }

@@ -1,0 +1,38 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser, CurrentUser } from '../auth/current-user';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { roundUsd } from '../integrations/openai/prices';
+import { HistoryRepository } from './history.repository';
+import { spentUsd, totalOf } from './usage';
+import { UsageQueryDto, UsageResponse } from './usage.dto';
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+@ApiTags('history')
+@Controller('usage')
+export class UsageController {
+  constructor(
+    private readonly history: HistoryRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "Tokens and cost of the operator's articles between two days (default: this calendar month, UTC)" })
+  @ApiOkResponse({ type: UsageResponse })
+  async usage(@CurrentUser() user: AuthUser, @Query() query: UsageQueryDto): Promise<UsageResponse> {
+    const now = new Date();
+    const from = query.from ?? day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
+    const to = query.to ?? day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)));
+    const { articles, sections, byModel } = await this.history.usage(user.id, from, to);
+    const prices = this.config.openAiPrices;
+    const by_model = byModel
+      .map((m) => {
+        const usd = spentUsd(m, prices);
+        return { model: m.model, prompt_tokens: m.promptTokens, completion_tokens: m.completionTokens, cost_usd: usd === null ? null : roundUsd(usd) };
+      })
+      .sort((a, b) => (b.cost_usd ?? -1) - (a.cost_usd ?? -1) || String(a.model).localeCompare(String(b.model)));
+    return { from, to, articles, sections, ...totalOf(byModel, prices), by_model };
+  }
+}
