@@ -7,7 +7,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', 'dist-fakes/', 'data/', 'data-demo/', 'test-results/', 'playwright-report/', 'bench/results/', 'backend/drizzle/'] },
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'dist-fakes/',
+      'data/',
+      'data-demo/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+      'backend/drizzle/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +27,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // `_`-prefixed names are deliberately unused (a destructured field left out, an unused parameter).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -2,7 +2,9 @@
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
 // linkedom's CommonJS build requires css-select and friends, which ship only as ES modules;
 // jest on Node 20 cannot require those, so swc compiles them like the project's own files.
-const transformIgnorePatterns = ['/node_modules/(?!(css-select|css-what|nth-check|boolbase|domutils|domhandler|domelementtype|dom-serializer|entities|htmlparser2)/)'];
+const transformIgnorePatterns = [
+  '/node_modules/(?!(css-select|css-what|nth-check|boolbase|domutils|domhandler|domelementtype|dom-serializer|entities|htmlparser2)/)',
+];
 module.exports = {
   projects: [
     {

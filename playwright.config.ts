@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BROWSER_APP_PORT, BROWSER_GOOGLE_APP_PORT, GOOGLE_ACCOUNT_EMAIL, GOOGLE_APP_URL, GOOGLE_FAKE_URL, NOTION_FAKE_URL, OPENAI_FAKE_URL } from './test/browser/ports';
+import {
+  BROWSER_APP_PORT,
+  BROWSER_GOOGLE_APP_PORT,
+  GOOGLE_ACCOUNT_EMAIL,
+  GOOGLE_APP_URL,
+  GOOGLE_FAKE_URL,
+  NOTION_FAKE_URL,
+  OPENAI_FAKE_URL,
+} from './test/browser/ports';
 
 const PORT = BROWSER_APP_PORT;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -47,14 +55,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
   webServer: [

@@ -26,7 +26,12 @@ const groups = (words) => [0, 1].map((g) => ({ words: words.slice(g * 500, g * 5
 // And the largest body Quire reads (1 MB): 50 groups of 500 words, as many as the DTO allows.
 const manyWords = Array.from({ length: 25_000 }, (_, i) => `${(i * 7919 + 104729).toString(36)}${'qzx'.repeat(12)}`.slice(0, 36));
 const HEAVY = [
-  ['save a 1 MB list: 25,000 words in 50 groups', 'POST', '/api/logit-bias-groups', { name: 'Vast', entries: Array.from({ length: 50 }, (_, g) => ({ words: manyWords.slice(g * 500, g * 500 + 500), bias: -100 })) }],
+  [
+    'save a 1 MB list: 25,000 words in 50 groups',
+    'POST',
+    '/api/logit-bias-groups',
+    { name: 'Vast', entries: Array.from({ length: 50 }, (_, g) => ({ words: manyWords.slice(g * 500, g * 500 + 500), bias: -100 })) },
+  ],
   ['save a 1,000-word list of 100-character words', 'POST', '/api/logit-bias-groups', { name: 'Huge', entries: groups(longWords) }],
   ['preview the same list (every word tokenised)', 'POST', '/api/logit-bias-groups/preview', { family: 'o200k_base', entries: groups(longWords) }],
 ];
@@ -58,7 +63,13 @@ for (const [label, method, path, body] of HEAVY) {
     while (!done) latencies.push(await me());
     const answer = await request;
     const heavyMs = performance.now() - started;
-    rows.push({ what: `${label} (round ${round}): HTTP ${answer.status}`, heavy: `${heavyMs.toFixed(0)} ms`, p50: percentile(latencies, 50), max: Math.max(...latencies), n: latencies.length });
+    rows.push({
+      what: `${label} (round ${round}): HTTP ${answer.status}`,
+      heavy: `${heavyMs.toFixed(0)} ms`,
+      p50: percentile(latencies, 50),
+      max: Math.max(...latencies),
+      n: latencies.length,
+    });
   }
 }
 
@@ -66,7 +77,7 @@ await stop(child);
 await google.stop();
 
 const table = rows.map((r) => ({
-  'during': r.what,
+  during: r.what,
   'heavy request': r.heavy,
   'GET /api/me p50': `${r.p50.toFixed(1)} ms`,
   'GET /api/me max': `${r.max.toFixed(1)} ms`,

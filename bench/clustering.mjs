@@ -54,7 +54,16 @@ if (process.argv[2] === '--size') {
     const met = r.ari >= ARI_GOAL && (timeGoal === undefined || r.seconds < timeGoal);
     const goal = `${timeGoal === undefined ? '' : `< ${timeGoal} s, `}ARI ≥ ${ARI_GOAL}: ${met ? 'met' : 'MISSED'}`;
     r.met = met;
-    return [r.count.toLocaleString('en'), String(r.clusters), String(r.subClusters), r.seconds.toFixed(2), r.inputRss.toFixed(0), `${r.peakRss.toFixed(0)} / ${r.heap.toFixed(0)}`, r.ari.toFixed(3), goal];
+    return [
+      r.count.toLocaleString('en'),
+      String(r.clusters),
+      String(r.subClusters),
+      r.seconds.toFixed(2),
+      r.inputRss.toFixed(0),
+      `${r.peakRss.toFixed(0)} / ${r.heap.toFixed(0)}`,
+      r.ari.toFixed(3),
+      goal,
+    ];
   });
   const widths = header.map((h, c) => Math.max(h.length, ...table.map((row) => row[c].length)));
   const line = (cells) => `| ${cells.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;

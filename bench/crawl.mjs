@@ -91,9 +91,13 @@ for (const pages of SIZES) {
 const f = (n, d = 1) => n.toFixed(d);
 console.log(`\nCrawl: fixture site at ${LATENCY_MS} ms per request, CRAWL_HOST_CONCURRENCY=${CONCURRENCY}, CRAWL_HOST_DELAY_MS=${DELAY_MS}`);
 console.log(`bound = min(${CONCURRENCY} / ${LATENCY_MS} ms, 1 / ${DELAY_MS} ms) = ${f(BOUND)} pages/s; goal ≥ 0.8 of it, memory flat as pages grow\n`);
-console.log('| pages | articles | sections | job time (s) | fetch rate (pages/s) | rate / bound | server RSS before (MB) | peak while fetching (MB) | peak incl. clustering (MB) | database |');
+console.log(
+  '| pages | articles | sections | job time (s) | fetch rate (pages/s) | rate / bound | server RSS before (MB) | peak while fetching (MB) | peak incl. clustering (MB) | database |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  console.log(`| ${r.pages} | ${r.articles} | ${r.sections} | ${f(r.seconds)} | ${f(r.rate)} | ${f(r.ratio, 2)} | ${f(r.rssBefore, 0)} | ${f(r.fetchingPeak, 0)} | ${f(r.peak, 0)} | ${r.database} |`);
+  console.log(
+    `| ${r.pages} | ${r.articles} | ${r.sections} | ${f(r.seconds)} | ${f(r.rate)} | ${f(r.ratio, 2)} | ${f(r.rssBefore, 0)} | ${f(r.fetchingPeak, 0)} | ${f(r.peak, 0)} | ${r.database} |`,
+  );
 }
 console.log('\nWhile fetching, only the frontier rows live in the database; clustering then holds every section of the job in memory.');

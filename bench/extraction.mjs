@@ -146,9 +146,24 @@ function row(name, pages) {
 }
 
 function table(title, filter) {
-  const rows = Object.entries(results).map(([name, pages]) => row(name, pages.filter((page) => filter(page.id))));
+  const rows = Object.entries(results).map(([name, pages]) =>
+    row(
+      name,
+      pages.filter((page) => filter(page.id)),
+    ),
+  );
   const header = ['extractor', 'pages', 'F1', 'precision', 'recall', 'throwing', 'skipped', 'median ms', 'p95 ms'];
-  const cells = rows.map((r) => [r.name, String(r.pages), r.f1.toFixed(3), r.precision.toFixed(3), r.recall.toFixed(3), String(r.threw), String(r.skipped), r.median.toFixed(0), r.p95.toFixed(0)]);
+  const cells = rows.map((r) => [
+    r.name,
+    String(r.pages),
+    r.f1.toFixed(3),
+    r.precision.toFixed(3),
+    r.recall.toFixed(3),
+    String(r.threw),
+    String(r.skipped),
+    r.median.toFixed(0),
+    r.p95.toFixed(0),
+  ]);
   const widths = header.map((h, c) => Math.max(h.length, ...cells.map((line) => line[c].length)));
   const line = (values) => `| ${values.map((value, c) => value.padEnd(widths[c])).join(' | ')} |`;
   console.log(`\n${title}`);
@@ -163,7 +178,9 @@ table(`Tuning half (${tuning.size} pages, ids sorted, first half)`, (id) => tuni
 const [heldOut] = table(`Held-out half (${ids.length - tuning.size} pages, not looked at while tuning)`, (id) => !tuning.has(id));
 
 const met = (r) => r.f1 >= GOAL.f1 && r.precision >= GOAL.precision && r.threw === 0 && r.median <= GOAL.medianMs;
-console.log(`\nGoal (F1 ≥ ${GOAL.f1}, precision ≥ ${GOAL.precision}, nothing throwing, median ≤ ${GOAL.medianMs} ms): whole corpus ${met(whole) ? 'met' : 'MISSED'}, held-out half ${met(heldOut) ? 'met' : 'MISSED'}`);
+console.log(
+  `\nGoal (F1 ≥ ${GOAL.f1}, precision ≥ ${GOAL.precision}, nothing throwing, median ≤ ${GOAL.medianMs} ms): whole corpus ${met(whole) ? 'met' : 'MISSED'}, held-out half ${met(heldOut) ? 'met' : 'MISSED'}`,
+);
 
 const skipReasons = new Map();
 for (const page of results.Quire) if (page.skipped) skipReasons.set(page.skipped, (skipReasons.get(page.skipped) ?? 0) + 1);
@@ -176,7 +193,8 @@ if (process.env.BENCH_DETAIL === '1') {
     .sort((a, b) => Math.min(a.precision, a.recall) - Math.min(b.precision, b.recall))
     .slice(0, Number(process.env.BENCH_WORST ?? 25));
   console.log('\nWorst pages of the tuning half (Quire):');
-  for (const page of worst) console.log(`${page.id.slice(0, 12)}  P ${page.precision.toFixed(2)}  R ${page.recall.toFixed(2)}  ${page.ms.toFixed(0)} ms  ${page.skipped ?? ''}`);
+  for (const page of worst)
+    console.log(`${page.id.slice(0, 12)}  P ${page.precision.toFixed(2)}  R ${page.recall.toFixed(2)}  ${page.ms.toFixed(0)} ms  ${page.skipped ?? ''}`);
 }
 
 if (process.env.BENCH_OUTPUT) {

@@ -36,7 +36,9 @@ const server = await startServer(port, {
 const api = client(server.url, await signIn(server.url, 'local'));
 await api('POST', '/api/user', { envVars: { NOTION_SECRET: notion.secret, DATABASE_ID: notion.databaseId, OPENAI_API_KEY: openai.apiKey } });
 await seedTemplate(api, { title: 'Bench guide', type: 'Guide', headings: Array.from({ length: SECTIONS }, (_, i) => `Section ${i + 1}`) });
-const pages = Array.from({ length: ROWS }, (_, i) => notion.addRow({ title: `Bench article ${i + 1}`, status: 'Start Generating', type: 'Guide', extra: { Keyword: `topic ${i + 1}` } }));
+const pages = Array.from({ length: ROWS }, (_, i) =>
+  notion.addRow({ title: `Bench article ${i + 1}`, status: 'Start Generating', type: 'Guide', extra: { Keyword: `topic ${i + 1}` } }),
+);
 notion.requests.length = 0;
 notion.rateLimited = 0;
 

@@ -72,8 +72,11 @@ async function measureMe(label, env, port) {
   await load(`http://127.0.0.1:${port}/api/me`, { cookie }); // warm-up pass, discarded
   const result = await load(`http://127.0.0.1:${port}/api/me`, { cookie });
   const mem = memoryMb(child.pid);
-  row(`GET /api/me signed in (${label})`, `${result.requests.average.toFixed(0)} req/s`,
-    `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, RSS after ${mem.rss.toFixed(0)} MB`);
+  row(
+    `GET /api/me signed in (${label})`,
+    `${result.requests.average.toFixed(0)} req/s`,
+    `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, RSS after ${mem.rss.toFixed(0)} MB`,
+  );
   await stop(child);
   return result.requests.average;
 }
@@ -106,4 +109,6 @@ const valueWidth = Math.max(...rows.map((r) => r.value.length));
 console.log(`\n${'measure'.padEnd(width)} | ${'value'.padEnd(valueWidth)} | notes`);
 console.log(`${'-'.repeat(width)}-|-${'-'.repeat(valueWidth)}-|------`);
 for (const r of rows) console.log(`${r.what.padEnd(width)} | ${r.value.padEnd(valueWidth)} | ${r.note}`);
-console.log(`\nnode ${process.version}, ${LOAD_SECONDS} s of load per row with 10 connections (autocannon), on ${(await import('node:os')).cpus().length} cores`);
+console.log(
+  `\nnode ${process.version}, ${LOAD_SECONDS} s of load per row with 10 connections (autocannon), on ${(await import('node:os')).cpus().length} cores`,
+);

@@ -25,14 +25,20 @@ if (choice.kind === 'container') {
   container = await new PostgreSqlContainer('postgres:15-alpine').start();
   databaseUrl = container.getConnectionUri();
 }
-console.log(`API e2e specs on ${choice.kind === 'pglite' ? 'the embedded database (PGlite)' : choice.kind === 'url' ? 'PostgreSQL at DATABASE_URL' : 'PostgreSQL in a container'}: ${choice.why}.`);
+console.log(
+  `API e2e specs on ${choice.kind === 'pglite' ? 'the embedded database (PGlite)' : choice.kind === 'url' ? 'PostgreSQL at DATABASE_URL' : 'PostgreSQL in a container'}: ${choice.why}.`,
+);
 
 const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ') };
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else delete env.DATABASE_URL;
-const result = spawnSync('npx', ['jest', '--config', 'jest.config.js', '--selectProjects', 'e2e', databaseUrl ? '--runInBand' : '--maxWorkers=2', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env,
-});
+const result = spawnSync(
+  'npx',
+  ['jest', '--config', 'jest.config.js', '--selectProjects', 'e2e', databaseUrl ? '--runInBand' : '--maxWorkers=2', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 await container?.stop();
 process.exit(result.status ?? 1);

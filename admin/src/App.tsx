@@ -37,10 +37,11 @@ const resource = (name: string, { list, create: Create, edit: Edit, icon }: Reso
 function useSignedIn() {
   const { data } = useQuery({
     queryKey: ['auth', 'checkAuth', 'app'],
-    queryFn: () => authProvider.checkAuth({}).then(
-      () => true,
-      () => false,
-    ),
+    queryFn: () =>
+      authProvider.checkAuth({}).then(
+        () => true,
+        () => false,
+      ),
     staleTime: Infinity,
     retry: false,
   });

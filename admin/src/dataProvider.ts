@@ -90,7 +90,7 @@ export function createHttpClient(fetchJson: FetchJson = fetchUtils.fetchJson) {
       throw withFieldErrors(error);
     }
   };
-  const json: HttpClient = async <T,>(url: string, options: { method?: string; body?: unknown } = {}) =>
+  const json: HttpClient = async <T>(url: string, options: { method?: string; body?: unknown } = {}) =>
     (await raw(url, { method: options.method ?? 'GET', body: options.body === undefined ? undefined : JSON.stringify(options.body) })).json as T;
   return { raw, json };
 }
@@ -102,7 +102,7 @@ export function createHttpClient(fetchJson: FetchJson = fetchUtils.fetchJson) {
 export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetchUtils.fetchJson): QuireDataProvider {
   const http = createHttpClient(fetchJson);
   const call = http.json;
-  const post = <T,>(path: string, body?: unknown) => call<T>(path, { method: 'POST', body });
+  const post = <T>(path: string, body?: unknown) => call<T>(path, { method: 'POST', body });
   return {
     ...simpleRestProvider(apiUrl, http.raw),
     copySection: (id) => post(at(apiUrl, 'sections', id, 'copy')),

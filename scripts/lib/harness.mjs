@@ -103,7 +103,15 @@ export async function seedTemplate(api, { title, type, headings, userPrompt = 'W
       }),
     );
   }
-  const snapshot = (s) => ({ section: s._id, heading: s.name, systemPrompt: s.system_message, userPrompt: s.user_message, model: s.model, temperature: s.temperature, logit_bias_group: s.logit_bias_group });
+  const snapshot = (s) => ({
+    section: s._id,
+    heading: s.name,
+    systemPrompt: s.system_message,
+    userPrompt: s.user_message,
+    model: s.model,
+    temperature: s.temperature,
+    logit_bias_group: s.logit_bias_group,
+  });
   const article = await api('POST', '/api/articles', { article_title: title, article_type: type, sections: sections.map(snapshot) });
   return { model, bias, sections, article };
 }

@@ -26,7 +26,9 @@ describe('chooseTestDatabase', () => {
   });
 
   it('should refuse what cannot be honoured, saying why', async () => {
-    await expect(chooseTestDatabase({ TEST_DATABASE: 'mysql' }, engine(false))).rejects.toThrow('TEST_DATABASE must be one of pglite, url, container, got "mysql"');
+    await expect(chooseTestDatabase({ TEST_DATABASE: 'mysql' }, engine(false))).rejects.toThrow(
+      'TEST_DATABASE must be one of pglite, url, container, got "mysql"',
+    );
     await expect(chooseTestDatabase({ TEST_DATABASE: 'url' }, engine(false))).rejects.toThrow('TEST_DATABASE=url needs DATABASE_URL');
     await expect(chooseTestDatabase({ TEST_DATABASE: 'container' }, engine(false))).rejects.toThrow('no container engine answers');
   });

@@ -39,7 +39,15 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
     await signIn(page);
     // One record of each kind, removed again afterwards so the other specs find the lists as they left them.
     const model = await created(page, '/api/models', { name: 'Accessibility voice', base_model: 'gpt-4o' });
-    const section = await created(page, '/api/sections', { name: 'Accessibility intro', model, temperature: 0.5, logit_bias_group: null, system_message: 'S', user_message: 'U', notes: '' });
+    const section = await created(page, '/api/sections', {
+      name: 'Accessibility intro',
+      model,
+      temperature: 0.5,
+      logit_bias_group: null,
+      system_message: 'S',
+      user_message: 'U',
+      notes: '',
+    });
     const article = await created(page, '/api/articles', {
       article_title: 'Accessibility article',
       article_type: 'Guide',
@@ -66,7 +74,9 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
       await audit(page, found, '/training/submit', button('Submit'));
       await audit(page, found, `/training/view/${job}`, (p) => p.getByRole('table', { name: 'Training job' }));
       await audit(page, found, `/training/clusters/${job}`, (p) => p.getByRole('textbox', { name: 'Start Date' }));
-      await audit(page, found, `/training/wizard/subclusters?id=0&start=2024-01-01&end=2024-06-30&job=${job}`, (p) => p.getByRole('combobox', { name: 'Existing Models' }));
+      await audit(page, found, `/training/wizard/subclusters?id=0&start=2024-01-01&end=2024-06-30&job=${job}`, (p) =>
+        p.getByRole('combobox', { name: 'Existing Models' }),
+      );
       await audit(page, found, '/history', (p) => p.getByRole('table', { name: 'Generation History' }));
       expect(found).toEqual({});
     } finally {

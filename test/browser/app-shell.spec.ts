@@ -36,8 +36,18 @@ test.describe('Start-up, sign-in and the layout shell', () => {
     await signIn(page);
     await expect(page).toHaveURL(/\/$/);
     const menu = page;
-    for (const entry of ['Home', 'Current Articles', 'Create New Article', 'Current Sections', 'Create New Section',
-      'Current Models', 'Create New Models', 'Manage Clients/Sites', 'Bias Words', 'History']) {
+    for (const entry of [
+      'Home',
+      'Current Articles',
+      'Create New Article',
+      'Current Sections',
+      'Create New Section',
+      'Current Models',
+      'Create New Models',
+      'Manage Clients/Sites',
+      'Bias Words',
+      'History',
+    ]) {
       await expect(menu.getByRole('menuitem', { name: entry, exact: true })).toBeVisible();
     }
     for (const group of ['Article Settings', 'Section Settings', 'Model Settings']) {
@@ -59,9 +69,7 @@ test.describe('Start-up, sign-in and the layout shell', () => {
   test('welcomes the operator by first name with their avatar', async ({ page }) => {
     const avatar = 'data:image/svg+xml;base64,' + Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>').toString('base64');
     await signIn(page);
-    await page.route('**/api/me', (route) =>
-      route.fulfill({ json: { name: 'Ada King Lovelace', avatar, email: 'ada@quire.test' } }),
-    );
+    await page.route('**/api/me', (route) => route.fulfill({ json: { name: 'Ada King Lovelace', avatar, email: 'ada@quire.test' } }));
     await page.reload();
     await expect(page.getByText('Welcome, Ada', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Ada King Lovelace' })).toHaveAttribute('src', avatar);

@@ -12,7 +12,10 @@ function answerConfirms(page: Page, answers: boolean[]) {
 }
 
 const sectionsTable = (page: Page) => page.getByRole('table', { name: 'Current Sections' });
-const sectionRow = (page: Page, name: string) => sectionsTable(page).getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+const sectionRow = (page: Page, name: string) =>
+  sectionsTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
 const slot = (page: Page, n: number) => page.getByRole('group', { name: `Section ${n}` });
 
 async function chooseSlot(page: Page, n: number, section: string) {
@@ -46,7 +49,16 @@ test.describe('Authoring: sections, articles and bias word lists', () => {
     await page.getByRole('button', { name: 'Create Section' }).click();
     await expect(page).toHaveURL(/\/sections$/);
     await expect(page.getByText('Section created!')).toBeVisible();
-    await expect(sectionRow(page, 'Intro').getByRole('cell')).toHaveText(['Intro', 'Writer', '0.5', 'None', 'You write introductions.', 'Introduce {{title}}.', 'Keep it short.', /Edit/]);
+    await expect(sectionRow(page, 'Intro').getByRole('cell')).toHaveText([
+      'Intro',
+      'Writer',
+      '0.5',
+      'None',
+      'You write introductions.',
+      'Introduce {{title}}.',
+      'Keep it short.',
+      /Edit/,
+    ]);
   });
 
   test('says under the model when OpenAI takes neither temperature nor logit bias for it', async ({ page }) => {

@@ -81,7 +81,11 @@ async function injectPickerDouble(page: Page, folder: { id: string; name: string
   }, folder);
 }
 
-const clientRow = (page: Page, name: string) => page.getByRole('table', { name: 'Manage Clients/Sites' }).getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+const clientRow = (page: Page, name: string) =>
+  page
+    .getByRole('table', { name: 'Manage Clients/Sites' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
 
 test.describe('Manage Clients/Sites', () => {
   test('adds a client (ignoring a blank name), explains why the picker is unavailable, and deletes it', async ({ page }) => {

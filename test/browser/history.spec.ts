@@ -32,7 +32,17 @@ async function readyToGenerate(page: Page) {
   await post(page.request, '/api/articles', {
     article_title: 'History guide',
     article_type: 'HistoryGuide',
-    sections: [{ section: section._id, heading: 'Summary', systemPrompt: section.system_message, userPrompt: section.user_message, model: model._id, temperature: 0.3, logit_bias_group: null }],
+    sections: [
+      {
+        section: section._id,
+        heading: 'Summary',
+        systemPrompt: section.system_message,
+        userPrompt: section.user_message,
+        model: model._id,
+        temperature: 0.3,
+        logit_bias_group: null,
+      },
+    ],
   });
 }
 
@@ -41,10 +51,12 @@ test.describe('Generation from Home to History', () => {
     await post(request, `${OPENAI_FAKE_URL}/__fake/reset`, {});
     await signIn(page);
     await readyToGenerate(page);
-    const [good] = (await post(request, `${NOTION_FAKE_URL}/__fake/rows`, [
-      { title: 'Written by Quire', status: 'Start Generating', type: 'HistoryGuide' },
-      { title: 'Has no template', status: 'Start Generating', type: 'Unknown type' },
-    ])).ids;
+    const [good] = (
+      await post(request, `${NOTION_FAKE_URL}/__fake/rows`, [
+        { title: 'Written by Quire', status: 'Start Generating', type: 'HistoryGuide' },
+        { title: 'Has no template', status: 'Start Generating', type: 'Unknown type' },
+      ])
+    ).ids;
 
     await page.goto('/');
     const notionCard = page.getByRole('region', { name: 'Notion Settings' });

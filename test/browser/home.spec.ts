@@ -37,7 +37,9 @@ test.describe('Home: the two settings cards', () => {
     await expect(saved).toBeHidden({ timeout: 6_000 });
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'OpenAI API Key' })).toHaveValue('sk-…Q7wz');
-    await expect(page.getByRole('region', { name: 'OpenAI Settings' }).getByText('A value is saved; it is shown redacted. Type a new one to replace it.')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'OpenAI Settings' }).getByText('A value is saved; it is shown redacted. Type a new one to replace it.'),
+    ).toBeVisible();
   });
 
   test('saves the Notion settings and the status configuration together', async ({ page }) => {

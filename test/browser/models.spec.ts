@@ -31,7 +31,11 @@ async function modelWithExamples(page: Page, name: string, examples: number): Pr
   return _id;
 }
 
-const row = (page: Page, name: string) => page.getByRole('table', { name: 'Models' }).getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+const row = (page: Page, name: string) =>
+  page
+    .getByRole('table', { name: 'Models' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
 const modelsTable = (page: Page) => page.getByRole('table', { name: 'Models' });
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Fine Tuning Jobs' });
 
@@ -109,7 +113,12 @@ test.describe('Manage Models', () => {
     await row(page, 'Tunable').getByRole('button', { name: 'Fine-tune' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fine-tune model' });
     await expect(dialog).toContainText('Are you sure you want to fine-tune this model?');
-    for (const [label, value] of [['Name', 'Tunable'], ['Base Model', 'gpt-4o'], ['Output Model', '-'], ['Tokens Trained', '-']]) {
+    for (const [label, value] of [
+      ['Name', 'Tunable'],
+      ['Base Model', 'gpt-4o'],
+      ['Output Model', '-'],
+      ['Tokens Trained', '-'],
+    ]) {
       await expect(dialog.getByRole('row', { name: label })).toContainText(value);
     }
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -171,7 +180,9 @@ test.describe('Manage Models', () => {
     await fake(request, 'config', { ownerRole: false });
     page.on('dialog', (dialog) => dialog.accept());
     await row(page, 'Undeletable').getByRole('button', { name: 'Delete' }).click();
-    const alert = page.getByText(/^Failed to delete model\. OpenAI: refused to delete the fine-tuned model ft:gpt-4o-2024-08-06:quire:undeletable:\w+: the API key saved on Home lacks the Owner role/);
+    const alert = page.getByText(
+      /^Failed to delete model\. OpenAI: refused to delete the fine-tuned model ft:gpt-4o-2024-08-06:quire:undeletable:\w+: the API key saved on Home lacks the Owner role/,
+    );
     await expect(alert).toBeVisible({ timeout: 15_000 });
     await expect(row(page, 'Undeletable')).toBeVisible();
   });
@@ -179,7 +190,9 @@ test.describe('Manage Models', () => {
   test('only logs a failure to load the models, with no message on the screen (spec §8)', async ({ page }) => {
     const logged: string[] = [];
     page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
-    await page.route(/\/api\/models(\?|$)/, (route) => route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'down' } }));
+    await page.route(/\/api\/models(\?|$)/, (route) =>
+      route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'down' } }),
+    );
     await page.goto('/models');
     await expect(page.getByRole('heading', { name: 'Models', exact: true })).toBeVisible();
     await expect.poll(() => logged.some((text) => text.includes('Failed to load models'))).toBe(true);

@@ -18,7 +18,10 @@ async function shot(page: Page, name: string) {
 
 /** The value cell next to a row header of a label/value table. */
 const detail = (table: Locator, label: string) =>
-  table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
+  table
+    .getByRole('row')
+    .filter({ has: table.page().getByRole('rowheader', { name: label, exact: true }) })
+    .getByRole('cell');
 
 const jobStatus = async (page: Page, id: string) => {
   const res = await page.request.get(`/api/training-jobs/${id}`);
@@ -108,7 +111,10 @@ test.describe('Training data from a website', () => {
 
     await page.goto('/models');
     // Newest first: the job just submitted is the first one of the fixture site.
-    const row = trainingTable.getByRole('row').filter({ has: page.getByRole('cell', { name: `${SITE_URL}/`, exact: true }) }).first();
+    const row = trainingTable
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: `${SITE_URL}/`, exact: true }) })
+      .first();
     await expect(row.getByRole('cell').first()).toHaveText('completed');
     await row.getByRole('button', { name: 'View Data Collection' }).click();
     await expect(page).toHaveURL(new RegExp(`/training/view/${id}$`));
@@ -205,7 +211,9 @@ test.describe('Training data from a website', () => {
       if (!card) throw new Error('No cluster has more than one item in the range');
       const exampleHeading = (await card.getByRole('heading', { level: 3 }).textContent())!;
       await card.getByRole('button', { name: 'Build Model' }).click();
-      await expect(page).toHaveURL((url) => url.pathname === '/training/wizard/subclusters' && url.searchParams.get('start') === START && url.searchParams.get('end') === END);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === '/training/wizard/subclusters' && url.searchParams.get('start') === START && url.searchParams.get('end') === END,
+      );
       expect(query(page)).toMatchObject({ id: expect.stringMatching(/^\d+$/), job: jobId });
 
       await expect(page.getByRole('heading', { name: 'Section Data Selection' })).toBeVisible();
@@ -257,7 +265,9 @@ test.describe('Training data from a website', () => {
       await expect(newModel).toBeHidden();
       await expect(page.getByRole('status').filter({ hasText: `Model "${name}" created successfully.` })).toBeVisible();
       await expect(models).toHaveText(name);
-      const created = ((await (await page.request.get('/api/models')).json()) as { _id: string; name: string; base_model: string }[]).find((m) => m.name === name);
+      const created = ((await (await page.request.get('/api/models')).json()) as { _id: string; name: string; base_model: string }[]).find(
+        (m) => m.name === name,
+      );
       expect(created).toMatchObject({ base_model: 'gpt-4.1-mini' });
       const modelId = created!._id;
 
@@ -305,7 +315,9 @@ test.describe('Training data from a website', () => {
       await expect(prev).toBeEnabled();
 
       await page.getByRole('link', { name: '⬅ Back to Sections' }).click();
-      await expect(page).toHaveURL((url) => url.pathname === `/training/clusters/${jobId}` && url.searchParams.get('start') === START && url.searchParams.get('end') === END);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === `/training/clusters/${jobId}` && url.searchParams.get('start') === START && url.searchParams.get('end') === END,
+      );
       await expect(startPicker(page)).toHaveValue(START);
       await expect(endPicker(page)).toHaveValue(END);
       await expect(clusterCards(page).first()).toBeVisible();

@@ -18,7 +18,12 @@ describe('Articles', () => {
   });
 
   async function biasList(name: string) {
-    return (await agent.post('/api/logit-bias-groups').send({ name, entries: [{ words: ['delve'], bias: -100 }] }).expect(201)).body._id as string;
+    return (
+      await agent
+        .post('/api/logit-bias-groups')
+        .send({ name, entries: [{ words: ['delve'], bias: -100 }] })
+        .expect(201)
+    ).body._id as string;
   }
 
   it('should create an article from section snapshots and keep them when the section changes later', async () => {
@@ -31,22 +36,45 @@ describe('Articles', () => {
       .expect(201);
     expect(res.body).toMatchObject({ article_title: 'Best Laptops', article_type: 'Listicle', notes: '' });
     expect(res.body.sections).toEqual([
-      { section: intro._id, heading: 'Intro', systemPrompt: intro.system_message, userPrompt: intro.user_message, model: modelId, temperature: 0.3, logit_bias_group: list },
-      { section: faq._id, heading: 'FAQ', systemPrompt: faq.system_message, userPrompt: faq.user_message, model: modelId, temperature: 0.7, logit_bias_group: null },
+      {
+        section: intro._id,
+        heading: 'Intro',
+        systemPrompt: intro.system_message,
+        userPrompt: intro.user_message,
+        model: modelId,
+        temperature: 0.3,
+        logit_bias_group: list,
+      },
+      {
+        section: faq._id,
+        heading: 'FAQ',
+        systemPrompt: faq.system_message,
+        userPrompt: faq.user_message,
+        model: modelId,
+        temperature: 0.7,
+        logit_bias_group: null,
+      },
     ]);
-    await agent.put(`/api/sections/${intro._id}`).send({ name: 'Intro v2', model: modelId, temperature: 1, system_message: 's', user_message: 'u' }).expect(200);
+    await agent
+      .put(`/api/sections/${intro._id}`)
+      .send({ name: 'Intro v2', model: modelId, temperature: 1, system_message: 's', user_message: 'u' })
+      .expect(200);
     const stored = await agent.get(`/api/articles/${res.body._id}`).expect(200);
     expect(stored.body.sections[0]).toMatchObject({ heading: 'Intro', temperature: 0.3 });
   });
 
-  it('should keep each section\'s bias group when an update omits it, matching repeated sections in order', async () => {
+  it("should keep each section's bias group when an update omits it, matching repeated sections in order", async () => {
     const a = await biasList('A');
     const b = await biasList('B');
     const s1 = await createSection(agent, modelId, { name: 'One' });
     const s2 = await createSection(agent, modelId, { name: 'Two' });
     const created = await agent
       .post('/api/articles')
-      .send({ article_title: 'T', article_type: 'X', sections: [{ ...snapshotOf(s1), logit_bias_group: a }, { ...snapshotOf(s2) }, { ...snapshotOf(s1), logit_bias_group: b }] })
+      .send({
+        article_title: 'T',
+        article_type: 'X',
+        sections: [{ ...snapshotOf(s1), logit_bias_group: a }, { ...snapshotOf(s2) }, { ...snapshotOf(s1), logit_bias_group: b }],
+      })
       .expect(201);
     const update = {
       article_title: 'T',
@@ -62,11 +90,14 @@ describe('Articles', () => {
     ]);
   });
 
-  it('should take a new entry\'s bias group from its section when the update omits it', async () => {
+  it("should take a new entry's bias group from its section when the update omits it", async () => {
     const a = await biasList('A');
     const s1 = await createSection(agent, modelId, { name: 'One' });
     const s2 = await createSection(agent, modelId, { name: 'Two', logit_bias_group: a });
-    const created = await agent.post('/api/articles').send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(s1)] }).expect(201);
+    const created = await agent
+      .post('/api/articles')
+      .send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(s1)] })
+      .expect(201);
     const res = await agent
       .put(`/api/articles/${created.body._id}`)
       .send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(s1, false), snapshotOf(s2, false)] })
@@ -76,10 +107,19 @@ describe('Articles', () => {
 
   it('should keep an entry whose section was deleted since the article was saved', async () => {
     const s1 = await createSection(agent, modelId, { name: 'Gone soon' });
-    const created = await agent.post('/api/articles').send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(s1)] }).expect(201);
+    const created = await agent
+      .post('/api/articles')
+      .send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(s1)] })
+      .expect(201);
     await agent.delete(`/api/sections/${s1._id}`).expect(200);
-    await agent.put(`/api/articles/${created.body._id}`).send({ article_title: 'T2', article_type: 'X', sections: [snapshotOf(s1, false)] }).expect(200);
-    const other = await agent.post('/api/articles').send({ article_title: 'New', article_type: 'X', sections: [snapshotOf(s1)] }).expect(400);
+    await agent
+      .put(`/api/articles/${created.body._id}`)
+      .send({ article_title: 'T2', article_type: 'X', sections: [snapshotOf(s1, false)] })
+      .expect(200);
+    const other = await agent
+      .post('/api/articles')
+      .send({ article_title: 'New', article_type: 'X', sections: [snapshotOf(s1)] })
+      .expect(400);
     expect(other.body.message).toBe('sections.0.section is not one of your sections');
   });
 
@@ -96,9 +136,44 @@ describe('Articles', () => {
     ['no title', { article_title: '' }, 'article_title is required'],
     ['no type', { article_type: '   ' }, 'article_type is required'],
     ['sections that are not a list', { sections: 'intro' }, 'sections must be a list'],
-    ['a snapshot with a bad temperature', { sections: [{ section: '00000000-0000-4000-8000-000000000000', heading: 'H', systemPrompt: 's', userPrompt: 'u', model: '00000000-0000-4000-8000-000000000000', temperature: 'hot' }] }, 'temperature must be a number'],
-    ['a snapshot without prompts', { sections: [{ section: '00000000-0000-4000-8000-000000000000', heading: 'H', model: '00000000-0000-4000-8000-000000000000', temperature: 1 }] }, 'systemPrompt must be text'],
-    ['an unknown snapshot field', { sections: [{ section: '00000000-0000-4000-8000-000000000000', heading: 'H', systemPrompt: 's', userPrompt: 'u', model: '00000000-0000-4000-8000-000000000000', temperature: 1, extra: 1 }] }, 'property extra should not exist'],
+    [
+      'a snapshot with a bad temperature',
+      {
+        sections: [
+          {
+            section: '00000000-0000-4000-8000-000000000000',
+            heading: 'H',
+            systemPrompt: 's',
+            userPrompt: 'u',
+            model: '00000000-0000-4000-8000-000000000000',
+            temperature: 'hot',
+          },
+        ],
+      },
+      'temperature must be a number',
+    ],
+    [
+      'a snapshot without prompts',
+      { sections: [{ section: '00000000-0000-4000-8000-000000000000', heading: 'H', model: '00000000-0000-4000-8000-000000000000', temperature: 1 }] },
+      'systemPrompt must be text',
+    ],
+    [
+      'an unknown snapshot field',
+      {
+        sections: [
+          {
+            section: '00000000-0000-4000-8000-000000000000',
+            heading: 'H',
+            systemPrompt: 's',
+            userPrompt: 'u',
+            model: '00000000-0000-4000-8000-000000000000',
+            temperature: 1,
+            extra: 1,
+          },
+        ],
+      },
+      'property extra should not exist',
+    ],
     ['a huge title', { article_title: 'x'.repeat(201) }, 'article_title must be at most 200 characters'],
   ])('should answer 400 to %s and change nothing', async (_case, overrides, message) => {
     const saved = await agent.post('/api/articles').send({ article_title: 'Kept', article_type: 'X', sections: [] }).expect(201);
@@ -121,12 +196,20 @@ describe('Articles', () => {
     }
     expect((await request(t.http).get('/api/articles').set('Cookie', grace).expect(200)).body).toEqual([]);
     const section = await createSection(agent, modelId);
-    const res = await request(t.http).post('/api/articles').set('Cookie', grace).send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(section)] }).expect(400);
+    const res = await request(t.http)
+      .post('/api/articles')
+      .set('Cookie', grace)
+      .send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(section)] })
+      .expect(400);
     expect(res.body.message).toBe('sections.0.section is not one of your sections');
   });
 
   it('should list articles by title with Content-Range and delete one', async () => {
-    for (const title of ['Zeta', 'Alpha', 'Mu']) await agent.post('/api/articles').send({ article_title: title, article_type: title === 'Mu' ? 'Guide' : 'List', sections: [] }).expect(201);
+    for (const title of ['Zeta', 'Alpha', 'Mu'])
+      await agent
+        .post('/api/articles')
+        .send({ article_title: title, article_type: title === 'Mu' ? 'Guide' : 'List', sections: [] })
+        .expect(201);
     const list = await agent.get('/api/articles').expect(200);
     expect(list.headers['content-range']).toBe('articles 0-2/3');
     expect(list.body.map((a: { article_title: string }) => a.article_title)).toEqual(['Alpha', 'Mu', 'Zeta']);

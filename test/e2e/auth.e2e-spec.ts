@@ -64,10 +64,12 @@ describe('Sign-in and sessions (local mode)', () => {
     const agent = await signInLocal(t.http);
     const first = await agent.get('/api/me').expect(200);
     expect(first.body.name).toBe('Local Operator');
-    const old = (agent as unknown as { jar: { getCookie(n: string, o: object): { value: string } } }).jar.getCookie(
-      'quire_session',
-      { domain: '127.0.0.1', path: '/', secure: false, script: false },
-    ).value;
+    const old = (agent as unknown as { jar: { getCookie(n: string, o: object): { value: string } } }).jar.getCookie('quire_session', {
+      domain: '127.0.0.1',
+      path: '/',
+      secure: false,
+      script: false,
+    }).value;
     await agent.get('/api/auth/local').expect(302);
     await agent.get('/api/me').expect(200);
     await request(t.http).get('/api/me').set('Cookie', `quire_session=${old}`).expect(401);
@@ -89,21 +91,14 @@ describe('Sign-in and sessions (local mode)', () => {
       .send({ propertyName: 'Hacked', values: { start: 'a', inProgress: 'b', error: 'c', complete: 'd' } })
       .expect(403);
     expect(res.body.message).toBe('Cross-site requests are refused.');
-    await agent
-      .post('/api/logout')
-      .set('Sec-Fetch-Site', 'cross-site')
-      .expect(403);
+    await agent.post('/api/logout').set('Sec-Fetch-Site', 'cross-site').expect(403);
     const config = await agent.get('/api/user/status-config').expect(200);
     expect(config.body.statusConfig.propertyName).toBe('Status');
   });
 
   it('should accept a same-origin POST from the dashboard', async () => {
     const agent = await signInLocal(t.http);
-    await agent
-      .post('/api/logout')
-      .set('Origin', 'http://localhost:3000')
-      .set('Sec-Fetch-Site', 'same-origin')
-      .expect(200);
+    await agent.post('/api/logout').set('Origin', 'http://localhost:3000').set('Sec-Fetch-Site', 'same-origin').expect(200);
   });
 
   it('should not offer Google sign-in in local mode', async () => {

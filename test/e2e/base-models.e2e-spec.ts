@@ -34,7 +34,11 @@ describe('Base models: what a new model may be built on, and what the key can us
     agent = await signInLocal(t.http);
   });
 
-  const saveKey = (key = openai.apiKey) => agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: key } }).expect(200);
+  const saveKey = (key = openai.apiKey) =>
+    agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: key } })
+      .expect(200);
   const baseModels = async () => (await agent.get('/api/base-models').expect(200)).body as BaseModel[];
   const modelListings = () => openai.requestsTo('GET', /^\/v1\/models$/).length;
   /** Each test starts with nothing remembered of the shared test key's model list. */
@@ -59,7 +63,17 @@ describe('Base models: what a new model may be built on, and what the key can us
     const models = await baseModels();
     expect(models.map((m) => m.id)).toEqual([
       ...SPEC,
-      'gpt-5', 'gpt-5-mini', 'gpt-5-nano', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'gpt-4o-mini', 'o3', 'o4-mini', 'o3-mini', 'o1',
+      'gpt-5',
+      'gpt-5-mini',
+      'gpt-5-nano',
+      'gpt-4.1',
+      'gpt-4.1-mini',
+      'gpt-4.1-nano',
+      'gpt-4o-mini',
+      'o3',
+      'o4-mini',
+      'o3-mini',
+      'o1',
     ]);
     expect(models.filter((m) => m.spec).map((m) => m.id)).toEqual(SPEC);
     const byId = Object.fromEntries(models.map((m) => [m.id, m]));
@@ -104,7 +118,8 @@ describe('Base models: what a new model may be built on, and what the key can us
       id: 'gpt-4o',
       available: null,
       fine_tunable: true,
-      reason: 'Quire could not ask OpenAI which models your key may use (OpenAI: could not list the models of the key: The server had an error while processing your request.)',
+      reason:
+        'Quire could not ask OpenAI which models your key may use (OpenAI: could not list the models of the key: The server had an error while processing your request.)',
       spec: true,
     });
     expect(models[2].reason).toBe('OpenAI shut it down on 2025-06-06.');
@@ -158,7 +173,10 @@ describe('Base models: what a new model may be built on, and what the key can us
 
     it('should accept any base model Quire knows while no key is saved', async () => {
       for (const base_model of ['gpt-4-32k', 'gpt-3.5-turbo-16k', 'o3']) {
-        await agent.post('/api/models').send({ name: `On ${base_model}`, base_model }).expect(201);
+        await agent
+          .post('/api/models')
+          .send({ name: `On ${base_model}`, base_model })
+          .expect(201);
       }
       expect(openai.requests).toHaveLength(0);
     });
@@ -175,7 +193,10 @@ describe('Base models: what a new model may be built on, and what the key can us
       await saveKey();
       await forgetKey();
       const grace = request.agent(t.http).set('Cookie', await otherOperatorCookie(t));
-      await grace.post('/api/user').send({ envVars: { OPENAI_API_KEY: 'sk-graces-own-key-that-openai-refuses' } }).expect(200);
+      await grace
+        .post('/api/user')
+        .send({ envVars: { OPENAI_API_KEY: 'sk-graces-own-key-that-openai-refuses' } })
+        .expect(200);
       const theirs = (await grace.get('/api/base-models').expect(200)).body as BaseModel[];
       expect(theirs.map((m) => m.available)).toEqual([null, null, null, null, null]);
       expect(theirs[0].reason).toContain('rejected the API key saved on Home');

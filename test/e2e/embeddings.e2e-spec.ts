@@ -38,17 +38,31 @@ describe('Embeddings within OpenAI limits', () => {
     await t.reset();
     openai.reset();
     agent = await signInLocal(t.http);
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+      .expect(200);
   });
 
   const jobOf = async (id: string) => (await agent.get(`/api/training-jobs/${id}`).expect(200)).body;
 
   it('should keep each request under 300,000 tokens and cut an input over 8,192, saying so in the job message', async () => {
-    const submitted = (await agent.post('/api/training-jobs/submit-url').send({ url: `${site.url}/long-reads.html`, clustering: 'embeddings' }).expect(201)).body;
-    const job = await eventually(() => jobOf(submitted._id), (j) => j.status === 'completed' || j.status === 'failed', 60_000);
+    const submitted = (
+      await agent
+        .post('/api/training-jobs/submit-url')
+        .send({ url: `${site.url}/long-reads.html`, clustering: 'embeddings' })
+        .expect(201)
+    ).body;
+    const job = await eventually(
+      () => jobOf(submitted._id),
+      (j) => j.status === 'completed' || j.status === 'failed',
+      60_000,
+    );
     expect(job.status).toBe('completed');
     expect(job.meta.progress).toMatchObject({ articles: 1, sections: SECTIONS.length });
-    expect(job.message).toBe('1 page gave sections, 0 intro only, 0 nothing. 1 section(s) were longer than the 8,192 tokens OpenAI embeds at once; only their first 8,192 tokens were embedded.');
+    expect(job.message).toBe(
+      '1 page gave sections, 0 intro only, 0 nothing. 1 section(s) were longer than the 8,192 tokens OpenAI embeds at once; only their first 8,192 tokens were embedded.',
+    );
 
     // Every request the simulator accepted (it refuses any input over 8,192 tokens and any request over 300,000).
     expect(openai.embeddedInputs).toBe(1 + SECTIONS.length);

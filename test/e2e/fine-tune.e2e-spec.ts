@@ -23,7 +23,10 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     await t.reset();
     openai.reset();
     agent = await signInLocal(t.http);
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+      .expect(200);
   });
 
   const jobsOf = async () => (await agent.get('/api/fine-tune-jobs').expect(200)).body;
@@ -39,7 +42,10 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     const [upload] = openai.requestsTo('POST', /^\/v1\/files$/);
     const file = [...openai.files.values()][0];
     expect(upload).toBeDefined();
-    const lines = file.content.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = file.content
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(10);
     expect(lines[0].messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user', 'assistant']);
     expect(lines[0].messages[2].content).toContain('FAQ 1');
@@ -71,7 +77,7 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     expect(again.body.message).toBe('This model has already been fine-tuned.');
 
     await agent.delete(`/api/models/${id}`).expect(200);
-    expect(decodeURIComponent(openai.requestsTo("DELETE", /^\/v1\/models\//)[0].path)).toBe(`/v1/models/${done.output_model}`);
+    expect(decodeURIComponent(openai.requestsTo('DELETE', /^\/v1\/models\//)[0].path)).toBe(`/v1/models/${done.output_model}`);
     expect(openai.models.has(done.output_model)).toBe(false);
     await agent.get(`/api/models/${id}`).expect(404);
     expect(await jobsOf()).toEqual([]);
@@ -87,7 +93,10 @@ describe('Fine-tuning through the OpenAI simulator', () => {
 
   it('should point an operator without an OpenAI key to Home, not fail with a 500', async () => {
     const id = await createModel(agent, 'Keyless', 'gpt-4o', 10);
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: '' } }).expect(200);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: '' } })
+      .expect(200);
     const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'keyless' }).expect(409);
     expect(res.body.message).toBe('Add your OpenAI API key in OpenAI Settings on the Home screen first.');
     expect(openai.requests).toHaveLength(0);
@@ -95,7 +104,10 @@ describe('Fine-tuning through the OpenAI simulator', () => {
 
   it('should say OpenAI rejected the key when it answers 401', async () => {
     const id = await createModel(agent, 'Wrong key', 'gpt-4o', 10);
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: 'sk-proj-not-the-right-key-0000' } }).expect(200);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: 'sk-proj-not-the-right-key-0000' } })
+      .expect(200);
     const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'k' }).expect(502);
     expect(res.body.message).toBe('OpenAI: rejected the API key saved on Home while trying to upload the training file; check the key and save it again.');
     expect(await jobsOf()).toEqual([]);
@@ -115,7 +127,9 @@ describe('Fine-tuning through the OpenAI simulator', () => {
 
   it('should save nothing and remove the uploaded file when OpenAI refuses to create the job, in its own words', async () => {
     const id = await createModel(agent, 'No access', 'gpt-4o', 10);
-    openai.failNext('POST', /^\/v1\/fine_tuning\/jobs$/, 403, 'You have been denied access to fine-tuning for this organization.', 1, undefined, { type: 'invalid_request_error' });
+    openai.failNext('POST', /^\/v1\/fine_tuning\/jobs$/, 403, 'You have been denied access to fine-tuning for this organization.', 1, undefined, {
+      type: 'invalid_request_error',
+    });
     const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'no_access' }).expect(502);
     expect(res.body.message).toBe('OpenAI: could not create the fine-tune job: You have been denied access to fine-tuning for this organization.');
     expect(openai.files.size).toBe(0);
@@ -125,14 +139,26 @@ describe('Fine-tuning through the OpenAI simulator', () => {
   });
 
   it.each([
-    ['gpt-5', 'gpt-5 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.'],
-    ['o3', 'o3 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.'],
+    [
+      'gpt-5',
+      'gpt-5 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.',
+    ],
+    [
+      'o3',
+      'o3 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.',
+    ],
     ['gpt-4-32k', 'gpt-4-32k cannot be fine-tuned: OpenAI shut it down on 2025-06-06.'],
     ['gpt-3.5-turbo', 'gpt-3.5-turbo cannot be fine-tuned: OpenAI shut it down on 2026-10-23.'],
   ])('should refuse a model on %s with 409 before uploading anything', async (base, message) => {
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: '' } }).expect(200);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: '' } })
+      .expect(200);
     const id = await createModel(agent, `On ${base}`, base, 10);
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+      .expect(200);
     expect((await modelOf(id)).actions.fineTune).toEqual({ allowed: false, reason: message });
     const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(409);
     expect(res.body.message).toBe(message);
@@ -145,7 +171,9 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     const id = await createModel(agent, 'Broke', 'gpt-4o', 10);
     openai.outOfCredit = true;
     const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'broke' }).expect(502);
-    expect(res.body.message).toMatch(/^OpenAI: could not create the fine-tune job: the OpenAI account of this key is out of credit \(insufficient_quota\)\. Add credit or raise the budget under Billing at platform\.openai\.com, then try again\. OpenAI said: You exceeded your current quota/);
+    expect(res.body.message).toMatch(
+      /^OpenAI: could not create the fine-tune job: the OpenAI account of this key is out of credit \(insufficient_quota\)\. Add credit or raise the budget under Billing at platform\.openai\.com, then try again\. OpenAI said: You exceeded your current quota/,
+    );
     expect(res.body.message).not.toContain('minute');
     expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)).toHaveLength(1);
     expect(openai.files.size).toBe(0);

@@ -32,7 +32,15 @@ const ENV = {
   FINE_TUNE_POLL_SECONDS: '3600',
 };
 /** Routes a caller uses every day: a schema-built body must get through, or the generator is broken. */
-const EVERYDAY = ['POST /api/clients', 'POST /api/models', 'POST /api/logit-bias-groups', 'POST /api/sections', 'PUT /api/sections/{id}', 'POST /api/articles', 'POST /api/user/status-config'];
+const EVERYDAY = [
+  'POST /api/clients',
+  'POST /api/models',
+  'POST /api/logit-bias-groups',
+  'POST /api/sections',
+  'PUT /api/sections/{id}',
+  'POST /api/articles',
+  'POST /api/user/status-config',
+];
 const WRITES = ['post', 'put', 'patch', 'delete'];
 
 jest.setTimeout(300_000);
@@ -59,7 +67,11 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
     await seedOneOfEach(async (path, body) => (await agent.post(path).send(body).expect(201)).body);
     // The seeded crawls end before fuzzing starts, so no background work writes rows meanwhile.
     for (const get of [(path: string) => request(t.http).get(path).set('Cookie', grace), (path: string) => agent.get(path)]) {
-      await eventually(async () => (await get('/api/history')).body as { status: string }[], (rows) => rows.length > 0 && rows.every((r) => r.status === 'completed' || r.status === 'failed'), 30_000);
+      await eventually(
+        async () => (await get('/api/history')).body as { status: string }[],
+        (rows) => rows.length > 0 && rows.every((r) => r.status === 'completed' || r.status === 'failed'),
+        30_000,
+      );
     }
 
     lists = [];
@@ -94,7 +106,10 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
     const isUuid = (value: unknown) => typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
     // `id` holds record ids, but for a list whose rows are named otherwise (base models: `gpt-4o`).
     const recordId = row._id ?? row.id;
-    const idFields = [...(recordId === undefined || isUuid(recordId) ? ['id'] : []), ...keys.filter((key) => key !== '_id' && key !== 'id' && isUuid(row[key]))];
+    const idFields = [
+      ...(recordId === undefined || isUuid(recordId) ? ['id'] : []),
+      ...keys.filter((key) => key !== '_id' && key !== 'id' && isUuid(row[key])),
+    ];
     return { path, sortable, keys, samples: row, idFields };
   }
 
@@ -114,7 +129,10 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
     if (!ONLY) expect(chosen.length).toBeGreaterThan(0);
     const failures: string[] = [];
     for (const op of chosen) {
-      ids.mine = await idsOfLists((path) => agent.get(path), lists.map((list) => list.path));
+      ids.mine = await idsOfLists(
+        (path) => agent.get(path),
+        lists.map((list) => list.path),
+      );
       try {
         await fc.assert(
           fc.asyncProperty(fc.gen(), (g) => property(op, g)),

@@ -15,36 +15,32 @@ describe('Generation through transient faults: every article written exactly onc
   const row = (title: string, extra: Record<string, string> = {}) =>
     notion.addRow({ title, status: 'Start Generating', type: 'Guide', client: 'acme', extra: { Keyword: title, ...extra } });
 
-  it(
-    'should complete a batch of 20 with a fifth of Notion and Drive calls failing: each section appended once, one Doc per page, no section asked twice',
-    async () => {
-      const pages = Array.from({ length: 20 }, (_, i) => row(`Laptop ${i + 1}`));
-      notion.faults.rate = 0.2;
-      google.driveFaults.rate = 0.2;
+  it('should complete a batch of 20 with a fifth of Notion and Drive calls failing: each section appended once, one Doc per page, no section asked twice', async () => {
+    const pages = Array.from({ length: 20 }, (_, i) => row(`Laptop ${i + 1}`));
+    notion.faults.rate = 0.2;
+    google.driveFaults.rate = 0.2;
 
-      // A row whose claim met faults beyond its retries stays at start, for the next check.
-      for (let check = 0; check < 10 && pages.some((page) => notion.statusOf(page) === 'Start Generating'); check++) await checkNow();
-      const entries = await eventually(history, (e) => settled(e, 20), 240_000);
+    // A row whose claim met faults beyond its retries stays at start, for the next check.
+    for (let check = 0; check < 10 && pages.some((page) => notion.statusOf(page) === 'Start Generating'); check++) await checkNow();
+    const entries = await eventually(history, (e) => settled(e, 20), 240_000);
 
-      expect(entries.filter((e) => e.status !== 'completed').map((e) => `${e.title}: ${e.message}`)).toEqual([]);
-      for (const page of pages) {
-        expect(notion.statusOf(page)).toBe('Posts Generated');
-        expect(headingsOf(page)).toEqual(SECTION_HEADINGS.map((h) => `heading_2: ${h}`));
-      }
-      const docsPerJob = new Map<string, number>();
-      for (const file of google.files) docsPerJob.set(file.appProperties.quireJobId, (docsPerJob.get(file.appProperties.quireJobId) ?? 0) + 1);
-      expect(docsPerJob.size).toBe(20);
-      expect([...docsPerJob.values()].every((n) => n === 1)).toBe(true);
-      expect(chats()).toBe(20 * SECTION_HEADINGS.length);
-      // Appends that landed before their error answer were kept, not removed and written again.
-      expect(notion.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([]);
-      // The faults did happen, writes done before their error answer included.
-      expect(notion.faults.injected).toBeGreaterThan(10);
-      expect(notion.faults.afterWrites).toBeGreaterThan(0);
-      expect(google.driveFaults.injected).toBeGreaterThan(3);
-    },
-    300_000,
-  );
+    expect(entries.filter((e) => e.status !== 'completed').map((e) => `${e.title}: ${e.message}`)).toEqual([]);
+    for (const page of pages) {
+      expect(notion.statusOf(page)).toBe('Posts Generated');
+      expect(headingsOf(page)).toEqual(SECTION_HEADINGS.map((h) => `heading_2: ${h}`));
+    }
+    const docsPerJob = new Map<string, number>();
+    for (const file of google.files) docsPerJob.set(file.appProperties.quireJobId, (docsPerJob.get(file.appProperties.quireJobId) ?? 0) + 1);
+    expect(docsPerJob.size).toBe(20);
+    expect([...docsPerJob.values()].every((n) => n === 1)).toBe(true);
+    expect(chats()).toBe(20 * SECTION_HEADINGS.length);
+    // Appends that landed before their error answer were kept, not removed and written again.
+    expect(notion.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([]);
+    // The faults did happen, writes done before their error answer included.
+    expect(notion.faults.injected).toBeGreaterThan(10);
+    expect(notion.faults.afterWrites).toBeGreaterThan(0);
+    expect(google.driveFaults.injected).toBeGreaterThan(3);
+  }, 300_000);
 
   it('should resume a failed article set back to start: same History entry, no section asked again, nothing appended or created twice', async () => {
     google.readOnlyFolders.add('folder-acme');
@@ -52,7 +48,9 @@ describe('Generation through transient faults: every article written exactly onc
     await checkNow();
     const [failed] = await eventually(history, (e) => settled(e, 1));
     expect(failed.status).toBe('failed');
-    expect(failed.message).toMatch(/^Google: refused to create the Google Doc \(insufficientFilePermissions\): your Google account may not add files to the client's save folder/);
+    expect(failed.message).toMatch(
+      /^Google: refused to create the Google Doc \(insufficientFilePermissions\): your Google account may not add files to the client's save folder/,
+    );
     expect(notion.statusOf(page)).toBe('Generating Error');
     expect(headingsOf(page)).toHaveLength(3);
     expect(chats()).toBe(3);

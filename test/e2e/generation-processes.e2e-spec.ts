@@ -49,7 +49,9 @@ describe('Generation across server processes', () => {
   }
 
   function addRows(n: number): string[] {
-    return Array.from({ length: n }, (_, i) => notion.addRow({ title: `Laptop ${i + 1}`, status: 'Start Generating', type: 'Guide', extra: { Keyword: `k${i}` } }));
+    return Array.from({ length: n }, (_, i) =>
+      notion.addRow({ title: `Laptop ${i + 1}`, status: 'Start Generating', type: 'Guide', extra: { Keyword: `k${i}` } }),
+    );
   }
 
   /** Each page complete, holding each section heading exactly once, in order. */
@@ -70,14 +72,22 @@ describe('Generation across server processes', () => {
     await setUpGeneration(agent, notion, openai);
     await agent.post('/api/clients').send({ name: 'unused' });
     const pages = addRows(5);
-    await eventually(async () => chatCalls(), (calls) => calls >= 4, 30_000);
+    await eventually(
+      async () => chatCalls(),
+      (calls) => calls >= 4,
+      30_000,
+    );
     await first.kill();
     const callsBeforeCrash = chatCalls();
     expect(pages.some((id) => notion.statusOf(id) !== 'Posts Generated')).toBe(true);
 
     const second = await startServerProcess(env);
     servers.push(second);
-    await eventually(async () => pages.map((id) => notion.statusOf(id)), (statuses) => statuses.every((s) => s === 'Posts Generated'), 150_000);
+    await eventually(
+      async () => pages.map((id) => notion.statusOf(id)),
+      (statuses) => statuses.every((s) => s === 'Posts Generated'),
+      150_000,
+    );
     expectWrittenOnce(pages);
     // Sections finished before the crash were kept: at most the two in flight were written again.
     expect(chatCalls()).toBeLessThanOrEqual(15 + 2);
@@ -89,16 +99,24 @@ describe('Generation across server processes', () => {
   }, 240_000);
 
   // Two processes can share only a PostgreSQL server; the embedded database belongs to one process.
-  (POSTGRES_URL ? it : it.skip)('should never generate a page twice with two server processes on one PostgreSQL', async () => {
-    const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-    servers.push(a, b);
-    await setUpGeneration(await signIn(a), notion, openai);
-    const pages = addRows(6);
-    await eventually(async () => pages.map((id) => notion.statusOf(id)), (statuses) => statuses.every((s) => s === 'Posts Generated'), 60_000);
-    expectWrittenOnce(pages);
-    expect(chatCalls()).toBe(18);
-    const history = (await (await signIn(b)).get('/api/history').expect(200)).body;
-    expect(history).toHaveLength(6);
-    await Promise.all([a.stop(), b.stop()]);
-  }, 120_000);
+  (POSTGRES_URL ? it : it.skip)(
+    'should never generate a page twice with two server processes on one PostgreSQL',
+    async () => {
+      const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      servers.push(a, b);
+      await setUpGeneration(await signIn(a), notion, openai);
+      const pages = addRows(6);
+      await eventually(
+        async () => pages.map((id) => notion.statusOf(id)),
+        (statuses) => statuses.every((s) => s === 'Posts Generated'),
+        60_000,
+      );
+      expectWrittenOnce(pages);
+      expect(chatCalls()).toBe(18);
+      const history = (await (await signIn(b)).get('/api/history').expect(200)).body;
+      expect(history).toHaveLength(6);
+      await Promise.all([a.stop(), b.stop()]);
+    },
+    120_000,
+  );
 });

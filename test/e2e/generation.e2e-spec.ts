@@ -9,7 +9,13 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
 
   it('should write a batch: every heading in order in Notion, a Doc in the client folder, statuses and history complete', async () => {
     const withClient = notion.addRow({ title: 'Best gaming laptops', status: 'Start Generating', type: 'guide', client: 'acme', extra: { Keyword: 'gaming' } });
-    const byTitle = notion.addRow({ title: 'Budget laptops', status: 'Start Generating', article: 'laptop guide', extra: { Keyword: 'budget' }, body: ['Notes the editor left.'] });
+    const byTitle = notion.addRow({
+      title: 'Budget laptops',
+      status: 'Start Generating',
+      article: 'laptop guide',
+      extra: { Keyword: 'budget' },
+      body: ['Notes the editor left.'],
+    });
     notion.addRow({ title: 'Not yet', status: 'Not started', type: 'Guide' });
 
     const report = await checkNow();
@@ -81,7 +87,9 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
     const id = notion.addRow({ title: 'No keyword', status: 'Start Generating', type: 'Guide' });
     await checkNow();
     const [entry] = await eventually(history, (e) => settled(e, 1));
-    expect(entry.message).toBe('Unknown placeholder {{Keyword}} in section "Introduction": it is neither a built-in placeholder nor a property of the Notion page.');
+    expect(entry.message).toBe(
+      'Unknown placeholder {{Keyword}} in section "Introduction": it is neither a built-in placeholder nor a property of the Notion page.',
+    );
     expect(notion.statusOf(id)).toBe('Generating Error');
   });
 
@@ -90,7 +98,9 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
     const id = notion.addRow({ title: 'Unlucky', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
     await checkNow();
     const waiting = await eventually(history, (e) => e[0]?.status === 'queued' && e[0].message !== null, 30_000);
-    expect(waiting[0].message).toMatch(/^OpenAI: could not write section "Introduction": The server had an error while processing your request\. Trying again in 1 s\.$/);
+    expect(waiting[0].message).toMatch(
+      /^OpenAI: could not write section "Introduction": The server had an error while processing your request\. Trying again in 1 s\.$/,
+    );
     expect(notion.statusOf(id)).toBe('Generating...');
     const [entry] = await eventually(history, (e) => settled(e, 1), 30_000);
     expect(entry).toMatchObject({ status: 'completed', message: null });
@@ -118,34 +128,48 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
     expect(notion.statusOf(id)).toBe('Posts Generated');
   });
 
-  it('should fail with Notion\'s reason when it refuses the append, keeping the written sections', async () => {
+  it("should fail with Notion's reason when it refuses the append, keeping the written sections", async () => {
     notion.refuseAppends = { count: 1, message: 'body failed validation: body.children[3].paragraph.rich_text should be defined.' };
     const id = notion.addRow({ title: 'Refused', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
     await checkNow();
     const [entry] = await eventually(history, (e) => settled(e, 1));
-    expect(entry.message).toBe('Notion: refused to add the article to the page: body failed validation: body.children[3].paragraph.rich_text should be defined.');
+    expect(entry.message).toBe(
+      'Notion: refused to add the article to the page: body failed validation: body.children[3].paragraph.rich_text should be defined.',
+    );
     expect(entry.meta.sectionsDone).toBe(3);
     expect(notion.statusOf(id)).toBe('Generating Error');
   });
 
   it('should report missing settings on the check instead of failing', async () => {
-    await suite.agent.post('/api/user').send({ envVars: { DATABASE_ID: '' } }).expect(200);
+    await suite.agent
+      .post('/api/user')
+      .send({ envVars: { DATABASE_ID: '' } })
+      .expect(200);
     const report = await checkNow();
     expect(report.problem).toBe('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
     expect((await suite.agent.get('/api/generation/status').expect(200)).body.lastCheck.problem).toBe(report.problem);
   });
 
   it('should test the Notion and OpenAI connections', async () => {
-    expect((await suite.agent.post('/api/generation/test-notion').expect(200)).body).toEqual({ ok: true, message: 'Connected: "Status" offers all four status values.' });
+    expect((await suite.agent.post('/api/generation/test-notion').expect(200)).body).toEqual({
+      ok: true,
+      message: 'Connected: "Status" offers all four status values.',
+    });
     notion.statusOptions = ['Start Generating', 'Posts Generated'];
     expect((await suite.agent.post('/api/generation/test-notion').expect(200)).body).toEqual({
       ok: false,
       message: 'The property "Status" has no option "Generating...", "Generating Error"; add them in Notion.',
     });
-    await suite.agent.post('/api/user').send({ envVars: { NOTION_SECRET: 'ntn_wrong_secret_value_1234' } }).expect(200);
+    await suite.agent
+      .post('/api/user')
+      .send({ envVars: { NOTION_SECRET: 'ntn_wrong_secret_value_1234' } })
+      .expect(200);
     expect((await suite.agent.post('/api/generation/test-notion').expect(200)).body.message).toMatch(/^Notion: rejected the secret saved on Home/);
     expect((await suite.agent.post('/api/generation/test-openai').expect(200)).body).toEqual({ ok: true, message: 'Connected: OpenAI accepts the key.' });
-    await suite.agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: 'sk-proj-wrong-key-for-the-test-00' } }).expect(200);
+    await suite.agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: 'sk-proj-wrong-key-for-the-test-00' } })
+      .expect(200);
     expect((await suite.agent.post('/api/generation/test-openai').expect(200)).body.ok).toBe(false);
   });
 });

@@ -73,9 +73,7 @@ describe('Google sign-in through the OAuth simulator', () => {
     const agent = request.agent(t.http);
     const { callback } = await signInWithGoogle(t, agent);
     expect(callback.status).toBe(302);
-    expect(decodeURIComponent(callback.headers.location)).toBe(
-      '/login?error=mallory@elsewhere.test is not allowed to sign in to Quire.',
-    );
+    expect(decodeURIComponent(callback.headers.location)).toBe('/login?error=mallory@elsewhere.test is not allowed to sign in to Quire.');
     await agent.get('/api/me').expect(401);
     const users = await t.database.db.execute(sql`select count(*)::int as n from users`);
     expect((users as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);

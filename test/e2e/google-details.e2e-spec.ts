@@ -59,10 +59,25 @@ describe('Google details: the Picker app id, and offline access that yields a re
       const verifier = randomBytes(32).toString('base64url');
       const redirectUri = 'http://localhost:3000/api/auth/google/callback';
       const authorize = new URL(google.authUrl);
-      const query = { client_id: google.clientId, response_type: 'code', redirect_uri: redirectUri, scope: 'openid email', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', ...params };
+      const query = {
+        client_id: google.clientId,
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        scope: 'openid email',
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        ...params,
+      };
       for (const [key, value] of Object.entries(query)) authorize.searchParams.set(key, value);
       const code = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!;
-      const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: google.clientId, client_secret: google.clientSecret, code_verifier: verifier });
+      const form = new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: google.clientId,
+        client_secret: google.clientSecret,
+        code_verifier: verifier,
+      });
       const tokens = (await (await fetch(google.tokenUrl, { method: 'POST', body: form })).json()) as Record<string, unknown>;
       expect(tokens.access_token).toMatch(/^ya29\./);
       expect(tokens).not.toHaveProperty('refresh_token');

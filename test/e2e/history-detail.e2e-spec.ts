@@ -7,7 +7,10 @@ import { otherOperatorCookie } from '../support/test-app';
 /** What the prices table says the tokens cost, worked out here from the API's own numbers. */
 function expectedUsd(section: HistoryEntry): number {
   const price = DEFAULT_PRICES.models['gpt-4o'];
-  return ((section.prompt_tokens - section.cached_tokens) * price.input + section.cached_tokens * price.cachedInput! + section.completion_tokens * price.output) / 1e6;
+  return (
+    ((section.prompt_tokens - section.cached_tokens) * price.input + section.cached_tokens * price.cachedInput! + section.completion_tokens * price.output) /
+    1e6
+  );
 }
 
 /** Issue 16: an article's page inside Quire (sections, prompts, tokens, cost), its retry, and the month's usage. */
@@ -44,7 +47,10 @@ describe('History entry in full, usage and retry', () => {
       const end = i + 1 < SECTION_HEADINGS.length ? body.indexOf(`heading_2: ${SECTION_HEADINGS[i + 1]}`) : body.length;
       expect(body.slice(start + 1, end)).toEqual(section.content.split('\n\n').map((text: string) => `paragraph: ${text}`));
       // The messages as sent, placeholders filled.
-      expect([{ role: 'system', content: section.system_message }, { role: 'user', content: section.user_message }]).toEqual(sent[i].messages);
+      expect([
+        { role: 'system', content: section.system_message },
+        { role: 'user', content: section.user_message },
+      ]).toEqual(sent[i].messages);
       expect(section).toMatchObject({ model: 'gpt-4o', temperature: sent[i].temperature, cached_tokens: 7 });
       expect(section.user_message).not.toContain('{{');
       expect(section.prompt_tokens).toBeGreaterThan(7);
@@ -59,7 +65,10 @@ describe('History entry in full, usage and retry', () => {
 
     const sum = (field: string) => full.sections.reduce((n: number, s: HistoryEntry) => n + s[field], 0);
     expect(full.usage).toEqual({ prompt_tokens: sum('prompt_tokens'), completion_tokens: sum('completion_tokens'), cost_usd: expect.any(Number) });
-    expect(full.usage.cost_usd).toBeCloseTo(full.sections.reduce((n: number, s: HistoryEntry) => n + expectedUsd(s), 0), 6);
+    expect(full.usage.cost_usd).toBeCloseTo(
+      full.sections.reduce((n: number, s: HistoryEntry) => n + expectedUsd(s), 0),
+      6,
+    );
     // The list's token count is the same usage.
     expect(entry.meta.tokens).toBe(full.usage.prompt_tokens + full.usage.completion_tokens);
   });
@@ -130,9 +139,13 @@ describe('History entry in full, usage and retry', () => {
     row('Fine');
     await checkNow();
     const [entry] = await eventually(history, (e) => settled(e, 1));
-    expect((await suite.agent.post(`/api/history/${entry._id}/retry`).expect(409)).body.message).toBe('Only a failed article can be retried; this one is completed.');
+    expect((await suite.agent.post(`/api/history/${entry._id}/retry`).expect(409)).body.message).toBe(
+      'Only a failed article can be retried; this one is completed.',
+    );
     const training = (await suite.agent.post('/api/training-jobs/submit-url').send({ url: 'http://127.0.0.1:9/blog/' }).expect(201)).body;
-    expect((await suite.agent.post(`/api/history/${training._id}/retry`).expect(409)).body.message).toBe('Only a failed article can be retried; this is a training job (submit its URL again).');
+    expect((await suite.agent.post(`/api/history/${training._id}/retry`).expect(409)).body.message).toBe(
+      'Only a failed article can be retried; this is a training job (submit its URL again).',
+    );
     const grace = await otherOperatorCookie(suite.t);
     await request(suite.t.http).post(`/api/history/${entry._id}/retry`).set('Cookie', grace).expect(404);
     expect(notion.statusOf(notion.pages.keys().next().value!)).toBe('Posts Generated');
@@ -152,8 +165,13 @@ describe('History entry in full, usage and retry', () => {
       prompt_tokens: sum((f) => f.usage.prompt_tokens),
       completion_tokens: sum((f) => f.usage.completion_tokens),
     });
-    expect(usage.cost_usd).toBeCloseTo(sum((f) => f.usage.cost_usd), 6);
-    expect(usage.by_model).toEqual([{ model: 'gpt-4o', prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, cost_usd: usage.cost_usd }]);
+    expect(usage.cost_usd).toBeCloseTo(
+      sum((f) => f.usage.cost_usd),
+      6,
+    );
+    expect(usage.by_model).toEqual([
+      { model: 'gpt-4o', prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, cost_usd: usage.cost_usd },
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     expect(usage.from).toBe(`${today.slice(0, 8)}01`);
     expect((await suite.agent.get('/api/usage').query({ from: today, to: today }).expect(200)).body.sections).toBe(6);
@@ -171,9 +189,15 @@ describe('History entry in full, usage and retry', () => {
     const grace = await otherOperatorCookie(suite.t);
     expect((await request(suite.t.http).get('/api/usage').set('Cookie', grace).expect(200)).body).toMatchObject({ articles: 0, sections: 0, cost_usd: 0 });
 
-    expect((await suite.agent.get('/api/usage').query({ from: '2026-13-01' }).expect(400)).body.errors).toEqual([{ field: 'from', message: 'from must be a date written YYYY-MM-DD' }]);
-    expect((await suite.agent.get('/api/usage').query({ to: '2026-02-30' }).expect(400)).body.errors).toEqual([{ field: 'to', message: 'to must be a date written YYYY-MM-DD' }]);
-    expect((await suite.agent.get('/api/usage').query({ from: '2026-11-02', to: '2026-11-01' }).expect(400)).body.errors).toEqual([{ field: 'to', message: 'to must not be before from' }]);
+    expect((await suite.agent.get('/api/usage').query({ from: '2026-13-01' }).expect(400)).body.errors).toEqual([
+      { field: 'from', message: 'from must be a date written YYYY-MM-DD' },
+    ]);
+    expect((await suite.agent.get('/api/usage').query({ to: '2026-02-30' }).expect(400)).body.errors).toEqual([
+      { field: 'to', message: 'to must be a date written YYYY-MM-DD' },
+    ]);
+    expect((await suite.agent.get('/api/usage').query({ from: '2026-11-02', to: '2026-11-01' }).expect(400)).body.errors).toEqual([
+      { field: 'to', message: 'to must not be before from' },
+    ]);
     expect((await suite.agent.get('/api/usage').query({ since: '2026-11-01' }).expect(400)).body.message).toMatch(/since/);
     expect((await suite.agent.get('/api/usage').query({ from: '0000-01-01' }).expect(400)).body.errors[0].field).toBe('from');
     expect((await suite.agent.get('/api/usage').query({ from: '9999-12-31', to: '9999-12-31' }).expect(200)).body.sections).toBe(0);
@@ -183,9 +207,16 @@ describe('History entry in full, usage and retry', () => {
     await suite.agent.post('/api/models').send({ name: 'Old', base_model: 'o3' }).expect(201);
     const model = (await suite.agent.get('/api/models').expect(200)).body.find((m: HistoryEntry) => m.name === 'Old');
     const sections = (await suite.agent.get('/api/sections').expect(200)).body;
-    for (const section of sections) await suite.agent.put(`/api/sections/${section._id}`).send({ ...section, model: model._id }).expect(200);
+    for (const section of sections)
+      await suite.agent
+        .put(`/api/sections/${section._id}`)
+        .send({ ...section, model: model._id })
+        .expect(200);
     const article = (await suite.agent.get('/api/articles').expect(200)).body[0];
-    await suite.agent.put(`/api/articles/${article._id}`).send({ ...article, sections: article.sections.map((s: HistoryEntry) => ({ ...s, model: model._id })) }).expect(200);
+    await suite.agent
+      .put(`/api/articles/${article._id}`)
+      .send({ ...article, sections: article.sections.map((s: HistoryEntry) => ({ ...s, model: model._id })) })
+      .expect(200);
     row('Unpriced');
     await checkNow();
     const [entry] = await eventually(history, (e) => settled(e, 1));

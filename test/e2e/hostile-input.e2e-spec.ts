@@ -46,7 +46,12 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
       ['the four status values as a list', '/api/user/status-config', '{"propertyName":"Status","values":[]}', 'values must be an object'],
       ['a group given as a list (entries: [[]])', '/api/logit-bias-groups', '{"name":"L","entries":[[]]}', 'each group must be an object'],
       ['a NUL in a text field', '/api/clients', '{"name":"Acme\\u0000"}', 'name must not contain NUL characters or unpaired surrogates.'],
-      ['a lone surrogate in a JSON column', '/api/logit-bias-groups', '{"name":"L","entries":[{"words":["a\\ud800"],"bias":-100}]}', 'entries.0.words.0 must not contain'],
+      [
+        'a lone surrogate in a JSON column',
+        '/api/logit-bias-groups',
+        '{"name":"L","entries":[{"words":["a\\ud800"],"bias":-100}]}',
+        'entries.0.words.0 must not contain',
+      ],
       ['a __proto__ key', '/api/clients', '{"name":"Acme","__proto__":{"admin":true}}', 'property __proto__ should not exist'],
       ['a constructor key', '/api/clients', '{"name":"Acme","constructor":{"prototype":{"admin":true}}}', 'property constructor should not exist'],
       ['JSON nested 5,000 levels deep', '/api/clients', `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`, 'The request is nested more than 32 levels deep.'],
@@ -57,7 +62,10 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
     });
 
     it('should leave the settings as they were after refusing them', async () => {
-      await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+      await agent
+        .post('/api/user')
+        .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+        .expect(200);
       const before = (await agent.get('/api/user').expect(200)).body;
       const status = (await agent.get('/api/user/status-config').expect(200)).body;
       await raw('post', '/api/user', '{"envVars":[]}').expect(400);
@@ -71,7 +79,10 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
     it('should refuse an example given as a list, and a blank example uuid', async () => {
       const model = await createModel(agent);
       await raw('post', `/api/models/${model}/add-example`, '{"example":[]}').expect(400, /example must be an object/);
-      const blank = await agent.post(`/api/models/${model}/add-example`).send({ example: example(1, { uuid: '   ' }) }).expect(400);
+      const blank = await agent
+        .post(`/api/models/${model}/add-example`)
+        .send({ example: example(1, { uuid: '   ' }) })
+        .expect(400);
       expect(blank.body.errors).toEqual([{ field: 'example.uuid', message: 'uuid is required' }]);
       expect((await agent.get(`/api/models/${model}`).expect(200)).body.examples).toEqual([]);
     });
@@ -99,21 +110,27 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
   describe('references to records', () => {
     async function articleBody(modelId: string) {
       const model = await createModel(agent, `M ${modelId.slice(0, 4)}`);
-      const section = (
-        await agent
-          .post('/api/sections')
-          .send({ name: 'Intro', model, temperature: 0.5, system_message: 'S', user_message: 'U' })
-          .expect(201)
-      ).body;
-      return { article_title: 'Guide', article_type: 'Guide', sections: [{ section: section._id, heading: 'Intro', systemPrompt: 'S', userPrompt: 'U', model: modelId, temperature: 0.5 }] };
+      const section = (await agent.post('/api/sections').send({ name: 'Intro', model, temperature: 0.5, system_message: 'S', user_message: 'U' }).expect(201))
+        .body;
+      return {
+        article_title: 'Guide',
+        article_type: 'Guide',
+        sections: [{ section: section._id, heading: 'Intro', systemPrompt: 'S', userPrompt: 'U', model: modelId, temperature: 0.5 }],
+      };
     }
 
     it("should refuse an article whose section names another operator's model, or no model at all", async () => {
       const grace = await otherOperatorCookie(t);
       const theirs = (await request(t.http).post('/api/models').set('Cookie', grace).send({ name: 'Theirs', base_model: 'gpt-4o' }).expect(201)).body._id;
       for (const model of [theirs, '6f1c2b3a-0000-4000-8000-00000000abcd']) {
-        const res = await agent.post('/api/articles').send(await articleBody(model)).expect(400);
-        expect(res.body).toMatchObject({ message: 'sections.0.model is not one of your models', errors: [{ field: 'sections.0.model', message: 'is not one of your models' }] });
+        const res = await agent
+          .post('/api/articles')
+          .send(await articleBody(model))
+          .expect(400);
+        expect(res.body).toMatchObject({
+          message: 'sections.0.model is not one of your models',
+          errors: [{ field: 'sections.0.model', message: 'is not one of your models' }],
+        });
       }
       expect((await agent.get('/api/articles').expect(200)).body).toEqual([]);
     });
@@ -123,12 +140,18 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
       const body = await articleBody(model);
       const article = (await agent.post('/api/articles').send(body).expect(201)).body;
       await t.database.db.execute(`delete from models where id = '${model}'` as never);
-      await agent.put(`/api/articles/${article._id}`).send({ ...body, notes: 'edited' }).expect(200);
+      await agent
+        .put(`/api/articles/${article._id}`)
+        .send({ ...body, notes: 'edited' })
+        .expect(200);
     });
 
     it('should refuse a blank heading', async () => {
       const body = await articleBody(await createModel(agent, 'H'));
-      const res = await agent.post('/api/articles').send({ ...body, sections: [{ ...body.sections[0], heading: '  ' }] }).expect(400);
+      const res = await agent
+        .post('/api/articles')
+        .send({ ...body, sections: [{ ...body.sections[0], heading: '  ' }] })
+        .expect(400);
       expect(res.body.errors).toEqual([{ field: 'sections.0.heading', message: 'heading is required' }]);
     });
 
@@ -157,16 +180,27 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
       ['a control character', 'sk-abc\u001bdef'],
       ['a character outside visible ASCII', 'sk-abcdéf'],
     ])('should refuse to save a key holding %s, and keep the one saved', async (_, key) => {
-      await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
-      const res = await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: key } }).expect(400);
-      expect(res.body.errors).toEqual([{ field: 'envVars.OPENAI_API_KEY', message: expect.stringMatching(/must not contain|may only contain letters, digits and punctuation/) }]);
+      await agent
+        .post('/api/user')
+        .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+        .expect(200);
+      const res = await agent
+        .post('/api/user')
+        .send({ envVars: { OPENAI_API_KEY: key } })
+        .expect(400);
+      expect(res.body.errors).toEqual([
+        { field: 'envVars.OPENAI_API_KEY', message: expect.stringMatching(/must not contain|may only contain letters, digits and punctuation/) },
+      ]);
       expect((await agent.get('/api/user').expect(200)).body.envVars.OPENAI_API_KEY).toBe('sk-…0000');
     });
 
     it('should never echo a stored key that cannot be sent, in a reply or a log line', async () => {
       await storeRawKey(POISONED_KEY);
       const test = await agent.post('/api/generation/test-openai').expect(200);
-      expect(test.body).toEqual({ ok: false, message: expect.stringMatching(/^OpenAI: the OpenAI API key saved on Home contains characters that cannot be sent/) });
+      expect(test.body).toEqual({
+        ok: false,
+        message: expect.stringMatching(/^OpenAI: the OpenAI API key saved on Home contains characters that cannot be sent/),
+      });
       expect(JSON.stringify(test.body)).not.toContain('POISONED');
       expect(t.logger.lines.join('\n')).not.toContain('POISONED');
     });
@@ -208,7 +242,13 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
       const finished: string[] = [];
       const preview = agent
         .post('/api/logit-bias-groups/preview')
-        .send({ family: 'o200k_base', entries: [{ words: words.slice(0, 500), bias: -100 }, { words: words.slice(500), bias: -100 }] })
+        .send({
+          family: 'o200k_base',
+          entries: [
+            { words: words.slice(0, 500), bias: -100 },
+            { words: words.slice(500), bias: -100 },
+          ],
+        })
         .expect(200)
         .then(() => finished.push('preview'));
       for (let i = 0; i < 5; i++) {

@@ -15,10 +15,14 @@ describe('Background jobs (pg-boss on the same database)', () => {
     const jobs = t.app.get(JobsService);
     const received: unknown[] = [];
     const done = new Promise<void>((resolve) => {
-      void jobs.work<{ n: number }>('foundation-check', async (data) => {
-        received.push(data);
-        resolve();
-      }, { pollingIntervalSeconds: 0.5 });
+      void jobs.work<{ n: number }>(
+        'foundation-check',
+        async (data) => {
+          received.push(data);
+          resolve();
+        },
+        { pollingIntervalSeconds: 0.5 },
+      );
     });
     const id = await jobs.send('foundation-check', { n: 7 });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -37,9 +41,13 @@ describe('Background jobs that fail unexpectedly', () => {
 
   it('should record the failure (its text made storable and redacted) and log it redacted, with the server serving on', async () => {
     const jobs = t.app.get(JobsService);
-    await jobs.work('hostile-failure', async () => {
-      throw new TypeError('Headers.append: "Bearer sk-abc\u0000defSECRET" is an invalid header value \ud800');
-    }, { pollingIntervalSeconds: 0.5 });
+    await jobs.work(
+      'hostile-failure',
+      async () => {
+        throw new TypeError('Headers.append: "Bearer sk-abc\u0000defSECRET" is an invalid header value \ud800');
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
     const id = (await jobs.send('hostile-failure', {}, { retryLimit: 0 }))!;
     const job = await eventually(
       () => jobs.boss.getJobById('hostile-failure', id),

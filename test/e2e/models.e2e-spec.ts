@@ -19,7 +19,9 @@ describe('Models and their training examples', () => {
   });
 
   async function otherOperator() {
-    const user = await t.app.get(UsersRepository).upsertProfile({ id: randomUUID(), email: 'grace@quire.test', name: 'Grace Hopper', avatar: null, googleSubject: 'g-2' });
+    const user = await t.app
+      .get(UsersRepository)
+      .upsertProfile({ id: randomUUID(), email: 'grace@quire.test', name: 'Grace Hopper', avatar: null, googleSubject: 'g-2' });
     return `quire_session=${await t.app.get(SessionsService).create(user.id)}`;
   }
 
@@ -97,7 +99,10 @@ describe('Models and their training examples', () => {
     shuffled.messages = [shuffled.messages[2], shuffled.messages[0], shuffled.messages[1]];
     const added = await agent.post(`/api/models/${id}/add-example`).send({ example: shuffled }).expect(201);
     expect(added.body.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user', 'assistant']);
-    await agent.post(`/api/models/${id}/add-example`).send({ example: example(2, { article_uuid: null }) }).expect(201);
+    await agent
+      .post(`/api/models/${id}/add-example`)
+      .send({ example: example(2, { article_uuid: null }) })
+      .expect(201);
     const model = await agent.get(`/api/models/${id}`).expect(200);
     expect(model.body.example_count).toBe(2);
     expect(model.body.examples.map((e: { uuid: string }) => e.uuid)).toEqual(['section-1', 'section-2']);
@@ -106,15 +111,24 @@ describe('Models and their training examples', () => {
 
   it('should refuse a uuid already in the model with 409', async () => {
     const id = await createModel(agent);
-    await agent.post(`/api/models/${id}/add-example`).send({ example: example(1) }).expect(201);
-    const res = await agent.post(`/api/models/${id}/add-example`).send({ example: example(1) }).expect(409);
+    await agent
+      .post(`/api/models/${id}/add-example`)
+      .send({ example: example(1) })
+      .expect(201);
+    const res = await agent
+      .post(`/api/models/${id}/add-example`)
+      .send({ example: example(1) })
+      .expect(409);
     expect(res.body.message).toBe('This section has already been added to this model.');
     expect((await agent.get(`/api/models/${id}`).expect(200)).body.example_count).toBe(1);
   });
 
   it('should replace the example of the same uuid when replace is true', async () => {
     const id = await createModel(agent);
-    await agent.post(`/api/models/${id}/add-example`).send({ example: example(1) }).expect(201);
+    await agent
+      .post(`/api/models/${id}/add-example`)
+      .send({ example: example(1) })
+      .expect(201);
     const second = example(1, { clusterId: 7 });
     second.messages = [second.messages[0], second.messages[1], { role: 'assistant', content: 'A better answer.' }];
     await agent.post(`/api/models/${id}/add-example`).send({ example: second, replace: true }).expect(201);
@@ -122,7 +136,10 @@ describe('Models and their training examples', () => {
     expect(model.examples).toHaveLength(1);
     expect(model.examples[0]).toMatchObject({ clusterId: 7 });
     expect(model.examples[0].messages[2]).toEqual({ role: 'assistant', content: 'A better answer.' });
-    await agent.post(`/api/models/${id}/add-example`).send({ example: example(2), replace: 'yes' }).expect(400);
+    await agent
+      .post(`/api/models/${id}/add-example`)
+      .send({ example: example(2), replace: 'yes' })
+      .expect(400);
   });
 
   const twoUsers = example(1);
@@ -130,9 +147,21 @@ describe('Models and their training examples', () => {
   it.each([
     ['two user messages', { example: twoUsers }, 'An example needs exactly one system, one user and one assistant message.'],
     ['two messages', { example: { ...example(1), messages: example(1).messages.slice(0, 2) } }, 'messages must hold exactly three messages'],
-    ['an unknown role', { example: { ...example(1), messages: [...example(1).messages.slice(0, 2), { role: 'tool', content: 'x' }] } }, 'role must be system, user or assistant'],
-    ['blank content', { example: { ...example(1), messages: [...example(1).messages.slice(0, 2), { role: 'assistant', content: '  ' }] } }, 'The assistant message must not be empty.'],
-    ['huge content', { example: { ...example(1), messages: [...example(1).messages.slice(0, 2), { role: 'assistant', content: 'x'.repeat(20_001) }] } }, 'content must be at most 20000 characters'],
+    [
+      'an unknown role',
+      { example: { ...example(1), messages: [...example(1).messages.slice(0, 2), { role: 'tool', content: 'x' }] } },
+      'role must be system, user or assistant',
+    ],
+    [
+      'blank content',
+      { example: { ...example(1), messages: [...example(1).messages.slice(0, 2), { role: 'assistant', content: '  ' }] } },
+      'The assistant message must not be empty.',
+    ],
+    [
+      'huge content',
+      { example: { ...example(1), messages: [...example(1).messages.slice(0, 2), { role: 'assistant', content: 'x'.repeat(20_001) }] } },
+      'content must be at most 20000 characters',
+    ],
     ['a fractional clusterId', { example: example(1, { clusterId: 1.5 }) }, 'clusterId must be a whole number'],
     ['no uuid', { example: example(1, { uuid: '' }) }, 'uuid is required'],
     ['no example', {}, 'example is required'],
@@ -160,7 +189,11 @@ describe('Models and their training examples', () => {
     for (const req of [
       as(request(t.http).get(`/api/models/${id}`)),
       as(request(t.http).delete(`/api/models/${id}`)),
-      as(request(t.http).post(`/api/models/${id}/add-example`).send({ example: example(9) })),
+      as(
+        request(t.http)
+          .post(`/api/models/${id}/add-example`)
+          .send({ example: example(9) }),
+      ),
       as(request(t.http).delete(`/api/models/${id}/remove-example`).send({ uuid: 'section-1' })),
     ]) {
       const res = await req.expect(404);

@@ -50,9 +50,25 @@ describe('Notion as it really answers: database links, data sources, links and e
   const userMessages = () => openai.requestsTo('POST', /^\/v1\/chat\/completions$/).map((r) => JSON.parse(r.body).messages[1].content as string);
   /** A one-section template whose user prompt is `prompt`, for rows that name it in their Article property. */
   const template = async (title: string, prompt: string) => {
-    const section = (await agent.post('/api/sections').send({ name: `${title} body`, model: modelId, temperature: 0.3, system_message: 'You write.', user_message: prompt }).expect(201)).body;
-    const snapshot = { section: section._id, heading: section.name, systemPrompt: section.system_message, userPrompt: section.user_message, model: section.model, temperature: section.temperature, logit_bias_group: null };
-    await agent.post('/api/articles').send({ article_title: title, article_type: title, sections: [snapshot] }).expect(201);
+    const section = (
+      await agent
+        .post('/api/sections')
+        .send({ name: `${title} body`, model: modelId, temperature: 0.3, system_message: 'You write.', user_message: prompt })
+        .expect(201)
+    ).body;
+    const snapshot = {
+      section: section._id,
+      heading: section.name,
+      systemPrompt: section.system_message,
+      userPrompt: section.user_message,
+      model: section.model,
+      temperature: section.temperature,
+      logit_bias_group: null,
+    };
+    await agent
+      .post('/api/articles')
+      .send({ article_title: title, article_type: title, sections: [snapshot] })
+      .expect(201);
   };
 
   describe('the database id', () => {
@@ -108,8 +124,17 @@ describe('Notion as it really answers: database links, data sources, links and e
     it('should read the data source named like the database, even when it is not the first, and say so in Test connection', async () => {
       notion.dataSources = [archive, { id: notion.dataSourceId, name: 'Articles' }];
       const archived = notion.addRow({ title: 'Old row', status: 'Start Generating', type: 'Guide', dataSourceId: archive.id });
-      const current = notion.addRow({ title: 'New row', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' }, dataSourceId: notion.dataSourceId });
-      expect(await testNotion()).toEqual({ ok: true, message: 'Connected: "Status" offers all four status values. The database has 2 data sources; Quire reads "Articles".' });
+      const current = notion.addRow({
+        title: 'New row',
+        status: 'Start Generating',
+        type: 'Guide',
+        extra: { Keyword: 'k' },
+        dataSourceId: notion.dataSourceId,
+      });
+      expect(await testNotion()).toEqual({
+        ok: true,
+        message: 'Connected: "Status" offers all four status values. The database has 2 data sources; Quire reads "Articles".',
+      });
       expect(await checkNow()).toMatchObject({ found: 1, claimed: 1 });
       await eventually(history, (e) => settled(e, 1));
       expect(notion.statusOf(current)).toBe('Posts Generated');
@@ -124,7 +149,8 @@ describe('Notion as it really answers: database links, data sources, links and e
       notion.statusOptions = ['Start Generating', 'Posts Generated'];
       expect(await testNotion()).toEqual({
         ok: false,
-        message: 'The property "Status" has no option "Generating...", "Generating Error"; add them in Notion. The database has 2 data sources; Quire reads "Archive".',
+        message:
+          'The property "Status" has no option "Generating...", "Generating Error"; add them in Notion. The database has 2 data sources; Quire reads "Archive".',
       });
     });
 
@@ -156,7 +182,9 @@ describe('Notion as it really answers: database links, data sources, links and e
       await checkNow();
       const [entry] = await eventually(history, (e) => settled(e, 1));
       expect(entry).toMatchObject({ status: 'completed', message: null });
-      const appended = notion.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith('/children')).flatMap((r) => JSON.parse(r.body).children as Json[]);
+      const appended = notion.requests
+        .filter((r) => r.method === 'PATCH' && r.path.endsWith('/children'))
+        .flatMap((r) => JSON.parse(r.body).children as Json[]);
       const rich = appended.flatMap((block) => (block[block.type]?.rich_text ?? []) as Json[]);
       expect(rich.filter((r) => r.text.link).map((r) => [r.text.content, r.text.link.url])).toEqual([['Mercury', 'https://w.test/Mercury_(planet)']]);
       expect(notion.bodyOf(id)).toContain('paragraph: Written by gpt-4o for: Mercury mail docs [bad](https://exa mple.test)');
@@ -167,7 +195,11 @@ describe('Notion as it really answers: database links, data sources, links and e
       const page = notion.addRow({ title: 'Target', status: 'Not started' });
       const paragraph = (url: string) => ({ paragraph: { rich_text: [{ text: { content: 'x', link: { url } } }] } });
       for (const url of ['mailto:ada@acme.test', '/docs', 'https://', `https://x.test/${'a'.repeat(2000)}`]) {
-        await expect(sdk.blocks.children.append({ block_id: page, children: [paragraph(url)] })).rejects.toMatchObject({ status: 400, code: 'validation_error', message: expect.stringContaining('Invalid URL for link.') });
+        await expect(sdk.blocks.children.append({ block_id: page, children: [paragraph(url)] })).rejects.toMatchObject({
+          status: 400,
+          code: 'validation_error',
+          message: expect.stringContaining('Invalid URL for link.'),
+        });
       }
       await sdk.blocks.children.append({ block_id: page, children: [paragraph('https://en.wikipedia.org/wiki/Mercury_(planet)')] });
       expect(notion.bodyOf(page)).toEqual(['paragraph: x']);
@@ -176,8 +208,28 @@ describe('Notion as it really answers: database links, data sources, links and e
 
   describe('page properties as placeholders', () => {
     const PLACEHOLDERS = [
-      'Publish on', 'Word goal', 'Pillar', 'Slug', 'Hubs', 'Sources', 'Hub count', 'Hub names', 'Campaign', 'ID', 'Created', 'Edited', 'Author', 'Editor',
-      'Attachments', 'Audience', 'Tags', 'Budget', 'Due', 'Reviewed', 'Verified', 'Office',
+      'Publish on',
+      'Word goal',
+      'Pillar',
+      'Slug',
+      'Hubs',
+      'Sources',
+      'Hub count',
+      'Hub names',
+      'Campaign',
+      'ID',
+      'Created',
+      'Edited',
+      'Author',
+      'Editor',
+      'Attachments',
+      'Audience',
+      'Tags',
+      'Budget',
+      'Due',
+      'Reviewed',
+      'Verified',
+      'Office',
     ];
 
     it('should give every property type the text a person sees, reading related pages once each', async () => {
@@ -190,16 +242,45 @@ describe('Notion as it really answers: database links, data sources, links and e
         Hubs: { id: 'r1', type: 'relation', relation: related.slice(0, 2).map((id) => ({ id })), has_more: false },
         Sources: { id: 'r%3A2', type: 'relation', relation: related.map((id) => ({ id })), has_more: false },
         'Hub count': { id: 'u1', type: 'rollup', rollup: { type: 'number', number: 2, function: 'count' } },
-        'Hub names': { id: 'u2', type: 'rollup', rollup: { type: 'array', array: [{ type: 'title', title: rt('Related 1') }, { type: 'relation', relation: [{ id: related[1] }] }], function: 'show_original' } },
-        Campaign: { id: 'u3', type: 'rollup', rollup: { type: 'date', date: { start: '2026-11-01', end: '2026-11-30', time_zone: null }, function: 'date_range' } },
+        'Hub names': {
+          id: 'u2',
+          type: 'rollup',
+          rollup: {
+            type: 'array',
+            array: [
+              { type: 'title', title: rt('Related 1') },
+              { type: 'relation', relation: [{ id: related[1] }] },
+            ],
+            function: 'show_original',
+          },
+        },
+        Campaign: {
+          id: 'u3',
+          type: 'rollup',
+          rollup: { type: 'date', date: { start: '2026-11-01', end: '2026-11-30', time_zone: null }, function: 'date_range' },
+        },
         ID: { id: 'id', type: 'unique_id', unique_id: { prefix: 'ART', number: 12 } },
         Created: { id: 'ct', type: 'created_time', created_time: '2026-11-20T09:30:00.000Z' },
         Edited: { id: 'et', type: 'last_edited_time', last_edited_time: '2026-11-21T16:05:00.000Z' },
         Author: { id: 'cb', type: 'created_by', created_by: user('u-ada', 'Ada Lovelace') },
         Editor: { id: 'eb', type: 'last_edited_by', last_edited_by: user('u-grace', 'Grace Hopper') },
-        Attachments: { id: 'fi', type: 'files', files: [{ name: 'brief.pdf', type: 'file', file: { url: 'https://files.test/brief.pdf', expiry_time: '2026-11-22T10:00:00.000Z' } }, { name: 'logo.png', type: 'external', external: { url: 'https://x.test/logo.png' } }] },
+        Attachments: {
+          id: 'fi',
+          type: 'files',
+          files: [
+            { name: 'brief.pdf', type: 'file', file: { url: 'https://files.test/brief.pdf', expiry_time: '2026-11-22T10:00:00.000Z' } },
+            { name: 'logo.png', type: 'external', external: { url: 'https://x.test/logo.png' } },
+          ],
+        },
         Audience: { id: 'pe', type: 'people', people: [user('u-ada', 'Ada Lovelace'), { object: 'group', id: 'g-1', name: 'Editors' }] },
-        Tags: { id: 'ms', type: 'multi_select', multi_select: [{ id: 't1', name: 'SEO', color: 'red' }, { id: 't2', name: 'B2B', color: 'blue' }] },
+        Tags: {
+          id: 'ms',
+          type: 'multi_select',
+          multi_select: [
+            { id: 't1', name: 'SEO', color: 'red' },
+            { id: 't2', name: 'B2B', color: 'blue' },
+          ],
+        },
         Budget: { id: 'nu', type: 'number', number: 1200.5 },
         Due: { id: 'du', type: 'date', date: { start: '2026-11-25', end: '2026-11-28', time_zone: null } },
         Reviewed: { id: 'cx', type: 'checkbox', checkbox: false },
@@ -239,7 +320,9 @@ describe('Notion as it really answers: database links, data sources, links and e
         ].join('\n'),
       ]);
       // The page object holds 25 of the 26 sources: the rest came from the property item endpoint.
-      expect(notion.requests.filter((r) => r.method === 'GET' && r.path.includes('/properties/')).map((r) => r.path)).toEqual([expect.stringMatching(/\/properties\/r%3A2$/)]);
+      expect(notion.requests.filter((r) => r.method === 'GET' && r.path.includes('/properties/')).map((r) => r.path)).toEqual([
+        expect.stringMatching(/\/properties\/r%3A2$/),
+      ]);
       // Answered reads: a read Notion refused with 429 (its three-a-second limit, on a busy machine) is asked again.
       const pageReads = notion.requests.filter((r) => r.method === 'GET' && /^\/v1\/pages\/[^/]+$/.test(r.path) && r.status === 200).map((r) => r.path);
       expect(new Set(pageReads).size).toBe(26);
@@ -261,5 +344,4 @@ describe('Notion as it really answers: database links, data sources, links and e
       expect(notion.statusOf(other)).toBe('Posts Generated');
     });
   });
-
 });

@@ -69,7 +69,9 @@ describe('The OpenAPI document (/api/docs-json)', () => {
         validators.set(id, validate);
       }
       if (!validate(res.body)) {
-        throw new Error(`${key} answered ${res.status} with a body its documented schema refuses:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(res.body).slice(0, 600)}`);
+        throw new Error(
+          `${key} answered ${res.status} with a body its documented schema refuses:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(res.body).slice(0, 600)}`,
+        );
       }
       if (response.headers?.['Content-Range']) expect(res.headers['content-range']).toMatch(/^[\w-]+ (\d+-\d+|\*)\/\d+$/);
     }
@@ -77,7 +79,12 @@ describe('The OpenAPI document (/api/docs-json)', () => {
   }
 
   /** One call of a documented operation; `path` fills its `{id}`. */
-  async function call(agent: Agent | ReturnType<typeof request>, key: string, status: number, options: { id?: string; body?: unknown; query?: Json } = {}): Promise<any> {
+  async function call(
+    agent: Agent | ReturnType<typeof request>,
+    key: string,
+    status: number,
+    options: { id?: string; body?: unknown; query?: Json } = {},
+  ): Promise<any> {
     const [method, path] = key.split(' ');
     const url = options.id ? path.replace('{id}', options.id) : path;
     let req = (agent as Agent)[method.toLowerCase() as Method](url);
@@ -124,7 +131,10 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       const start = await agent.get('/api/auth/google').expect(302);
       const consent = await fetch(start.headers.location, { redirect: 'manual' });
       const callback = new URL(consent.headers.get('location')!);
-      const signedIn = await agent.get(callback.pathname + callback.search).expect(302).expect('location', '/');
+      const signedIn = await agent
+        .get(callback.pathname + callback.search)
+        .expect(302)
+        .expect('location', '/');
 
       doc = (await agent.get('/api/docs-json').expect(200)).body;
       operations = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
@@ -155,7 +165,12 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       const { model, bias, sections, article } = await setUpGeneration(agent, notion, openai);
       await call(agent, 'POST /api/user', 200, { body: { envVars: { OPENAI_API_KEY: openai.apiKey } } });
       await call(agent, 'GET /api/user/status-config', 200);
-      await call(agent, 'POST /api/user/status-config', 200, { body: { propertyName: 'Status', values: { start: 'Start Generating', inProgress: 'Generating...', error: 'Generating Error', complete: 'Posts Generated' } } });
+      await call(agent, 'POST /api/user/status-config', 200, {
+        body: {
+          propertyName: 'Status',
+          values: { start: 'Start Generating', inProgress: 'Generating...', error: 'Generating Error', complete: 'Posts Generated' },
+        },
+      });
 
       // Models and their examples.
       await call(agent, 'GET /api/models', 200);
@@ -175,7 +190,9 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       // Bias lists.
       await call(agent, 'GET /api/logit-bias-groups', 200);
       await call(agent, 'GET /api/logit-bias-groups/{id}', 200, { id: bias._id });
-      await call(agent, 'POST /api/logit-bias-groups/preview', 200, { body: { entries: [{ words: ['delve', 'tapestry'], bias: -100 }], family: 'o200k_base' } });
+      await call(agent, 'POST /api/logit-bias-groups/preview', 200, {
+        body: { entries: [{ words: ['delve', 'tapestry'], bias: -100 }], family: 'o200k_base' },
+      });
       const spare = await call(agent, 'POST /api/logit-bias-groups', 201, { body: { name: 'Spare', entries: [{ words: ['utilize'], bias: -50 }] } });
       await call(agent, 'PUT /api/logit-bias-groups/{id}', 200, { id: spare._id, body: { ...spare, name: 'Spare words' } });
       await call(agent, 'PUT /api/logit-bias-groups/{id}', 400, { id: spare._id, body: { ...spare, name: '' } });
@@ -188,9 +205,19 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'GET /api/articles', 200, { query: { filter: '{"q":"Laptop"}' } });
       await call(agent, 'GET /api/articles/{id}', 200, { id: article._id });
       await call(agent, 'PUT /api/articles/{id}', 200, { id: article._id, body: article });
-      const section = await call(agent, 'POST /api/sections', 201, { body: { ...sections[0], _id: undefined, id: undefined, created_at: undefined, updated_at: undefined, name: 'Closing' } });
+      const section = await call(agent, 'POST /api/sections', 201, {
+        body: { ...sections[0], _id: undefined, id: undefined, created_at: undefined, updated_at: undefined, name: 'Closing' },
+      });
       await call(agent, 'POST /api/sections', 400, { body: { name: 'No model' } });
-      const snapshot = { section: section._id, heading: 'Closing', systemPrompt: section.system_message, userPrompt: section.user_message, model: section.model, temperature: section.temperature, logit_bias_group: null };
+      const snapshot = {
+        section: section._id,
+        heading: 'Closing',
+        systemPrompt: section.system_message,
+        userPrompt: section.user_message,
+        model: section.model,
+        temperature: section.temperature,
+        logit_bias_group: null,
+      };
       const other = await call(agent, 'POST /api/articles', 201, { body: { article_title: 'Short review', article_type: 'Review', sections: [snapshot] } });
       const client = await call(agent, 'POST /api/clients', 201, { body: { name: 'Globex' } });
       await call(agent, 'POST /api/clients/{id}/save-path', 200, { id: client._id, body: { folderId: 'folder-globex', folderName: 'Globex articles' } });

@@ -51,7 +51,15 @@ describe("react-admin's data provider against every resource", () => {
   const defaultList = (resource: string, filter: Record<string, unknown> = {}) =>
     provider.getList(resource, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter });
   const ids = (records: { id: unknown }[]) => records.map((r) => r.id).sort();
-  const sectionData = (model: string, name: string) => ({ name, model, temperature: 0.5, logit_bias_group: null, system_message: 'S', user_message: 'U', notes: '' });
+  const sectionData = (model: string, name: string) => ({
+    name,
+    model,
+    temperature: 0.5,
+    logit_bias_group: null,
+    system_message: 'S',
+    user_message: 'U',
+    notes: '',
+  });
 
   it('should serve sections: every method, ids mapped, the whole record accepted back on update', async () => {
     const model = await createModel(agent, 'Voice');
@@ -68,7 +76,13 @@ describe("react-admin's data provider against every resource", () => {
 
     expect((await provider.getOne('sections', { id: b.id })).data).toMatchObject({ id: b.id, name: 'Beta FAQ' });
     expect(ids((await provider.getMany('sections', { ids: [a.id, c.id] })).data)).toEqual([a.id, c.id].sort());
-    const byModel = await provider.getManyReference('sections', { target: 'model', id: other, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const byModel = await provider.getManyReference('sections', {
+      target: 'model',
+      id: other,
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(byModel).toMatchObject({ total: 1, data: [{ id: c.id }] });
 
     // <Edit> sends the record back as it was read, with `id`, `_id` and the timestamps.
@@ -87,10 +101,16 @@ describe("react-admin's data provider against every resource", () => {
   it("should still refuse fields a record does not have, and another record's id", async () => {
     const model = await createModel(agent, 'Voice');
     const a = (await provider.create('sections', { data: sectionData(model, 'Alpha') })).data;
-    await expect(provider.update('sections', { id: a.id, data: { ...a, owner: 'me' }, previousData: a })).rejects.toMatchObject({ status: 400, message: 'property owner should not exist' });
+    await expect(provider.update('sections', { id: a.id, data: { ...a, owner: 'me' }, previousData: a })).rejects.toMatchObject({
+      status: 400,
+      message: 'property owner should not exist',
+    });
     const b = (await provider.create('sections', { data: sectionData(model, 'Beta') })).data;
     // A record sent back to another record's URL is a mistake, not an update of either.
-    await expect(provider.update('sections', { id: a.id, data: b, previousData: a })).rejects.toMatchObject({ status: 400, message: '_id must be the id of the record being updated' });
+    await expect(provider.update('sections', { id: a.id, data: b, previousData: a })).rejects.toMatchObject({
+      status: 400,
+      message: '_id must be the id of the record being updated',
+    });
   });
 
   it('should serve articles and bias word lists: every method', async () => {
@@ -102,21 +122,39 @@ describe("react-admin's data provider against every resource", () => {
     expect((await defaultList('articles')).total).toBe(2);
     expect((await defaultList('articles', { q: 'desk' })).data.map((r) => r.id)).toEqual([review.id]);
     expect(ids((await provider.getMany('articles', { ids: [guide.id] })).data)).toEqual([guide.id]);
-    expect((await provider.getManyReference('articles', { target: 'article_type', id: 'Guide', pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).data.map((r) => r.id)).toEqual([guide.id]);
+    expect(
+      (
+        await provider.getManyReference('articles', {
+          target: 'article_type',
+          id: 'Guide',
+          pagination: { page: 1, perPage: 25 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: {},
+        })
+      ).data.map((r) => r.id),
+    ).toEqual([guide.id]);
     const read = (await provider.getOne('articles', { id: guide.id })).data;
-    expect((await provider.update('articles', { id: guide.id, data: { ...read, notes: 'Edited' }, previousData: read })).data).toMatchObject({ id: guide.id, notes: 'Edited' });
+    expect((await provider.update('articles', { id: guide.id, data: { ...read, notes: 'Edited' }, previousData: read })).data).toMatchObject({
+      id: guide.id,
+      notes: 'Edited',
+    });
     expect((await provider.deleteMany('articles', { ids: [guide.id, review.id] })).data!.slice().sort()).toEqual([guide.id, review.id].sort());
 
     const list = (await provider.create('logit-bias-groups', { data: { name: 'Overused', entries: [{ words: ['delve'], bias: -100 }] } })).data;
     const second = (await provider.create('logit-bias-groups', { data: { name: 'Filler', entries: [{ words: ['very'], bias: -50 }] } })).data;
     expect((await defaultList('logit-bias-groups', { q: 'over' })).data.map((r) => r.id)).toEqual([list.id]);
     const readList = (await provider.getOne('logit-bias-groups', { id: list.id })).data;
-    expect((await provider.update('logit-bias-groups', { id: list.id, data: { ...readList, name: 'Overused words' }, previousData: readList })).data).toMatchObject({
+    expect(
+      (await provider.update('logit-bias-groups', { id: list.id, data: { ...readList, name: 'Overused words' }, previousData: readList })).data,
+    ).toMatchObject({
       id: list.id,
       name: 'Overused words',
       word_count: 1,
     });
-    const bulk = await provider.updateMany('logit-bias-groups', { ids: [list.id, second.id], data: { name: 'Banned', entries: [{ words: ['tapestry'], bias: -100 }] } });
+    const bulk = await provider.updateMany('logit-bias-groups', {
+      ids: [list.id, second.id],
+      data: { name: 'Banned', entries: [{ words: ['tapestry'], bias: -100 }] },
+    });
     expect(bulk.data!.slice().sort()).toEqual([list.id, second.id].sort());
     expect((await provider.delete('logit-bias-groups', { id: second.id, previousData: second })).data.id).toBe(second.id);
   });
@@ -137,14 +175,23 @@ describe("react-admin's data provider against every resource", () => {
   });
 
   it('should serve fine-tune jobs, training jobs and History: lists with the default sort and q, get, getMany, references', async () => {
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+      .expect(200);
     const model = await createModel(agent, 'Tuned voice', 'gpt-4o', 10);
     const job = (await agent.post('/api/fine-tune-jobs/start').send({ modelId: model, suffix: 'tuned_voice' }).expect(201)).body;
     expect((await defaultList('fine-tune-jobs')).data).toMatchObject([{ id: job._id, modelId: model }]);
     expect((await defaultList('fine-tune-jobs', { q: 'tuned' })).total).toBe(1);
     expect((await defaultList('fine-tune-jobs', { q: 'nothing like it' })).total).toBe(0);
     expect(ids((await provider.getMany('fine-tune-jobs', { ids: [job._id] })).data)).toEqual([job._id]);
-    const forModel = await provider.getManyReference('fine-tune-jobs', { target: 'modelId', id: model, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const forModel = await provider.getManyReference('fine-tune-jobs', {
+      target: 'modelId',
+      id: model,
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(forModel).toMatchObject({ total: 1, data: [{ id: job._id }] });
 
     // A training job (its crawl fails at once: private addresses are refused) is also a History entry.

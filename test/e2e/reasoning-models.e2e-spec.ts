@@ -48,7 +48,10 @@ describe('Generation with the models OpenAI really serves', () => {
       temperature: entry.temperature,
       logit_bias_group: entry.bias ? setup.bias._id : null,
     }));
-    await agent.post('/api/articles').send({ article_title: `${type} template`, article_type: type, sections }).expect(201);
+    await agent
+      .post('/api/articles')
+      .send({ article_title: `${type} template`, article_type: type, sections })
+      .expect(201);
   }
 
   async function writeRow(type: string) {
@@ -90,24 +93,41 @@ describe('Generation with the models OpenAI really serves', () => {
   });
 
   it('should show what the simulator refuses: temperature and logit_bias for a reasoning model, an unknown model, a malformed logit_bias', async () => {
-    const send = (body: object) => fetch(`${openai.baseUrl}/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${openai.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ messages: [{ role: 'user', content: 'Hi' }], ...body }) });
+    const send = (body: object) =>
+      fetch(`${openai.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${openai.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'Hi' }], ...body }),
+      });
     const refusal = async (body: object) => {
       const res = await send(body);
       return { status: res.status, error: ((await res.json()) as { error: { code: string | null; param: string | null } }).error };
     };
     expect(await refusal({ model: 'gpt-5', temperature: 0.2 })).toMatchObject({ status: 400, error: { code: 'unsupported_value', param: 'temperature' } });
-    expect(await refusal({ model: 'o3', logit_bias: { '123': -100 } })).toMatchObject({ status: 400, error: { code: 'unsupported_parameter', param: 'logit_bias' } });
+    expect(await refusal({ model: 'o3', logit_bias: { '123': -100 } })).toMatchObject({
+      status: 400,
+      error: { code: 'unsupported_parameter', param: 'logit_bias' },
+    });
     expect(await refusal({ model: 'o4-mini', max_tokens: 100 })).toMatchObject({ status: 400, error: { param: 'max_tokens' } });
     expect(await refusal({ model: 'gpt-4-32k' })).toMatchObject({ status: 404, error: { code: 'model_not_found' } });
-    expect(await refusal({ model: 'gpt-4o', logit_bias: Object.fromEntries(Array.from({ length: 301 }, (_, i) => [String(i), -1])) })).toMatchObject({ status: 400, error: { param: 'logit_bias' } });
+    expect(await refusal({ model: 'gpt-4o', logit_bias: Object.fromEntries(Array.from({ length: 301 }, (_, i) => [String(i), -1])) })).toMatchObject({
+      status: 400,
+      error: { param: 'logit_bias' },
+    });
     expect(await refusal({ model: 'gpt-4o', logit_bias: { '42': -101 } })).toMatchObject({ status: 400, error: { param: 'logit_bias' } });
     expect((await send({ model: 'gpt-5', temperature: 1 })).status).toBe(200);
   });
 
   it("should fail an article whose model OpenAI no longer serves, in OpenAI's words, asking once", async () => {
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: '' } }).expect(200);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: '' } })
+      .expect(200);
     const old = await createModel('Old faithful', 'gpt-4');
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+      .expect(200);
     await template('Retired', [{ heading: 'Introduction', model: old, temperature: 0.5, bias: true }]);
     const { id, entry } = await writeRow('Retired');
     expect(entry).toMatchObject({
@@ -122,7 +142,9 @@ describe('Generation with the models OpenAI really serves', () => {
     openai.outOfCredit = true;
     const { entry } = await writeRow('Guide');
     expect(entry.status).toBe('failed');
-    expect(entry.message).toMatch(/^OpenAI: could not write section "Introduction": the OpenAI account of this key is out of credit \(insufficient_quota\)\. Add credit or raise the budget under Billing at platform\.openai\.com, then try again\./);
+    expect(entry.message).toMatch(
+      /^OpenAI: could not write section "Introduction": the OpenAI account of this key is out of credit \(insufficient_quota\)\. Add credit or raise the budget under Billing at platform\.openai\.com, then try again\./,
+    );
     expect(entry.message).not.toContain('minute');
     expect(chatBodies()).toHaveLength(1);
   });

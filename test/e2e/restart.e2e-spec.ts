@@ -59,7 +59,10 @@ describe.each(targets)('Restarting on %s', (_name, databaseUrl) => {
       const login = await request(first.http).get('/api/auth/local').expect(302);
       const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
       const agent = request.agent(first.http).set('Cookie', cookie);
-      await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+      await agent
+        .post('/api/user')
+        .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+        .expect(200);
       const id = await createModel(agent, 'Survivor', 'gpt-4o', 10);
       await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'survivor' }).expect(201);
       const jobs = (http: typeof first.http) => async () => (await request(http).get('/api/fine-tune-jobs').set('Cookie', cookie).expect(200)).body;
@@ -95,8 +98,13 @@ describe.each(targets)('Restarting on %s', (_name, databaseUrl) => {
       await first.reset();
       const login = await request(first.http).get('/api/auth/local').expect(302);
       const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
-      const submitted = await request(first.http).post('/api/training-jobs/submit-url').set('Cookie', cookie).send({ url: `${site.url}/` }).expect(201);
-      const job = (http: typeof first.http) => async () => (await request(http).get(`/api/training-jobs/${submitted.body._id}`).set('Cookie', cookie).expect(200)).body;
+      const submitted = await request(first.http)
+        .post('/api/training-jobs/submit-url')
+        .set('Cookie', cookie)
+        .send({ url: `${site.url}/` })
+        .expect(201);
+      const job = (http: typeof first.http) => async () =>
+        (await request(http).get(`/api/training-jobs/${submitted.body._id}`).set('Cookie', cookie).expect(200)).body;
       const paused = await eventually(job(first.http), (j) => (j.meta.progress?.fetched ?? 0) >= 4);
       await first.close();
       const pagesBefore = site.requests.filter((r) => r.path.endsWith('.html')).length;

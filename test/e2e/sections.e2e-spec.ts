@@ -21,14 +21,20 @@ describe('Sections', () => {
     const created = await createSection(agent, modelId);
     expect(created).toMatchObject({ ...sectionBody(modelId), _id: expect.any(String) });
     expect((await agent.get(`/api/sections/${created._id}`).expect(200)).body.name).toBe('FAQ');
-    const updated = await agent.put(`/api/sections/${created._id}`).send(sectionBody(modelId, { name: 'FAQ v2', temperature: 1.2, notes: '' })).expect(200);
+    const updated = await agent
+      .put(`/api/sections/${created._id}`)
+      .send(sectionBody(modelId, { name: 'FAQ v2', temperature: 1.2, notes: '' }))
+      .expect(200);
     expect(updated.body).toMatchObject({ name: 'FAQ v2', temperature: 1.2, notes: '' });
     await agent.delete(`/api/sections/${created._id}`).expect(200);
     await agent.get(`/api/sections/${created._id}`).expect(404);
   });
 
   it('should keep a bias list on a section and drop it when the list is deleted', async () => {
-    const list = await agent.post('/api/logit-bias-groups').send({ name: 'Banned', entries: [{ words: ['delve'], bias: -100 }] }).expect(201);
+    const list = await agent
+      .post('/api/logit-bias-groups')
+      .send({ name: 'Banned', entries: [{ words: ['delve'], bias: -100 }] })
+      .expect(201);
     const section = await createSection(agent, modelId, { logit_bias_group: list.body._id });
     expect(section.logit_bias_group).toBe(list.body._id);
     await agent.delete(`/api/logit-bias-groups/${list.body._id}`).expect(200);
@@ -44,7 +50,10 @@ describe('Sections', () => {
     expect(one).toMatchObject({ model: modelId, temperature: 0.7, system_message: intro.system_message });
     const two = await copy(one._id);
     expect(two.name).toBe('Intro (2)');
-    await agent.put(`/api/sections/${two._id}`).send(sectionBody(modelId, { name: 'Intro (3)' })).expect(200);
+    await agent
+      .put(`/api/sections/${two._id}`)
+      .send(sectionBody(modelId, { name: 'Intro (3)' }))
+      .expect(200);
     expect((await copy(intro._id)).name).toBe('Intro (2)');
     expect((await copy(intro._id)).name).toBe('Intro (4)');
     await createSection(agent, modelId, { name: 'Intro_x (1)' });
@@ -77,14 +86,25 @@ describe('Sections', () => {
   it("should refuse another operator's model or bias list inside a section", async () => {
     const grace = await otherOperatorCookie(t);
     const theirModel = (await request(t.http).post('/api/models').set('Cookie', grace).send({ name: 'Theirs', base_model: 'gpt-4o' }).expect(201)).body._id;
-    const theirList = (await request(t.http).post('/api/logit-bias-groups').set('Cookie', grace).send({ name: 'L', entries: [{ words: ['x'], bias: 1 }] }).expect(201)).body._id;
+    const theirList = (
+      await request(t.http)
+        .post('/api/logit-bias-groups')
+        .set('Cookie', grace)
+        .send({ name: 'L', entries: [{ words: ['x'], bias: 1 }] })
+        .expect(201)
+    ).body._id;
     expect((await agent.post('/api/sections').send(sectionBody(theirModel)).expect(400)).body).toMatchObject({
       message: 'model is not one of your models',
       errors: [{ field: 'model', message: 'is not one of your models' }],
     });
-    expect((await agent.post('/api/sections').send(sectionBody(modelId, { logit_bias_group: theirList })).expect(400)).body.message).toBe(
-      'logit_bias_group is not one of your bias word lists',
-    );
+    expect(
+      (
+        await agent
+          .post('/api/sections')
+          .send(sectionBody(modelId, { logit_bias_group: theirList }))
+          .expect(400)
+      ).body.message,
+    ).toBe('logit_bias_group is not one of your bias word lists');
   });
 
   it("should answer 404 for another operator's section and never list it", async () => {
@@ -103,13 +123,24 @@ describe('Sections', () => {
   });
 
   it('should sort, page and filter the list with Content-Range', async () => {
-    for (const [name, temperature] of [['Beta', 0.2], ['Alpha', 0.9], ['Gamma', 0.5]] as const) await createSection(agent, modelId, { name, temperature });
+    for (const [name, temperature] of [
+      ['Beta', 0.2],
+      ['Alpha', 0.9],
+      ['Gamma', 0.5],
+    ] as const)
+      await createSection(agent, modelId, { name, temperature });
     const sorted = await agent.get('/api/sections').query({ sort: '["temperature","DESC"]', range: '[0,1]' }).expect(200);
     expect(sorted.headers['content-range']).toBe('sections 0-1/3');
     expect(sorted.body.map((s: { name: string }) => s.name)).toEqual(['Alpha', 'Gamma']);
-    const filtered = await agent.get('/api/sections').query({ filter: JSON.stringify({ q: 'amm' }) }).expect(200);
+    const filtered = await agent
+      .get('/api/sections')
+      .query({ filter: JSON.stringify({ q: 'amm' }) })
+      .expect(200);
     expect(filtered.body.map((s: { name: string }) => s.name)).toEqual(['Gamma']);
-    const byModel = await agent.get('/api/sections').query({ filter: JSON.stringify({ model: modelId }) }).expect(200);
+    const byModel = await agent
+      .get('/api/sections')
+      .query({ filter: JSON.stringify({ model: modelId }) })
+      .expect(200);
     expect(byModel.headers['content-range']).toBe('sections 0-2/3');
   });
 });

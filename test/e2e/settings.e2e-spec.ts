@@ -89,14 +89,20 @@ describe('Settings: /api/user and /api/user/status-config', () => {
   it('should change one setting and leave the omitted ones alone', async () => {
     const agent = await signInLocal(t.http);
     await agent.post('/api/user').send({ envVars: { NOTION_SECRET, DATABASE_ID, OPENAI_API_KEY } }).expect(200);
-    const res = await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: 'sk-proj-another-key-value-7777' } }).expect(200);
+    const res = await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: 'sk-proj-another-key-value-7777' } })
+      .expect(200);
     expect(res.body.envVars).toEqual({ NOTION_SECRET: 'ntn…KLMN', DATABASE_ID: '1c2…b5c6', OPENAI_API_KEY: 'sk-…7777' });
   });
 
   it('should clear a setting posted as an empty string', async () => {
     const agent = await signInLocal(t.http);
     await agent.post('/api/user').send({ envVars: { NOTION_SECRET, OPENAI_API_KEY } }).expect(200);
-    const res = await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: '' } }).expect(200);
+    const res = await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: '' } })
+      .expect(200);
     expect(res.body.envVars.OPENAI_API_KEY).toBe('');
     expect(res.body.envVars.NOTION_SECRET).toBe('ntn…KLMN');
   });
@@ -107,7 +113,11 @@ describe('Settings: /api/user and /api/user/status-config', () => {
     ['a wrong type', { envVars: { OPENAI_API_KEY: 42 } }, 'OPENAI_API_KEY must be text'],
     ['a huge string', { envVars: { OPENAI_API_KEY: 'k'.repeat(10_000) } }, 'OPENAI_API_KEY must be shorter than or equal to 500 characters'],
     ['a missing envVars', {}, 'envVars is required'],
-    ['a foreign hint', { envVars: { OPENAI_API_KEY: 'sk-…zzzz' } }, 'OPENAI_API_KEY looks like a redacted hint; paste the full value or leave the field unchanged.'],
+    [
+      'a foreign hint',
+      { envVars: { OPENAI_API_KEY: 'sk-…zzzz' } },
+      'OPENAI_API_KEY looks like a redacted hint; paste the full value or leave the field unchanged.',
+    ],
     ['a value with spaces', { envVars: { OPENAI_API_KEY: 'sk-abc def' } }, 'OPENAI_API_KEY must not contain spaces or line breaks.'],
   ])('should answer 400 and change nothing for %s', async (_case, body, message) => {
     const agent = await signInLocal(t.http);
@@ -129,7 +139,10 @@ describe('Settings: /api/user and /api/user/status-config', () => {
 
   it('should answer 413 for a body over the size limit', async () => {
     const agent = await signInLocal(t.http);
-    const res = await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: 'k'.repeat(2_000_000) } }).expect(413);
+    const res = await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: 'k'.repeat(2_000_000) } })
+      .expect(413);
     expect(res.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
   });
 
@@ -156,7 +169,12 @@ describe('Settings: /api/user and /api/user/status-config', () => {
     ['an empty value', { propertyName: 'Status', values: { ...DEFAULT_STATUS.values, error: '' } }, 'values.error', 'values.error is required'],
     ['missing values', { propertyName: 'Status' }, 'values', 'values is required'],
     ['an unknown value', { propertyName: 'Status', values: { ...DEFAULT_STATUS.values, paused: 'x' } }, 'values.paused', 'property paused should not exist'],
-    ['a repeated value', { propertyName: 'Status', values: { ...DEFAULT_STATUS.values, complete: 'Start Generating' } }, 'values', 'The four status values must be different from each other.'],
+    [
+      'a repeated value',
+      { propertyName: 'Status', values: { ...DEFAULT_STATUS.values, complete: 'Start Generating' } },
+      'values',
+      'The four status values must be different from each other.',
+    ],
   ])('should answer 400 and keep the saved configuration for %s', async (_case, body, field, message) => {
     const agent = await signInLocal(t.http);
     const saved = { propertyName: 'Stage', values: { start: 'Go', inProgress: 'Writing', error: 'Broken', complete: 'Done' } };

@@ -47,8 +47,19 @@ describe('Training data collection', () => {
   });
 
   const jobOf = async (id: string) => (await agent.get(`/api/training-jobs/${id}`).expect(200)).body;
-  const finished = (id: string) => eventually(() => jobOf(id), (job) => job.status === 'completed' || job.status === 'failed', 30_000);
-  const submit = async (url: string, extra: Record<string, unknown> = {}) => (await agent.post('/api/training-jobs/submit-url').send({ url, ...extra }).expect(201)).body;
+  const finished = (id: string) =>
+    eventually(
+      () => jobOf(id),
+      (job) => job.status === 'completed' || job.status === 'failed',
+      30_000,
+    );
+  const submit = async (url: string, extra: Record<string, unknown> = {}) =>
+    (
+      await agent
+        .post('/api/training-jobs/submit-url')
+        .send({ url, ...extra })
+        .expect(201)
+    ).body;
   const snapshotsOf = async (query: Record<string, string>) => (await agent.get('/api/training-snapshots').query(query).expect(200)).body as Snapshot[];
   const allItems = (pool: { clusters: Item[][] }) => pool.clusters.flat();
 
@@ -99,7 +110,8 @@ describe('Training data collection', () => {
     // Navigation, ads, cookie banners and footers never become sections. (The About page's own
     // paragraph on cookies is its text, so the banner is recognised by its own words.)
     const text = JSON.stringify(snapshot.data);
-    for (const noise of ['Advertisement', 'Sponsored', 'Accept all cookies', 'to improve your experience', 'All rights reserved']) expect(text).not.toContain(noise);
+    for (const noise of ['Advertisement', 'Sponsored', 'Accept all cookies', 'to improve your experience', 'All rights reserved'])
+      expect(text).not.toContain(noise);
 
     // Each article's published date comes from its meta tags, JSON-LD or <time>.
     for (const article of SITE_ARTICLES) {
@@ -142,7 +154,11 @@ describe('Training data collection', () => {
     expect(march.data.sections.clusters).toHaveLength(all.data.sections.clusters.length);
     const expected = allItems(all.data.sections).filter((i) => i.published_date && i.published_date >= '2024-03-01' && i.published_date <= '2024-03-31');
     expect(expected.length).toBeGreaterThan(0);
-    expect(allItems(march.data.sections).map((i) => i.uuid).sort()).toEqual(expected.map((i) => i.uuid).sort());
+    expect(
+      allItems(march.data.sections)
+        .map((i) => i.uuid)
+        .sort(),
+    ).toEqual(expected.map((i) => i.uuid).sort());
     march.data.sections.clusters.forEach((items, c) => {
       expect(items.every((i) => all.data.sections.clusters[c].some((j) => j.uuid === i.uuid))).toBe(true);
       expect(march.data.sections.subClusters[c].flat().sort((x, y) => x - y)).toEqual(items.map((_, i) => i));
@@ -218,8 +234,14 @@ describe('Training data collection', () => {
   });
 
   it('should cluster with OpenAI embeddings when asked and the key is saved', async () => {
-    await agent.post('/api/training-jobs/submit-url').send({ url: `${site.url}/`, clustering: 'embeddings' }).expect(409);
-    await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY: openai.apiKey } }).expect(200);
+    await agent
+      .post('/api/training-jobs/submit-url')
+      .send({ url: `${site.url}/`, clustering: 'embeddings' })
+      .expect(409);
+    await agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+      .expect(200);
     const job = await finished((await submit(`${site.url}/`, { clustering: 'embeddings' }))._id);
     expect(job).toMatchObject({ status: 'completed', message: SITE_SUMMARY });
     expect(openai.embeddedInputs).toBe(job.meta.progress.articles + job.meta.progress.sections);
@@ -243,10 +265,22 @@ describe('Training data collection', () => {
       uuid: item.uuid,
       article_uuid: item.article_uuid,
     });
-    await agent.post(`/api/models/${modelId}/add-example`).send({ example: exampleOf(first, 'First.') }).expect(201);
-    await agent.post(`/api/models/${modelId}/add-example`).send({ example: exampleOf(second, 'Second.') }).expect(201);
-    await agent.post(`/api/models/${modelId}/add-example`).send({ example: exampleOf(first, 'Again.') }).expect(409);
-    await agent.post(`/api/models/${modelId}/add-example`).send({ example: exampleOf(first, 'Edited.'), replace: true }).expect(201);
+    await agent
+      .post(`/api/models/${modelId}/add-example`)
+      .send({ example: exampleOf(first, 'First.') })
+      .expect(201);
+    await agent
+      .post(`/api/models/${modelId}/add-example`)
+      .send({ example: exampleOf(second, 'Second.') })
+      .expect(201);
+    await agent
+      .post(`/api/models/${modelId}/add-example`)
+      .send({ example: exampleOf(first, 'Again.') })
+      .expect(409);
+    await agent
+      .post(`/api/models/${modelId}/add-example`)
+      .send({ example: exampleOf(first, 'Edited.'), replace: true })
+      .expect(201);
     let model = (await agent.get(`/api/models/${modelId}`).expect(200)).body;
     expect(model.examples.map((e: { uuid: string; messages: { content: string }[] }) => [e.uuid, e.messages[2].content])).toEqual([
       [first.uuid, 'Edited.'],

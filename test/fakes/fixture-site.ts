@@ -68,8 +68,12 @@ export class FixtureSite extends HttpFake {
     if (!body) return this.notFound(req, res);
     const type = extname(path);
     if (path === '/robots.txt' && withoutSitemaps) body = Buffer.from(body.toString('utf8').replace(/^Sitemap:.*\n?/gim, ''));
-    if (path === '/sitemap.xml' && this.options.generatedPages) body = Buffer.from(body.toString('utf8').replace('</sitemapindex>', '  <sitemap>\n    <loc>{{origin}}/sitemap-generated.xml</loc>\n  </sitemap>\n</sitemapindex>'));
-    if (path === '/index.html' && this.options.generatedPages) body = Buffer.from(body.toString('utf8').replace('</main>', '<p><a href="/generated/">More posts from the archive</a></p>\n</main>'));
+    if (path === '/sitemap.xml' && this.options.generatedPages)
+      body = Buffer.from(
+        body.toString('utf8').replace('</sitemapindex>', '  <sitemap>\n    <loc>{{origin}}/sitemap-generated.xml</loc>\n  </sitemap>\n</sitemapindex>'),
+      );
+    if (path === '/index.html' && this.options.generatedPages)
+      body = Buffer.from(body.toString('utf8').replace('</main>', '<p><a href="/generated/">More posts from the archive</a></p>\n</main>'));
     return this.send(req, res, 200, type, body);
   }
 
@@ -92,8 +96,14 @@ export class FixtureSite extends HttpFake {
     const count = this.options.generatedPages ?? 0;
     if (count <= 0) return null;
     if (path === '/sitemap-generated.xml') {
-      const urls = Array.from({ length: count }, (_, i) => `  <url>\n    <loc>{{origin}}/generated/${i + 1}.html</loc>\n    <lastmod>${generatedDate(i + 1)}</lastmod>\n  </url>`);
-      return { type: '.xml', body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n` };
+      const urls = Array.from(
+        { length: count },
+        (_, i) => `  <url>\n    <loc>{{origin}}/generated/${i + 1}.html</loc>\n    <lastmod>${generatedDate(i + 1)}</lastmod>\n  </url>`,
+      );
+      return {
+        type: '.xml',
+        body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      };
     }
     if (path === '/generated/' || path === '/generated/index.html') return { type: '.html', body: generatedIndex(count) };
     const match = /^\/generated\/(\d+)\.html$/.exec(path);
@@ -114,18 +124,42 @@ export class FixtureSite extends HttpFake {
 
 // ---- generated articles: varied section kinds, dates and date sources, same chrome as the site ----
 
-const TOPICS = ['trail running', 'home espresso', 'bread baking', 'balcony gardening', 'bike maintenance', 'budget travel', 'home networking', 'woodworking', 'indoor climbing', 'meal planning', 'film photography', 'houseplant care'];
-const TITLES = ['The Complete Guide to {t}', '{t} for Beginners', 'Getting Started With {t}', '{t}: What We Learned in a Year', 'Everything You Need to Know About {t}'];
+const TOPICS = [
+  'trail running',
+  'home espresso',
+  'bread baking',
+  'balcony gardening',
+  'bike maintenance',
+  'budget travel',
+  'home networking',
+  'woodworking',
+  'indoor climbing',
+  'meal planning',
+  'film photography',
+  'houseplant care',
+];
+const TITLES = [
+  'The Complete Guide to {t}',
+  '{t} for Beginners',
+  'Getting Started With {t}',
+  '{t}: What We Learned in a Year',
+  'Everything You Need to Know About {t}',
+];
 
 type Kind = (topic: string, i: number) => string;
 const pick = <T>(list: T[], i: number): T => list[i % list.length];
 const titleCase = (text: string) => text.replace(/\b\w/g, (letter) => letter.toUpperCase());
 const KINDS: Kind[] = [
-  (t, i) => `<h2>${pick(['Key Features', 'What to Look For', 'Features at a Glance'], i)}</h2>\n<ul><li>Durable gear that suits ${t}</li><li>A fair price for what you get</li><li>Easy to learn in a weekend</li><li>Plenty of online help when you get stuck</li></ul>`,
-  (t, i) => `<h2>${pick([`How to Get Started With ${titleCase(t)}`, 'Step-by-Step Guide', 'How to Do It'], i)}</h2>\n<ol><li>Set a small goal for your first week of ${t}.</li><li>Gather the basic tools and nothing more.</li><li>Practise for twenty minutes at a time.</li><li>Review what worked and adjust the plan.</li></ol>`,
-  (t, i) => `<h2>${pick(['Pros and Cons', 'The Good and the Bad', 'Pros &amp; Cons'], i)}</h2>\n<h3>Pros</h3>\n<ul><li>Cheap to start</li><li>Rewarding from the first week</li></ul>\n<h3>Cons</h3>\n<ul><li>Takes patience to get good at ${t}</li><li>Gear adds up over time</li></ul>`,
-  (t, i) => `<h2>${pick(['FAQ', 'Frequently Asked Questions', 'Common Questions'], i)}</h2>\n<h3>How long does it take to learn ${t}?</h3>\n<p>Most people feel comfortable after a month of regular practice.</p>\n<h3>Do I need expensive equipment?</h3>\n<p>No. Borrow or rent what you can until you know what you enjoy.</p>`,
-  (t, i) => `<h2>${pick(['Tips', 'Pro Tips', `Tips for Better ${titleCase(t)}`], i)}</h2>\n<ul><li>Keep a notebook of what you tried.</li><li>Learn from people a little ahead of you.</li><li>Rest as seriously as you practise.</li></ul>`,
+  (t, i) =>
+    `<h2>${pick(['Key Features', 'What to Look For', 'Features at a Glance'], i)}</h2>\n<ul><li>Durable gear that suits ${t}</li><li>A fair price for what you get</li><li>Easy to learn in a weekend</li><li>Plenty of online help when you get stuck</li></ul>`,
+  (t, i) =>
+    `<h2>${pick([`How to Get Started With ${titleCase(t)}`, 'Step-by-Step Guide', 'How to Do It'], i)}</h2>\n<ol><li>Set a small goal for your first week of ${t}.</li><li>Gather the basic tools and nothing more.</li><li>Practise for twenty minutes at a time.</li><li>Review what worked and adjust the plan.</li></ol>`,
+  (t, i) =>
+    `<h2>${pick(['Pros and Cons', 'The Good and the Bad', 'Pros &amp; Cons'], i)}</h2>\n<h3>Pros</h3>\n<ul><li>Cheap to start</li><li>Rewarding from the first week</li></ul>\n<h3>Cons</h3>\n<ul><li>Takes patience to get good at ${t}</li><li>Gear adds up over time</li></ul>`,
+  (t, i) =>
+    `<h2>${pick(['FAQ', 'Frequently Asked Questions', 'Common Questions'], i)}</h2>\n<h3>How long does it take to learn ${t}?</h3>\n<p>Most people feel comfortable after a month of regular practice.</p>\n<h3>Do I need expensive equipment?</h3>\n<p>No. Borrow or rent what you can until you know what you enjoy.</p>`,
+  (t, i) =>
+    `<h2>${pick(['Tips', 'Pro Tips', `Tips for Better ${titleCase(t)}`], i)}</h2>\n<ul><li>Keep a notebook of what you tried.</li><li>Learn from people a little ahead of you.</li><li>Rest as seriously as you practise.</li></ul>`,
 ];
 const OPENERS = ['Overview', 'Introduction', 'Why It Matters'];
 const CLOSERS = ['Conclusion', 'Final Thoughts', 'The Bottom Line', 'Wrapping Up'];
@@ -148,7 +182,10 @@ function generatedArticle(i: number): string {
       : source === 'jsonld'
         ? `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: title, datePublished: date })}</script>`
         : '';
-  const byline = source === 'time' ? `<p class="byline">By the workshop team &middot; <time datetime="${date}">${date}</time></p>` : '<p class="byline">By the workshop team</p>';
+  const byline =
+    source === 'time'
+      ? `<p class="byline">By the workshop team &middot; <time datetime="${date}">${date}</time></p>`
+      : '<p class="byline">By the workshop team</p>';
   const middle = Array.from({ length: 2 + (i % 4) }, (_, k) => KINDS[(i + k) % KINDS.length](topic, i + k));
   const body = [
     `<p>${capitalised} is one of those hobbies that looks harder from the outside than it is. This guide collects what we wish we had known on day one, from the first purchase to the habits that keep you going.</p>`,
@@ -156,7 +193,11 @@ function generatedArticle(i: number): string {
     ...middle,
     `<h2>${pick(CLOSERS, i)}</h2>\n<p>Start small, stay curious and enjoy the process. ${capitalised} rewards steady practice far more than expensive gear.</p>`,
   ].join('\n');
-  return shell(title, head, `<article class="post">\n<header class="entry-header"><h1>${title}</h1>\n${byline}</header>\n<div class="entry-content">\n${body}\n</div>\n</article>\n<aside class="related-posts"><h2>Related posts</h2><ul><li><a href="/generated/${(i % 3) + 1}.html">More from the archive</a></li></ul></aside>`);
+  return shell(
+    title,
+    head,
+    `<article class="post">\n<header class="entry-header"><h1>${title}</h1>\n${byline}</header>\n<div class="entry-content">\n${body}\n</div>\n</article>\n<aside class="related-posts"><h2>Related posts</h2><ul><li><a href="/generated/${(i % 3) + 1}.html">More from the archive</a></li></ul></aside>`,
+  );
 }
 
 function generatedIndex(count: number): string {

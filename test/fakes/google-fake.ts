@@ -109,9 +109,7 @@ export class GoogleFake extends HttpFake {
 
   private token(req: RecordedRequest, res: ServerResponse): void {
     const form = new URLSearchParams(req.body);
-    const basic = req.headers.authorization?.startsWith('Basic ')
-      ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString().split(':')
-      : [];
+    const basic = req.headers.authorization?.startsWith('Basic ') ? Buffer.from(req.headers.authorization.slice(6), 'base64').toString().split(':') : [];
     const clientId = form.get('client_id') ?? decodeURIComponent(basic[0] ?? '');
     const clientSecret = form.get('client_secret') ?? decodeURIComponent(basic[1] ?? '');
     if (clientId !== this.clientId || clientSecret !== this.clientSecret) {
@@ -175,7 +173,9 @@ export class GoogleFake extends HttpFake {
 
   /** Drive's JSON error, with its reason as Drive gives it. */
   private driveError(res: ServerResponse, status: number, reason: string, message: string): void {
-    json(res, status, { error: { code: status, message, errors: [{ domain: status === 403 && /Limit/.test(reason) ? 'usageLimits' : 'global', reason, message }] } });
+    json(res, status, {
+      error: { code: status, message, errors: [{ domain: status === 403 && /Limit/.test(reason) ? 'usageLimits' : 'global', reason, message }] },
+    });
   }
 
   /** Null when the call goes through; else answers the fault and says whether the work should still be done. */
@@ -211,12 +211,20 @@ export class GoogleFake extends HttpFake {
     const metadata = JSON.parse(parts[0] ?? '{}');
     const folder = metadata.parents?.[0];
     if (!folder || this.missingFolders.has(folder)) return this.driveError(res, 404, 'notFound', `File not found: ${folder}.`);
-    if (this.readOnlyFolders.has(folder)) return this.driveError(res, 403, 'insufficientFilePermissions', 'The user does not have sufficient permissions for this file.');
+    if (this.readOnlyFolders.has(folder))
+      return this.driveError(res, 403, 'insufficientFilePermissions', 'The user does not have sufficient permissions for this file.');
     if (this.driveFull) return this.driveError(res, 403, 'storageQuotaExceeded', 'The user has exceeded their Drive storage quota');
     const fault = this.driveFault(res, true);
     if (fault && !fault.doAnyway) return;
     const id = `doc-${randomBytes(8).toString('hex')}`;
-    this.files.push({ id, name: metadata.name, mimeType: metadata.mimeType, parents: metadata.parents, appProperties: metadata.appProperties ?? {}, content: parts[1] ?? '' });
+    this.files.push({
+      id,
+      name: metadata.name,
+      mimeType: metadata.mimeType,
+      parents: metadata.parents,
+      appProperties: metadata.appProperties ?? {},
+      content: parts[1] ?? '',
+    });
     if (!fault) json(res, 200, { id, webViewLink: `https://docs.google.com/document/d/${id}/edit` });
   }
 
@@ -224,7 +232,12 @@ export class GoogleFake extends HttpFake {
     if (!this.driveAccount(req)) return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.' } });
     const q = req.query;
     if (q.get('corpora') === 'allDrives' && q.get('includeItemsFromAllDrives') !== 'true') {
-      return this.driveError(res, 403, 'invalid', 'The includeItemsFromAllDrives parameter must be set to true when driveId is specified or corpora contains drive or allDrives.');
+      return this.driveError(
+        res,
+        403,
+        'invalid',
+        'The includeItemsFromAllDrives parameter must be set to true when driveId is specified or corpora contains drive or allDrives.',
+      );
     }
     if (this.driveFault(res, false)) return;
     const match = /key='([^']+)' and value='([^']+)'/.exec(req.query.get('q') ?? '');

@@ -31,7 +31,11 @@ interface FakePage {
 
 /** Notion takes an id with or without dashes, in any case. */
 const sameId = (a: string, b: string) => a.replace(/-/g, '').toLowerCase() === b.replace(/-/g, '').toLowerCase();
-const dashed = (id: string) => id.replace(/-/g, '').toLowerCase().replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+const dashed = (id: string) =>
+  id
+    .replace(/-/g, '')
+    .toLowerCase()
+    .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 /** What a page object holds of a relation (more are read through the property item endpoint). */
 const RELATION_PAGE_LIMIT = 25;
 /** Paginated property items: their values come one per result. */
@@ -133,14 +137,26 @@ export class NotionFake extends HttpFake {
     for (const [name, value] of Object.entries(row.extra ?? {})) properties[name] = { id: name, type: 'rich_text', rich_text: text(value) };
     Object.assign(properties, structuredClone(row.properties ?? {}));
     const children = (row.body ?? []).map((content) => this.block({ type: 'paragraph', paragraph: { rich_text: text(content) } }));
-    this.pages.set(id, { id, url: `https://www.notion.so/${id.replace(/-/g, '')}`, properties, children, dataSourceId: row.dataSourceId ?? this.dataSources[0].id });
+    this.pages.set(id, {
+      id,
+      url: `https://www.notion.so/${id.replace(/-/g, '')}`,
+      properties,
+      children,
+      dataSourceId: row.dataSourceId ?? this.dataSources[0].id,
+    });
     return id;
   }
 
   /** A page outside the database (the target of a relation), with just a title. */
   addPage(title: string): string {
     const id = randomUUID();
-    this.pages.set(id, { id, url: `https://www.notion.so/${id.replace(/-/g, '')}`, properties: { Name: { id: 'title', type: 'title', title: text(title) } }, children: [], dataSourceId: randomUUID() });
+    this.pages.set(id, {
+      id,
+      url: `https://www.notion.so/${id.replace(/-/g, '')}`,
+      properties: { Name: { id: 'title', type: 'title', title: text(title) } },
+      children: [],
+      dataSourceId: randomUUID(),
+    });
     return id;
   }
 
@@ -203,7 +219,12 @@ export class NotionFake extends HttpFake {
     const [, , kind, id, sub, subId] = req.path.split('/');
     if (req.method === 'GET' && kind === 'databases') {
       if (!sameId(id, this.databaseId)) return this.error(res, 404, 'object_not_found', `Could not find database with ID: ${id}.`);
-      return json(res, 200, { object: 'database', id: dashed(this.databaseId), title: text(this.databaseTitle), data_sources: this.dataSources.map((d) => ({ id: d.id, name: d.name })) });
+      return json(res, 200, {
+        object: 'database',
+        id: dashed(this.databaseId),
+        title: text(this.databaseTitle),
+        data_sources: this.dataSources.map((d) => ({ id: d.id, name: d.name })),
+      });
     }
     if (kind === 'data_sources') {
       const source = this.dataSources.find((d) => sameId(d.id, id));
@@ -243,7 +264,13 @@ export class NotionFake extends HttpFake {
 
   private retrievePage(id: string, res: ServerResponse): void {
     const page = this.page(id);
-    if (!page) return this.error(res, 404, 'object_not_found', `Could not find page with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`);
+    if (!page)
+      return this.error(
+        res,
+        404,
+        'object_not_found',
+        `Could not find page with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`,
+      );
     json(res, 200, this.pageObject(page));
   }
 
@@ -254,7 +281,8 @@ export class NotionFake extends HttpFake {
     // Property ids come URL-encoded (`r%3A2`) and are sent back as they came.
     const property = (Object.values(page.properties) as Json[]).find((p) => decodeURIComponent(p.id) === propertyId);
     if (!property) return this.error(res, 404, 'object_not_found', `Could not find property with ID: ${propertyId}.`);
-    if (!LISTED_TYPES.includes(property.type)) return json(res, 200, { object: 'property_item', id: property.id, type: property.type, [property.type]: property[property.type] });
+    if (!LISTED_TYPES.includes(property.type))
+      return json(res, 200, { object: 'property_item', id: property.id, type: property.type, [property.type]: property[property.type] });
     const items: Json[] = property[property.type];
     const start = Number(query.get('start_cursor') ?? 0);
     const size = Math.min(Number(query.get('page_size') ?? 100), 100);
@@ -265,18 +293,32 @@ export class NotionFake extends HttpFake {
       next_cursor: more ? String(start + size) : null,
       has_more: more,
       type: 'property_item',
-      property_item: { id: property.id, type: property.type, [property.type]: {}, next_url: more ? `${this.url}/v1/pages/${pageId}/properties/${property.id}?start_cursor=${start + size}` : null },
+      property_item: {
+        id: property.id,
+        type: property.type,
+        [property.type]: {},
+        next_url: more ? `${this.url}/v1/pages/${pageId}/properties/${property.id}?start_cursor=${start + size}` : null,
+      },
     });
   }
 
   private query(dataSourceId: string, body: Json, res: ServerResponse): void {
     const filter = body.filter ?? {};
     const kind = filter.status ? 'status' : filter.select ? 'select' : null;
-    if (filter.property && kind !== this.statusType) return this.error(res, 400, 'validation_error', `Property type mismatch: ${filter.property} is a ${this.statusType}.`);
+    if (filter.property && kind !== this.statusType)
+      return this.error(res, 400, 'validation_error', `Property type mismatch: ${filter.property} is a ${this.statusType}.`);
     const wanted = kind ? filter[kind].equals : null;
     const inSource = [...this.pages.values()].filter((page) => page.dataSourceId === dataSourceId);
-    const matching: Json[] = inSource.filter((page) => !wanted || page.properties[filter.property]?.[this.statusType]?.name === wanted).map((p) => this.pageObject(p));
-    if (this.wiki && body.result_type !== 'page') matching.unshift({ object: 'data_source', id: randomUUID(), properties: this.schema(), parent: { type: 'database_id', database_id: dashed(this.databaseId) } });
+    const matching: Json[] = inSource
+      .filter((page) => !wanted || page.properties[filter.property]?.[this.statusType]?.name === wanted)
+      .map((p) => this.pageObject(p));
+    if (this.wiki && body.result_type !== 'page')
+      matching.unshift({
+        object: 'data_source',
+        id: randomUUID(),
+        properties: this.schema(),
+        parent: { type: 'database_id', database_id: dashed(this.databaseId) },
+      });
     const start = body.start_cursor ? Number(body.start_cursor) : 0;
     const size = Math.min(body.page_size ?? 100, 100);
     const slice = matching.slice(start, start + size);
@@ -314,22 +356,33 @@ export class NotionFake extends HttpFake {
       return this.error(res, 400, 'validation_error', this.refuseAppends.message);
     }
     // A block may leave out its type: Notion takes it from the block's one content key.
-    const children: Json[] = (body.children ?? []).map((block: Json) => (block.type ? block : { ...block, type: Object.keys(block).find((key) => key !== 'object') }));
-    if (children.length > 100) return this.error(res, 400, 'validation_error', `body failed validation: body.children.length should be ≤ \`100\`, instead was \`${children.length}\`.`);
+    const children: Json[] = (body.children ?? []).map((block: Json) =>
+      block.type ? block : { ...block, type: Object.keys(block).find((key) => key !== 'object') },
+    );
+    if (children.length > 100)
+      return this.error(res, 400, 'validation_error', `body failed validation: body.children.length should be ≤ \`100\`, instead was \`${children.length}\`.`);
     for (const block of children) {
       const rich: Json[] = block[block.type]?.rich_text ?? [];
       if (rich.length > 100) return this.error(res, 400, 'validation_error', 'body failed validation: rich_text.length should be ≤ `100`.');
-      if (rich.some((r) => (r.text?.content ?? '').length > 2000)) return this.error(res, 400, 'validation_error', 'body failed validation: text.content.length should be ≤ `2000`.');
+      if (rich.some((r) => (r.text?.content ?? '').length > 2000))
+        return this.error(res, 400, 'validation_error', 'body failed validation: text.content.length should be ≤ `2000`.');
     }
     const badLinks = children.flatMap((block) => (block[block.type]?.rich_text ?? []) as Json[]).filter((r) => r.text?.link && !validLink(r.text.link.url));
-    if (badLinks.length > 0) return this.error(res, 400, 'validation_error', `Content creation Failed. Fix the following: \n${badLinks.map(() => 'Invalid URL for link.').join('\n')}`);
+    if (badLinks.length > 0)
+      return this.error(
+        res,
+        400,
+        'validation_error',
+        `Content creation Failed. Fix the following: \n${badLinks.map(() => 'Invalid URL for link.').join('\n')}`,
+      );
     const created = children.map((block) => this.block(structuredClone(block)));
     page.children.push(...created);
     json(res, 200, { object: 'list', results: created, has_more: false, next_cursor: null });
   }
 
   private deleteBlock(id: string, res: ServerResponse): void {
-    if (this.archived.has(id)) return this.error(res, 400, 'validation_error', "Can't edit block that is archived. You must unarchive the block before editing.");
+    if (this.archived.has(id))
+      return this.error(res, 400, 'validation_error', "Can't edit block that is archived. You must unarchive the block before editing.");
     for (const page of this.pages.values()) {
       const index = page.children.findIndex((b) => sameId(b.id, id));
       if (index >= 0) {

@@ -49,20 +49,63 @@ interface Failure extends ErrorBody {
  * (2024-09-13), gpt-4 and gpt-3.5-turbo (both 2026-10-23) are gone, as OpenAI's deprecations page says.
  */
 export const LISTED_MODELS = [
-  'gpt-4o', 'gpt-4o-2024-05-13', 'gpt-4o-2024-08-06', 'gpt-4o-2024-11-20', 'gpt-4o-mini', 'gpt-4o-mini-2024-07-18',
-  'gpt-4.1', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano', 'gpt-4.1-nano-2025-04-14',
-  'gpt-5', 'gpt-5-2025-08-07', 'gpt-5-mini', 'gpt-5-mini-2025-08-07', 'gpt-5-nano', 'gpt-5-nano-2025-08-07',
-  'o1', 'o1-2024-12-17', 'o3', 'o3-2025-04-16', 'o3-mini', 'o3-mini-2025-01-31', 'o4-mini', 'o4-mini-2025-04-16',
-  'text-embedding-3-small', 'text-embedding-3-large', 'text-embedding-ada-002', 'whisper-1', 'tts-1', 'tts-1-hd',
-  'gpt-4o-mini-tts', 'gpt-4o-transcribe', 'gpt-4o-realtime-preview', 'gpt-realtime', 'gpt-audio', 'gpt-4o-audio-preview',
-  'dall-e-3', 'gpt-image-1', 'omni-moderation-latest', 'babbage-002', 'davinci-002',
+  'gpt-4o',
+  'gpt-4o-2024-05-13',
+  'gpt-4o-2024-08-06',
+  'gpt-4o-2024-11-20',
+  'gpt-4o-mini',
+  'gpt-4o-mini-2024-07-18',
+  'gpt-4.1',
+  'gpt-4.1-2025-04-14',
+  'gpt-4.1-mini',
+  'gpt-4.1-mini-2025-04-14',
+  'gpt-4.1-nano',
+  'gpt-4.1-nano-2025-04-14',
+  'gpt-5',
+  'gpt-5-2025-08-07',
+  'gpt-5-mini',
+  'gpt-5-mini-2025-08-07',
+  'gpt-5-nano',
+  'gpt-5-nano-2025-08-07',
+  'o1',
+  'o1-2024-12-17',
+  'o3',
+  'o3-2025-04-16',
+  'o3-mini',
+  'o3-mini-2025-01-31',
+  'o4-mini',
+  'o4-mini-2025-04-16',
+  'text-embedding-3-small',
+  'text-embedding-3-large',
+  'text-embedding-ada-002',
+  'whisper-1',
+  'tts-1',
+  'tts-1-hd',
+  'gpt-4o-mini-tts',
+  'gpt-4o-transcribe',
+  'gpt-4o-realtime-preview',
+  'gpt-realtime',
+  'gpt-audio',
+  'gpt-4o-audio-preview',
+  'dall-e-3',
+  'gpt-image-1',
+  'omni-moderation-latest',
+  'babbage-002',
+  'davinci-002',
 ];
 /** Snapshots supervised fine-tuning accepts (gpt-4-0613 only with experimental access, which this key lacks). */
-export const FINE_TUNABLE_SNAPSHOTS = ['gpt-4o-2024-08-06', 'gpt-4o-mini-2024-07-18', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano-2025-04-14'];
+export const FINE_TUNABLE_SNAPSHOTS = [
+  'gpt-4o-2024-08-06',
+  'gpt-4o-mini-2024-07-18',
+  'gpt-4.1-2025-04-14',
+  'gpt-4.1-mini-2025-04-14',
+  'gpt-4.1-nano-2025-04-14',
+];
 const EMBEDDING_MODELS = /^text-embedding-/;
 /** o-series and gpt-5 reasoning models: fixed temperature, no logit_bias, max_completion_tokens. */
 const REASONING = /^(ft:)?(o\d|gpt-5(?!-chat))/;
-const QUOTA_MESSAGE = 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.';
+const QUOTA_MESSAGE =
+  'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.';
 
 const id = (prefix: string) => `${prefix}-${randomBytes(10).toString('hex')}`;
 
@@ -264,7 +307,15 @@ export class OpenAiFake extends HttpFake {
     if (!parts.file || parts.purpose?.value !== 'fine-tune') return this.error(res, 400, 'A file and purpose=fine-tune are required');
     const file: FakeFile = { id: id('file'), filename: parts.file.filename ?? 'upload', purpose: 'fine-tune', content: parts.file.value };
     this.files.set(file.id, file);
-    json(res, 200, { id: file.id, object: 'file', bytes: Buffer.byteLength(file.content), created_at: Math.floor(Date.now() / 1000), filename: file.filename, purpose: file.purpose, status: 'processed' });
+    json(res, 200, {
+      id: file.id,
+      object: 'file',
+      bytes: Buffer.byteLength(file.content),
+      created_at: Math.floor(Date.now() / 1000),
+      filename: file.filename,
+      purpose: file.purpose,
+      status: 'processed',
+    });
   }
 
   private createJob(req: RecordedRequest, res: ServerResponse): void {
@@ -282,7 +333,8 @@ export class OpenAiFake extends HttpFake {
       }
     });
     if (!valid) return this.error(res, 400, 'Training file has invalid lines', { param: 'training_file' });
-    if (lines.length < 10) return this.error(res, 400, `Training file has ${lines.length} example(s), but must have at least 10 examples`, { param: 'training_file' });
+    if (lines.length < 10)
+      return this.error(res, 400, `Training file has ${lines.length} example(s), but must have at least 10 examples`, { param: 'training_file' });
     if (!this.fineTunableSnapshots.includes(body.model)) {
       return this.error(res, 400, `Model ${body.model} is not available for fine-tuning or does not exist.`, { param: 'model', code: 'model_not_available' });
     }
@@ -327,7 +379,8 @@ export class OpenAiFake extends HttpFake {
     const job = this.jobs.get(jobId);
     if (!job) return this.error(res, 404, `No fine-tuning job found with id ${jobId}`);
     const status = this.statusOf(job);
-    if (status === 'succeeded' || status === 'failed' || status === 'cancelled') return this.error(res, 400, `Job ${jobId} has already ${status === 'succeeded' ? 'completed' : status}.`);
+    if (status === 'succeeded' || status === 'failed' || status === 'cancelled')
+      return this.error(res, 400, `Job ${jobId} has already ${status === 'succeeded' ? 'completed' : status}.`);
     job.cancelled = true;
     json(res, 200, this.jobBody(job));
   }
@@ -392,21 +445,43 @@ export class OpenAiFake extends HttpFake {
     const reasoning = REASONING.test(String(body.model));
     if (body.temperature !== undefined) {
       const t = body.temperature;
-      if (typeof t !== 'number' || t < 0 || t > 2) return { message: `Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got ${String(t)} instead.`, param: 'temperature', code: 'decimal_above_max_value' };
-      if (reasoning && t !== 1) return { message: `Unsupported value: 'temperature' does not support ${t} with this model. Only the default (1) value is supported.`, param: 'temperature', code: 'unsupported_value' };
+      if (typeof t !== 'number' || t < 0 || t > 2)
+        return {
+          message: `Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got ${String(t)} instead.`,
+          param: 'temperature',
+          code: 'decimal_above_max_value',
+        };
+      if (reasoning && t !== 1)
+        return {
+          message: `Unsupported value: 'temperature' does not support ${t} with this model. Only the default (1) value is supported.`,
+          param: 'temperature',
+          code: 'unsupported_value',
+        };
     }
     if (reasoning && body.max_tokens !== undefined) {
-      return { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", param: 'max_tokens', code: 'unsupported_parameter' };
+      return {
+        message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        param: 'max_tokens',
+        code: 'unsupported_parameter',
+      };
     }
     if (body.logit_bias !== undefined && body.logit_bias !== null) {
-      if (reasoning) return { message: "Unsupported parameter: 'logit_bias' is not supported with this model.", param: 'logit_bias', code: 'unsupported_parameter' };
+      if (reasoning)
+        return { message: "Unsupported parameter: 'logit_bias' is not supported with this model.", param: 'logit_bias', code: 'unsupported_parameter' };
       const bias = body.logit_bias as Record<string, unknown>;
       const keys = Object.keys(bias);
-      if (keys.length > 300) return { message: `Invalid 'logit_bias': too many properties. Expected an object with at most 300 properties, but got an object with ${keys.length} properties instead.`, param: 'logit_bias', code: 'object_above_max_properties' };
+      if (keys.length > 300)
+        return {
+          message: `Invalid 'logit_bias': too many properties. Expected an object with at most 300 properties, but got an object with ${keys.length} properties instead.`,
+          param: 'logit_bias',
+          code: 'object_above_max_properties',
+        };
       const badKey = keys.find((key) => !/^\d+$/.test(key));
-      if (badKey !== undefined) return { message: `Invalid key in 'logit_bias': ${badKey}. You should only be submitting non-negative integers.`, param: 'logit_bias', code: null };
+      if (badKey !== undefined)
+        return { message: `Invalid key in 'logit_bias': ${badKey}. You should only be submitting non-negative integers.`, param: 'logit_bias', code: null };
       const badValue = keys.find((key) => typeof bias[key] !== 'number' || (bias[key] as number) < -100 || (bias[key] as number) > 100);
-      if (badValue !== undefined) return { message: `Invalid value for 'logit_bias': bias for token ${badValue} must be between -100 and 100.`, param: 'logit_bias', code: null };
+      if (badValue !== undefined)
+        return { message: `Invalid value for 'logit_bias': bias for token ${badValue} must be between -100 and 100.`, param: 'logit_bias', code: null };
     }
     return null;
   }
@@ -425,18 +500,28 @@ export class OpenAiFake extends HttpFake {
     const counts = inputs.map(tokenCount);
     const longest = Math.max(...counts);
     if (longest > 8192) {
-      return this.error(res, 400, `This model's maximum context length is 8192 tokens, however you requested ${longest} tokens (${longest} in your prompt; 0 for the completion). Please reduce your prompt; or completion length.`, { param: 'input' });
+      return this.error(
+        res,
+        400,
+        `This model's maximum context length is 8192 tokens, however you requested ${longest} tokens (${longest} in your prompt; 0 for the completion). Please reduce your prompt; or completion length.`,
+        { param: 'input' },
+      );
     }
     const total = counts.reduce((sum, n) => sum + n, 0);
     if (total > 300_000) {
-      return this.error(res, 400, `Requested ${total} tokens, max 300000 tokens per request`, { type: 'max_tokens_per_request', code: 'max_tokens_per_request' });
+      return this.error(res, 400, `Requested ${total} tokens, max 300000 tokens per request`, {
+        type: 'max_tokens_per_request',
+        code: 'max_tokens_per_request',
+      });
     }
     if (this.outOfCredit) return this.quota(res);
     this.embeddedInputs += inputs.length;
     this.embeddingRequests.push(counts);
     const data = inputs.map((text, index) => {
       const vector = new Array<number>(64).fill(0);
-      for (const word of String(text).toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+      for (const word of String(text)
+        .toLowerCase()
+        .match(/[a-z0-9]+/g) ?? []) {
         let hash = 2166136261;
         for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
         vector[(hash >>> 0) % 64] += 1;

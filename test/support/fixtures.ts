@@ -19,7 +19,10 @@ export function example(n: number, overrides: Record<string, unknown> = {}) {
 export async function createModel(agent: Agent, name = 'Blog voice', base_model = 'gpt-4o', examples = 0): Promise<string> {
   const res = await agent.post('/api/models').send({ name, base_model }).expect(201);
   for (let n = 1; n <= examples; n++) {
-    await agent.post(`/api/models/${res.body._id}/add-example`).send({ example: example(n) }).expect(201);
+    await agent
+      .post(`/api/models/${res.body._id}/add-example`)
+      .send({ example: example(n) })
+      .expect(201);
   }
   return res.body._id;
 }
@@ -51,7 +54,15 @@ export function sectionBody(modelId: string, overrides: Record<string, unknown> 
 
 export async function createSection(agent: Agent, modelId: string, overrides: Record<string, unknown> = {}) {
   const res = await agent.post('/api/sections').send(sectionBody(modelId, overrides)).expect(201);
-  return res.body as { _id: string; name: string; logit_bias_group: string | null; model: string; temperature: number; system_message: string; user_message: string };
+  return res.body as {
+    _id: string;
+    name: string;
+    logit_bias_group: string | null;
+    model: string;
+    temperature: number;
+    system_message: string;
+    user_message: string;
+  };
 }
 
 /** What the dashboard sends for a chosen section (spec §5): heading = name, prompts, model, temperature, bias group. */

@@ -94,6 +94,9 @@ export async function signInWithGoogle(http: TestApp['http']) {
   const start = await agent.get('/api/auth/google').expect(302);
   const consent = await fetch(start.headers.location, { redirect: 'manual' });
   const callback = new URL(consent.headers.get('location')!);
-  await agent.get(callback.pathname + callback.search).expect(302).expect('location', '/');
+  await agent
+    .get(callback.pathname + callback.search)
+    .expect(302)
+    .expect('location', '/');
   return agent;
 }

@@ -80,5 +80,7 @@ export function useRun(report?: Report) {
 export function fieldErrorsOf(failure: unknown, prefix = ''): Record<string, string> {
   const errors = (failure as { body?: { errors?: unknown } | null } | null)?.body?.errors;
   if (!errors || typeof errors !== 'object') return {};
-  return Object.fromEntries(Object.entries(errors as Record<string, string>).map(([field, message]) => [field.startsWith(prefix) ? field.slice(prefix.length) : field, message]));
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, string>).map(([field, message]) => [field.startsWith(prefix) ? field.slice(prefix.length) : field, message]),
+  );
 }

@@ -24,7 +24,8 @@ export const sectionMessages = {
   required: 'Required',
   notTuned: 'not fine-tuned',
   reasoningNote: '%{model} is a reasoning model: OpenAI refuses a temperature other than 1 and a logit bias for it, so Quire sends neither.',
-  placeholders: 'Placeholders: {{title}}, {{article_title}}, {{article_type}}, {{client}}, {{section_heading}}, {{previous_sections}} and {{Any Notion Property}}.',
+  placeholders:
+    'Placeholders: {{title}}, {{article_title}}, {{article_type}}, {{client}}, {{section_heading}}, {{previous_sections}} and {{Any Notion Property}}.',
   confirmCopy: 'Duplicate this section?',
   confirmDelete: 'Are you sure you want to delete this section?',
   created: 'Section created!',

@@ -8,7 +8,9 @@ function Welcome() {
   const { identity, isPending, error } = useGetIdentity();
   if (isPending) return null;
   if (error || !identity) return <Typography variant="body1">{translate('quire.app.pleaseLogIn')}</Typography>;
-  const firstName = String(identity.fullName ?? '').trim().split(/\s+/)[0];
+  const firstName = String(identity.fullName ?? '')
+    .trim()
+    .split(/\s+/)[0];
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <Typography variant="body1">{translate('quire.app.welcome', { name: firstName })}</Typography>

@@ -27,13 +27,24 @@ export class ArticlesRepository {
     const condition = whereAll([eq(articles.userId, userId), ...where]);
     return readPage(
       query,
-      (offset, limit) => db.select().from(articles).where(condition).orderBy(...orderBy).offset(offset).limit(limit),
+      (offset, limit) =>
+        db
+          .select()
+          .from(articles)
+          .where(condition)
+          .orderBy(...orderBy)
+          .offset(offset)
+          .limit(limit),
       async () => (await db.select({ total: count() }).from(articles).where(condition))[0].total,
     );
   }
 
   async findOwned(userId: string, id: string): Promise<ArticleRow | null> {
-    const [row] = await this.database.db.select().from(articles).where(and(eq(articles.userId, userId), eq(articles.id, id))).limit(1);
+    const [row] = await this.database.db
+      .select()
+      .from(articles)
+      .where(and(eq(articles.userId, userId), eq(articles.id, id)))
+      .limit(1);
     return row ?? null;
   }
 
@@ -57,7 +68,11 @@ export class ArticlesRepository {
 
   /** Null when the title is taken (titles are unique per user, any case). */
   async create(userId: string, values: ArticleValues): Promise<ArticleRow | null> {
-    const [row] = await this.database.db.insert(articles).values({ userId, ...values }).onConflictDoNothing().returning();
+    const [row] = await this.database.db
+      .insert(articles)
+      .values({ userId, ...values })
+      .onConflictDoNothing()
+      .returning();
     return row ?? null;
   }
 
@@ -80,7 +95,10 @@ export class ArticlesRepository {
   }
 
   async delete(userId: string, id: string): Promise<ArticleRow | null> {
-    const [row] = await this.database.db.delete(articles).where(and(eq(articles.userId, userId), eq(articles.id, id))).returning();
+    const [row] = await this.database.db
+      .delete(articles)
+      .where(and(eq(articles.userId, userId), eq(articles.id, id)))
+      .returning();
     return row ?? null;
   }
 }

@@ -98,7 +98,9 @@ describe(ArticlesService.name, () => {
     it('should refuse a model that is not the caller’s', async () => {
       const { sut } = await build({ ownedModels: [] });
 
-      await expect(sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry()] })).rejects.toThrow('sections.0.model is not one of your models');
+      await expect(sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry()] })).rejects.toThrow(
+        'sections.0.model is not one of your models',
+      );
     });
 
     it('should refuse a given bias list that is not the caller’s', async () => {
@@ -115,7 +117,9 @@ describe(ArticlesService.name, () => {
   describe('update', () => {
     it('should keep the saved bias list of the same section’s k-th entry when the payload omits it', async () => {
       const { sut, articles } = await build();
-      articles.findOwned.mockResolvedValue(articleRow({ sections: [snapshot({ logit_bias_group: SAVED_GROUP }), snapshot({ logit_bias_group: OTHER_GROUP })] }));
+      articles.findOwned.mockResolvedValue(
+        articleRow({ sections: [snapshot({ logit_bias_group: SAVED_GROUP }), snapshot({ logit_bias_group: OTHER_GROUP })] }),
+      );
 
       const updated = await sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry(), entry(), entry()] });
 
@@ -158,7 +162,9 @@ describe(ArticlesService.name, () => {
       const { sut, articles } = await build();
       articles.findOwned.mockResolvedValue(null);
 
-      await expect(sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [] })).rejects.toThrow(new NotFoundException('Article not found.'));
+      await expect(sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [] })).rejects.toThrow(
+        new NotFoundException('Article not found.'),
+      );
     });
   });
 });

@@ -67,8 +67,7 @@ export class AuthController {
       const user = await this.auth.signInWithGoogle(identity);
       await this.startSession(req, res, user.id);
     } catch (error) {
-      const message =
-        error instanceof HttpException ? error.message : 'Google sign-in failed. Please try again in a moment.';
+      const message = error instanceof HttpException ? error.message : 'Google sign-in failed. Please try again in a moment.';
       if (!(error instanceof HttpException)) this.logger.error(`Google sign-in failed: ${(error as Error).message}`);
       res.redirect(`/login?error=${encodeURIComponent(message)}`);
     }

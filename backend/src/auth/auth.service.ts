@@ -30,9 +30,7 @@ export class AuthService {
   ) {}
 
   providers(): Provider[] {
-    return this.config.authMode === 'google'
-      ? [{ id: 'google', name: 'Google' }]
-      : [{ id: 'local', name: LOCAL_OPERATOR.name }];
+    return this.config.authMode === 'google' ? [{ id: 'google', name: 'Google' }] : [{ id: 'local', name: LOCAL_OPERATOR.name }];
   }
 
   isAllowed(email: string): boolean {

@@ -19,13 +19,24 @@ export class ClientsRepository {
     const condition = whereAll([eq(clients.userId, userId), ...where]);
     return readPage(
       query,
-      (offset, limit) => db.select().from(clients).where(condition).orderBy(...orderBy).offset(offset).limit(limit),
+      (offset, limit) =>
+        db
+          .select()
+          .from(clients)
+          .where(condition)
+          .orderBy(...orderBy)
+          .offset(offset)
+          .limit(limit),
       async () => (await db.select({ total: count() }).from(clients).where(condition))[0].total,
     );
   }
 
   async findOwned(userId: string, id: string): Promise<ClientRow | null> {
-    const [row] = await this.database.db.select().from(clients).where(and(eq(clients.userId, userId), eq(clients.id, id))).limit(1);
+    const [row] = await this.database.db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+      .limit(1);
     return row ?? null;
   }
 
@@ -54,7 +65,10 @@ export class ClientsRepository {
   }
 
   async delete(userId: string, id: string): Promise<ClientRow | null> {
-    const [row] = await this.database.db.delete(clients).where(and(eq(clients.userId, userId), eq(clients.id, id))).returning();
+    const [row] = await this.database.db
+      .delete(clients)
+      .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+      .returning();
     return row ?? null;
   }
 }

@@ -54,13 +54,19 @@ const ERROR_EXAMPLES: Record<number, ErrorResponse> = {
   404: { statusCode: 404, error: 'Not Found', message: 'Section not found.' },
   409: { statusCode: 409, error: 'Conflict', message: 'A model named "Blog voice" already exists.' },
   429: { statusCode: 429, error: 'Too Many Requests', message: 'ThrottlerException: Too Many Requests' },
-  502: { statusCode: 502, error: 'Bad Gateway', message: 'OpenAI: rejected the API key saved on Home while trying to upload the training file; check the key and save it again.' },
+  502: {
+    statusCode: 502,
+    error: 'Bad Gateway',
+    message: 'OpenAI: rejected the API key saved on Home while trying to upload the training file; check the key and save it again.',
+  },
   503: { statusCode: 503, error: 'Service Unavailable', message: 'Quire is busy with other work; try again in a moment.' },
 };
 
 /** The error answers an operation may give, each with the error shape. */
 export function ApiErrors(...statuses: (keyof typeof ERRORS)[]): MethodDecorator & ClassDecorator {
-  return applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERRORS[status], type: ErrorResponse, example: ERROR_EXAMPLES[status] })));
+  return applyDecorators(
+    ...statuses.map((status) => ApiResponse({ status, description: ERRORS[status], type: ErrorResponse, example: ERROR_EXAMPLES[status] })),
+  );
 }
 
 /**
@@ -74,8 +80,18 @@ export function ApiList(type: Type<unknown>, resource: string, fields: { sortabl
     .join(', ');
   return applyDecorators(
     ApiExtraModels(type),
-    ApiQuery({ name: 'sort', required: false, description: `JSON \`["field","ASC"|"DESC"]\`; fields: ${sortable}`, schema: { type: 'string', example: '["id","ASC"]' } }),
-    ApiQuery({ name: 'range', required: false, description: 'JSON `[start,end]`, both included, at most 1,000 rows (also the cap without it)', schema: { type: 'string', example: '[0,24]' } }),
+    ApiQuery({
+      name: 'sort',
+      required: false,
+      description: `JSON \`["field","ASC"|"DESC"]\`; fields: ${sortable}`,
+      schema: { type: 'string', example: '["id","ASC"]' },
+    }),
+    ApiQuery({
+      name: 'range',
+      required: false,
+      description: 'JSON `[start,end]`, both included, at most 1,000 rows (also the cap without it)',
+      schema: { type: 'string', example: '[0,24]' },
+    }),
     ApiQuery({
       name: 'filter',
       required: false,
@@ -85,7 +101,12 @@ export function ApiList(type: Type<unknown>, resource: string, fields: { sortabl
     ApiOkResponse({
       description: 'The rows of the range',
       schema: { type: 'array', items: { $ref: getSchemaPath(type) } },
-      headers: { 'Content-Range': { description: '`<resource> <start>-<end>/<total>` (`*` for an empty range)', schema: { type: 'string', example: `${resource} 0-24/120` } } },
+      headers: {
+        'Content-Range': {
+          description: '`<resource> <start>-<end>/<total>` (`*` for an empty range)',
+          schema: { type: 'string', example: `${resource} 0-24/120` },
+        },
+      },
     }),
   );
 }

@@ -28,13 +28,19 @@ describe(InputSafetyPipe.name, () => {
     });
 
     it('should refuse a field name holding a NUL, naming it', () => {
-      expect(findUnsafeInput({ envVars: { 'A\u0000': 'x' } })).toMatchObject({ field: 'envVars.A\u0000', message: 'name must not contain NUL characters or unpaired surrogates' });
+      expect(findUnsafeInput({ envVars: { 'A\u0000': 'x' } })).toMatchObject({
+        field: 'envVars.A\u0000',
+        message: 'name must not contain NUL characters or unpaired surrogates',
+      });
     });
 
-    it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'])('should refuse the key %s at any level, as an unknown field', (key) => {
-      const value = JSON.parse(`{"entries":[{"words":["a"],"${key}":{"polluted":true}}]}`);
-      expect(findUnsafeInput(value)).toMatchObject({ field: `entries.0.${key}`, message: `property ${key} should not exist` });
-    });
+    it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'])(
+      'should refuse the key %s at any level, as an unknown field',
+      (key) => {
+        const value = JSON.parse(`{"entries":[{"words":["a"],"${key}":{"polluted":true}}]}`);
+        expect(findUnsafeInput(value)).toMatchObject({ field: `entries.0.${key}`, message: `property ${key} should not exist` });
+      },
+    );
 
     it(`should accept ${MAX_INPUT_DEPTH} levels of nesting and refuse ${MAX_INPUT_DEPTH + 1}`, () => {
       expect(findUnsafeInput(nested(MAX_INPUT_DEPTH))).toBeNull();

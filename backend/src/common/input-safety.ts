@@ -46,7 +46,11 @@ export function findUnsafeInput(value: unknown, options: { controlCharacters?: b
     }
     if (typeof item.value !== 'object' || item.value === null) continue;
     if (item.depth >= MAX_INPUT_DEPTH) {
-      return { field, message: `is nested more than ${MAX_INPUT_DEPTH} levels deep`, summary: `The request is nested more than ${MAX_INPUT_DEPTH} levels deep.` };
+      return {
+        field,
+        message: `is nested more than ${MAX_INPUT_DEPTH} levels deep`,
+        summary: `The request is nested more than ${MAX_INPUT_DEPTH} levels deep.`,
+      };
     }
     for (const key of Object.keys(item.value)) {
       const path = item.path ? `${item.path}.${key}` : key;

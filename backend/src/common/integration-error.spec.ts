@@ -3,7 +3,9 @@ import { assertSendable, IntegrationError, unansweredReason } from './integratio
 describe(IntegrationError.name, () => {
   describe('unansweredReason', () => {
     it('should name the error code, looking through causes', () => {
-      expect(unansweredReason(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }))).toBe('the connection failed (ECONNREFUSED)');
+      expect(unansweredReason(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }))).toBe(
+        'the connection failed (ECONNREFUSED)',
+      );
       expect(unansweredReason(new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'UND_ERR_CONNECT_TIMEOUT' }) }))).toBe(
         'the connection failed (UND_ERR_CONNECT_TIMEOUT)',
       );

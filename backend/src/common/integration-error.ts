@@ -53,6 +53,9 @@ const SENDABLE = /^[\x21-\x7e]+$/;
 /** Refuses, before any request, a saved secret that cannot be sent (one saved before Quire checked them). */
 export function assertSendable(service: Service, secret: string, name: string): void {
   if (!SENDABLE.test(secret)) {
-    throw new IntegrationError(service, `the ${name} saved on Home contains characters that cannot be sent (spaces, line breaks or control characters); paste it again and save.`);
+    throw new IntegrationError(
+      service,
+      `the ${name} saved on Home contains characters that cannot be sent (spaces, line breaks or control characters); paste it again and save.`,
+    );
   }
 }

@@ -53,7 +53,11 @@ export class ListQueryPipe implements PipeTransform<Record<string, unknown>, Lis
   transform(query: Record<string, unknown>): ListQuery {
     const unknown = Object.keys(query).filter((key) => !['sort', 'range', 'filter'].includes(key));
     if (unknown.length > 0) throw new BadRequestException(`Unknown query parameter: ${unknown.join(', ')}`);
-    return { sort: this.sort(parseJson('sort', query.sort)), range: this.range(parseJson('range', query.range)), filter: this.filter(parseJson('filter', query.filter)) };
+    return {
+      sort: this.sort(parseJson('sort', query.sort)),
+      range: this.range(parseJson('range', query.range)),
+      filter: this.filter(parseJson('filter', query.filter)),
+    };
   }
 
   private sort(value: unknown): ListQuery['sort'] {
@@ -101,13 +105,15 @@ export class ListQueryPipe implements PipeTransform<Record<string, unknown>, Lis
 /** One filter value, of the kind its field takes. */
 function filterValue(field: string, kind: FilterKind, value: unknown): string | string[] {
   if (kind === 'search') {
-    if (typeof value !== 'string' || value.length > MAX_FILTER_TEXT) throw new BadRequestException(`filter ${field} must be text of at most ${MAX_FILTER_TEXT} characters`);
+    if (typeof value !== 'string' || value.length > MAX_FILTER_TEXT)
+      throw new BadRequestException(`filter ${field} must be text of at most ${MAX_FILTER_TEXT} characters`);
     return value;
   }
   const valid = kind === 'uuid' ? (v: unknown) => typeof v === 'string' && UUID.test(v) : (v: unknown) => typeof v === 'string' && v.length <= MAX_FILTER_TEXT;
   const what = kind === 'uuid' ? 'an id (uuid)' : `text of at most ${MAX_FILTER_TEXT} characters`;
   if (Array.isArray(value)) {
-    if (value.length > LIST_CAP || !value.every(valid)) throw new BadRequestException(`filter ${field} must be ${what} or a list of at most ${LIST_CAP} of them`);
+    if (value.length > LIST_CAP || !value.every(valid))
+      throw new BadRequestException(`filter ${field} must be ${what} or a list of at most ${LIST_CAP} of them`);
     return kind === 'uuid' ? value.map((id: string) => id.toLowerCase()) : (value as string[]);
   }
   if (!valid(value)) throw new BadRequestException(`filter ${field} must be ${what} or a list of them`);
@@ -160,11 +166,7 @@ export function sendPage<T>(res: Response, resource: string, page: Page<T>): T[]
 }
 
 /** A list's page and its total, read one after the other (PGlite has one connection). */
-export async function readPage<T>(
-  query: ListQuery,
-  rows: (offset: number, limit: number) => Promise<T[]>,
-  total: () => Promise<number>,
-): Promise<Page<T>> {
+export async function readPage<T>(query: ListQuery, rows: (offset: number, limit: number) => Promise<T[]>, total: () => Promise<number>): Promise<Page<T>> {
   const page = await rows(query.range.start, query.range.end - query.range.start + 1);
   return { rows: page, total: await total(), start: query.range.start };
 }

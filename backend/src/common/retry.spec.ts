@@ -13,7 +13,12 @@ describe('retryDelayMs', () => {
   });
 
   it('should back off exponentially with jitter, up to the cap, when nothing was asked', () => {
-    for (const [attempt, base] of [[0, 500], [1, 1000], [2, 2000], [10, 30_000]] as const) {
+    for (const [attempt, base] of [
+      [0, 500],
+      [1, 1000],
+      [2, 2000],
+      [10, 30_000],
+    ] as const) {
       const delay = retryDelayMs(attempt, POLICY, null);
       expect(delay).toBeGreaterThanOrEqual(base / 2);
       expect(delay).toBeLessThanOrEqual(base);

@@ -70,7 +70,10 @@ export function assertSameRecord(pathId: string, body: RecordFieldsDto): void {
   for (const field of ['_id', 'id'] as const) {
     const value = body[field];
     if (value !== undefined && value.toLowerCase() !== pathId) {
-      throw new BadRequestException({ message: `${field} must be the id of the record being updated`, errors: [{ field, message: 'is not the id in the path' }] });
+      throw new BadRequestException({
+        message: `${field} must be the id of the record being updated`,
+        errors: [{ field, message: 'is not the id in the path' }],
+      });
     }
   }
 }

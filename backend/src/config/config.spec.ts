@@ -54,7 +54,10 @@ describe('loadConfig', () => {
   });
 
   it('should keep the Picker key with its app id, and need neither', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), GOOGLE_PICKER_API_KEY: 'picker-key', GOOGLE_APP_ID: '424242' }).google).toMatchObject({ pickerApiKey: 'picker-key', appId: '424242' });
+    expect(loadConfig({ DATA_DIR: dataDir(), GOOGLE_PICKER_API_KEY: 'picker-key', GOOGLE_APP_ID: '424242' }).google).toMatchObject({
+      pickerApiKey: 'picker-key',
+      appId: '424242',
+    });
     expect(loadConfig({ DATA_DIR: dataDir() }).google).toMatchObject({ pickerApiKey: null, appId: null });
   });
 

@@ -176,7 +176,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const appId = text(env, 'GOOGLE_APP_ID');
   // The Picker's setAppId is what grants Quire's drive.file token access to the folder picked.
   if (pickerApiKey && !appId) {
-    throw new ConfigError('GOOGLE_APP_ID is required when GOOGLE_PICKER_API_KEY is set: without it a picked folder is not opened to Quire (it is the Cloud project number, the digits before the first "-" of GOOGLE_CLIENT_ID)');
+    throw new ConfigError(
+      'GOOGLE_APP_ID is required when GOOGLE_PICKER_API_KEY is set: without it a picked folder is not opened to Quire (it is the Cloud project number, the digits before the first "-" of GOOGLE_CLIENT_ID)',
+    );
   }
   if (appId && !/^\d+$/.test(appId)) throw new ConfigError(`GOOGLE_APP_ID must be the Google Cloud project number (digits only), got "${appId}"`);
 

@@ -28,7 +28,8 @@ describe(CpuPool.name, () => {
     });
 
     it('should parse a page in a worker thread', async () => {
-      const html = '<html><head><title>T</title></head><body><article><h1>Title</h1><p>Intro.</p><h2>One</h2><p>Text.</p><a href="/b">b</a></article></body></html>';
+      const html =
+        '<html><head><title>T</title></head><body><article><h1>Title</h1><p>Intro.</p><h2>One</h2><p>Text.</p><a href="/b">b</a></article></body></html>';
       const page = await pool.run('parsePage', { html, url: 'https://site.test/a', site: 'https://site.test/' });
       expect(page.links).toEqual(['https://site.test/b']);
       expect(page.result).toMatchObject({ article: { title: 'Title', sections: [{ heading: 'One' }] } });

@@ -52,10 +52,7 @@ export class DatabaseService implements OnApplicationShutdown {
       await migratePglite(this.db as never, { migrationsFolder: MIGRATIONS_DIR });
       this.sqlRunner = {
         // pg-boss sends its schema as one multi-statement script without parameters.
-        executeSql: async (text, values) =>
-          values && values.length > 0
-            ? pglite.query(text, values)
-            : ((await pglite.exec(text)).at(-1) ?? { rows: [] }),
+        executeSql: async (text, values) => (values && values.length > 0 ? pglite.query(text, values) : ((await pglite.exec(text)).at(-1) ?? { rows: [] })),
       };
     } else {
       await this.migratePostgres(target.url);

@@ -34,7 +34,10 @@ export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicati
   }
 
   onApplicationBootstrap(): void {
-    this.scheduler.addInterval(INTERVAL_NAME, setInterval(() => void this.tick(), this.pollMs));
+    this.scheduler.addInterval(
+      INTERVAL_NAME,
+      setInterval(() => void this.tick(), this.pollMs),
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -98,7 +101,12 @@ export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicati
   private async adopt(apiKey: string, job: FineTuneJobRow, next: Date): Promise<RemoteFineTuneJob | null> {
     const found = await this.openAi.findJobOnFile(apiKey, job.trainingFileId!);
     if (found) {
-      await this.jobs.markSubmitted(job.id, { openAiJobId: found.id, trainingFileId: found.trainingFile, status: localStatus(found.status), nextCheckAt: next });
+      await this.jobs.markSubmitted(job.id, {
+        openAiJobId: found.id,
+        trainingFileId: found.trainingFile,
+        status: localStatus(found.status),
+        nextCheckAt: next,
+      });
       this.logger.log(`Fine-tune job ${job.id}: found ${found.id} at OpenAI on its training file`);
       return found;
     }

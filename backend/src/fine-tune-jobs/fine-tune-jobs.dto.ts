@@ -34,7 +34,12 @@ export class FineTuneJobResponse {
   @ApiProperty({ type: Number, nullable: true })
   trained_tokens!: number | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Trained tokens × the snapshot\'s training price, US dollars to the millionth; null until OpenAI reports the tokens, or when the price is unknown (never 0)' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      "Trained tokens × the snapshot's training price, US dollars to the millionth; null until OpenAI reports the tokens, or when the price is unknown (never 0)",
+  })
   training_cost_usd!: number | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })

@@ -46,7 +46,8 @@ export class FineTuneJobsRepository {
           .limit(limit);
         return rows.map((r) => ({ ...r.job, modelName: r.modelName }));
       },
-      async () => (await this.db.select({ total: count() }).from(fineTuneJobs).innerJoin(models, eq(models.id, fineTuneJobs.modelId)).where(condition))[0].total,
+      async () =>
+        (await this.db.select({ total: count() }).from(fineTuneJobs).innerJoin(models, eq(models.id, fineTuneJobs.modelId)).where(condition))[0].total,
     );
   }
 

@@ -68,7 +68,10 @@ describe(FineTuneJobsService.name, () => {
 
       const started = await sut.start(USER, 'model-1', 'My Reviews!');
 
-      expect(jobs.reserve).toHaveBeenCalledWith({ userId: USER, modelId: 'model-1', baseModel: 'gpt-4o-mini-2024-07-18', suffix: 'my_reviews' }, expect.any(Number));
+      expect(jobs.reserve).toHaveBeenCalledWith(
+        { userId: USER, modelId: 'model-1', baseModel: 'gpt-4o-mini-2024-07-18', suffix: 'my_reviews' },
+        expect.any(Number),
+      );
       expect(openAi.uploadTrainingFile).toHaveBeenCalledWith('sk-key', expect.any(String), 'quire-my_reviews.jsonl');
       expect(jobs.recordTrainingFile).toHaveBeenCalledWith('job-1', 'file-1');
       expect(openAi.createJob).toHaveBeenCalledWith('sk-key', { trainingFile: 'file-1', model: 'gpt-4o-mini-2024-07-18', suffix: 'my_reviews' });
@@ -88,7 +91,9 @@ describe(FineTuneJobsService.name, () => {
     it('should refuse (409) a model with too few examples before anything reaches OpenAI', async () => {
       const { sut, jobs, openAi } = await build(modelRow({ exampleCount: 3 }));
 
-      await expect(sut.start(USER, 'model-1', 'x')).rejects.toThrow(new ConflictException('A model needs at least 10 examples to be fine-tuned; this one has 3.'));
+      await expect(sut.start(USER, 'model-1', 'x')).rejects.toThrow(
+        new ConflictException('A model needs at least 10 examples to be fine-tuned; this one has 3.'),
+      );
       expect(jobs.reserve).not.toHaveBeenCalled();
       expect(openAi.uploadTrainingFile).not.toHaveBeenCalled();
     });

@@ -92,7 +92,11 @@ export class FineTuneJobsService {
     } catch (error) {
       if (error instanceof FineTuneUnconfirmedError) {
         // OpenAI may hold the job: the reservation stays, and the follower looks for it on the file.
-        await this.jobs.release(reserved.id, { status: 'queued', message: error.message, nextCheckAt: new Date(Date.now() + this.config.fineTunePollSeconds * 1000) });
+        await this.jobs.release(reserved.id, {
+          status: 'queued',
+          message: error.message,
+          nextCheckAt: new Date(Date.now() + this.config.fineTunePollSeconds * 1000),
+        });
         throw error;
       }
       if (fileId) await this.openAi.deleteFile(apiKey, fileId);
@@ -151,7 +155,11 @@ export class FineTuneJobsService {
 
   private async recordRemote(job: FineTuneJobRow, remote: RemoteFineTuneJob): Promise<void> {
     const status = localStatus(remote.status);
-    if (status === 'failed') await this.jobs.fail(job.id, remote.status === 'cancelled' ? 'The job was cancelled at OpenAI.' : `OpenAI: ${remote.error ?? 'the job failed without a reason.'}`);
+    if (status === 'failed')
+      await this.jobs.fail(
+        job.id,
+        remote.status === 'cancelled' ? 'The job was cancelled at OpenAI.' : `OpenAI: ${remote.error ?? 'the job failed without a reason.'}`,
+      );
     else await this.jobs.release(job.id, { status: status === 'completed' ? 'running' : status, message: null, nextCheckAt: new Date() });
   }
 }

@@ -3,13 +3,29 @@ import { cleanSuffix, toTrainingJsonl } from './training-file';
 describe('toTrainingJsonl', () => {
   it('should write one messages object per line, ending with a newline', () => {
     const jsonl = toTrainingJsonl([
-      { messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'U' }, { role: 'assistant', content: 'A\nline' }] },
-      { messages: [{ role: 'system', content: 's' }, { role: 'user', content: 'u' }, { role: 'assistant', content: 'a' }] },
+      {
+        messages: [
+          { role: 'system', content: 'S' },
+          { role: 'user', content: 'U' },
+          { role: 'assistant', content: 'A\nline' },
+        ],
+      },
+      {
+        messages: [
+          { role: 'system', content: 's' },
+          { role: 'user', content: 'u' },
+          { role: 'assistant', content: 'a' },
+        ],
+      },
     ]);
     const lines = jsonl.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(JSON.parse(lines[0])).toEqual({
-      messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'U' }, { role: 'assistant', content: 'A\nline' }],
+      messages: [
+        { role: 'system', content: 'S' },
+        { role: 'user', content: 'U' },
+        { role: 'assistant', content: 'A\nline' },
+      ],
     });
     expect(jsonl.endsWith('\n')).toBe(true);
   });

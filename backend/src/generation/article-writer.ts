@@ -83,7 +83,9 @@ export class ArticleWriter {
     const matches = await this.articles.findByType(userId, type);
     if (matches.length === 0) throw new GenerationError(`No article template has the type "${type}" (the page's Type property).`);
     if (matches.length > 1) {
-      throw new GenerationError(`Several article templates have the type "${type}" (${matches.map((a) => a.articleTitle).join(', ')}); name one in the page's Article property.`);
+      throw new GenerationError(
+        `Several article templates have the type "${type}" (${matches.map((a) => a.articleTitle).join(', ')}); name one in the page's Article property.`,
+      );
     }
     return matches[0];
   }
@@ -109,7 +111,8 @@ export class ArticleWriter {
         continue;
       }
       const model = await this.models.findOwned(job.userId, section.model);
-      if (!model) throw new GenerationError(`The model of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
+      if (!model)
+        throw new GenerationError(`The model of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
       const modelName = model.outputModel ?? model.baseModel;
       const bias = section.logit_bias_group ? await this.biasLists.findOwned(job.userId, section.logit_bias_group) : null;
       const builtIns = {
@@ -208,8 +211,16 @@ export class ArticleWriter {
 
   private async docOnce(ctx: WriterContext, client: ClientRow, written: { heading: string; content: string }[]) {
     const { job } = ctx;
-    const token = (await this.google.accessToken(job.userId, `The client "${client.name}" has a Drive save folder, but your account has no Google sign-in to write there: log out and sign in with Google.`)).token;
-    const html = toHtml(written.map((s) => ({ heading: s.heading, markdown: s.content })), job.title);
+    const token = (
+      await this.google.accessToken(
+        job.userId,
+        `The client "${client.name}" has a Drive save folder, but your account has no Google sign-in to write there: log out and sign in with Google.`,
+      )
+    ).token;
+    const html = toHtml(
+      written.map((s) => ({ heading: s.heading, markdown: s.content })),
+      job.title,
+    );
     const doc = await this.docs.createOnce(token, { name: job.title, folderId: client.savePath!, html, jobId: job.id });
     await this.jobs.update(job.id, { docUrl: doc.url });
     return doc;

@@ -17,12 +17,26 @@ export class GenerationRepository {
    * latest job failed is taken up by that same job (its History entry, its written sections, its
    * marker and its Doc), with the page's current title and properties; otherwise a new job starts.
    */
-  async claim(values: { userId: string; notionPageId: string; notionPageUrl: string; title: string; pageProperties: Record<string, string | null> }): Promise<GenerationJobRow | null> {
+  async claim(values: {
+    userId: string;
+    notionPageId: string;
+    notionPageUrl: string;
+    title: string;
+    pageProperties: Record<string, string | null>;
+  }): Promise<GenerationJobRow | null> {
     // Titles and properties are Notion's text: made storable, like every text that comes from outside.
     const storable = { ...values, title: storableText(values.title), pageProperties: storableDeep(values.pageProperties) };
-    const reopened = await this.reopen(values.userId, values.notionPageId, null, { title: storable.title, pageProperties: storable.pageProperties, notionPageUrl: storable.notionPageUrl });
+    const reopened = await this.reopen(values.userId, values.notionPageId, null, {
+      title: storable.title,
+      pageProperties: storable.pageProperties,
+      notionPageUrl: storable.notionPageUrl,
+    });
     if (reopened) return reopened;
-    const [row] = await this.db.insert(generationJobs).values({ ...storable, status: 'queued' }).onConflictDoNothing().returning();
+    const [row] = await this.db
+      .insert(generationJobs)
+      .values({ ...storable, status: 'queued' })
+      .onConflictDoNothing()
+      .returning();
     return row ?? null;
   }
 
@@ -49,7 +63,12 @@ export class GenerationRepository {
 
   /** The page's most recent job, whoever's it is (operators may share a Notion database). */
   async latestForPage(notionPageId: string): Promise<GenerationJobRow | null> {
-    const [row] = await this.db.select().from(generationJobs).where(eq(generationJobs.notionPageId, notionPageId)).orderBy(desc(generationJobs.timestamp)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(generationJobs)
+      .where(eq(generationJobs.notionPageId, notionPageId))
+      .orderBy(desc(generationJobs.timestamp))
+      .limit(1);
     return row ?? null;
   }
 
@@ -59,7 +78,10 @@ export class GenerationRepository {
 
   /** Back in the queue after a passing fault: no attempt takes it before `at`. */
   async retryLater(id: string, at: Date, message: string): Promise<void> {
-    await this.db.update(generationJobs).set({ status: 'queued', leaseUntil: at, message: storableMessage(message) }).where(eq(generationJobs.id, id));
+    await this.db
+      .update(generationJobs)
+      .set({ status: 'queued', leaseUntil: at, message: storableMessage(message) })
+      .where(eq(generationJobs.id, id));
   }
 
   async find(id: string): Promise<GenerationJobRow | null> {
@@ -72,7 +94,13 @@ export class GenerationRepository {
     const now = new Date();
     const [row] = await this.db
       .update(generationJobs)
-      .set({ status: 'running', message: null, leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${generationJobs.attempts} + 1`, startedAt: sql`coalesce(${generationJobs.startedAt}, now())` })
+      .set({
+        status: 'running',
+        message: null,
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${generationJobs.attempts} + 1`,
+        startedAt: sql`coalesce(${generationJobs.startedAt}, now())`,
+      })
       .where(
         and(
           eq(generationJobs.id, id),
@@ -85,10 +113,16 @@ export class GenerationRepository {
   }
 
   async renewLease(id: string, leaseMs: number): Promise<void> {
-    await this.db.update(generationJobs).set({ leaseUntil: new Date(Date.now() + leaseMs) }).where(eq(generationJobs.id, id));
+    await this.db
+      .update(generationJobs)
+      .set({ leaseUntil: new Date(Date.now() + leaseMs) })
+      .where(eq(generationJobs.id, id));
   }
 
-  async update(id: string, values: Partial<Pick<GenerationJobRow, 'articleType' | 'sectionsTotal' | 'sectionsDone' | 'tokens' | 'notionMarker' | 'appended' | 'docUrl'>>): Promise<void> {
+  async update(
+    id: string,
+    values: Partial<Pick<GenerationJobRow, 'articleType' | 'sectionsTotal' | 'sectionsDone' | 'tokens' | 'notionMarker' | 'appended' | 'docUrl'>>,
+  ): Promise<void> {
     await this.db.update(generationJobs).set(values).where(eq(generationJobs.id, id));
   }
 
@@ -97,7 +131,9 @@ export class GenerationRepository {
     const entry = JSON.stringify([{ ...note, section: storableText(note.section) }]);
     await this.db
       .update(generationJobs)
-      .set({ omittedParameters: sql`case when ${generationJobs.omittedParameters} @> ${entry}::jsonb then ${generationJobs.omittedParameters} else ${generationJobs.omittedParameters} || ${entry}::jsonb end` })
+      .set({
+        omittedParameters: sql`case when ${generationJobs.omittedParameters} @> ${entry}::jsonb then ${generationJobs.omittedParameters} else ${generationJobs.omittedParameters} || ${entry}::jsonb end`,
+      })
       .where(eq(generationJobs.id, id));
   }
 
@@ -129,7 +165,10 @@ export class GenerationRepository {
   }
 
   async fail(id: string, message: string): Promise<void> {
-    await this.db.update(generationJobs).set({ status: 'failed', message: storableMessage(message), leaseUntil: null, completedAt: new Date() }).where(eq(generationJobs.id, id));
+    await this.db
+      .update(generationJobs)
+      .set({ status: 'failed', message: storableMessage(message), leaseUntil: null, completedAt: new Date() })
+      .where(eq(generationJobs.id, id));
   }
 
   /**

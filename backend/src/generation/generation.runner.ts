@@ -25,7 +25,10 @@ export class GenerationRunner implements OnApplicationBootstrap, BeforeApplicati
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.workers(GENERATION_QUEUE, this.config.generationConcurrency, (jobId) => this.generation.run(jobId));
-    this.scheduler.addInterval(POLL_INTERVAL, setInterval(() => void this.poll(), this.config.notionPollSeconds * 1000));
+    this.scheduler.addInterval(
+      POLL_INTERVAL,
+      setInterval(() => void this.poll(), this.config.notionPollSeconds * 1000),
+    );
     void this.poll();
   }
 

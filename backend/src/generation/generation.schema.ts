@@ -39,7 +39,10 @@ export const generationJobs = pgTable(
     /** The page's last block before Quire wrote anything ('' for an empty page); set when appending starts. */
     notionMarker: text('notion_marker'),
     appended: boolean('appended').notNull().default(false),
-    omittedParameters: jsonb('omitted_parameters').$type<OmittedParameters[]>().notNull().default(sql`'[]'::jsonb`),
+    omittedParameters: jsonb('omitted_parameters')
+      .$type<OmittedParameters[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
@@ -47,7 +50,9 @@ export const generationJobs = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('generation_jobs_open_page').on(table.userId, table.notionPageId).where(sql`${table.status} in ('queued', 'running')`),
+    uniqueIndex('generation_jobs_open_page')
+      .on(table.userId, table.notionPageId)
+      .where(sql`${table.status} in ('queued', 'running')`),
     index('generation_jobs_user_timestamp_idx').on(table.userId, table.timestamp),
     index('generation_jobs_status_idx').on(table.status),
   ],

@@ -74,7 +74,13 @@ describe(GenerationService.name, () => {
 
       const report = await sut.poll(USER);
 
-      expect(jobs.claim).toHaveBeenCalledWith({ userId: USER, notionPageId: 'page-1', notionPageUrl: 'https://notion.so/page-1', title: 'Title page-1', pageProperties: { Name: 'Title page-1' } });
+      expect(jobs.claim).toHaveBeenCalledWith({
+        userId: USER,
+        notionPageId: 'page-1',
+        notionPageUrl: 'https://notion.so/page-1',
+        title: 'Title page-1',
+        pageProperties: { Name: 'Title page-1' },
+      });
       expect(notion.setStatus).toHaveBeenCalledWith('ntn_secret', 'page-1', STATUS, inProgress);
       expect(queue.send).toHaveBeenCalledWith(GENERATION_QUEUE, { jobId: 'job-1' }, { singletonKey: 'job-1' });
       expect(report).toMatchObject({ found: 1, claimed: 1, problem: null });
@@ -122,7 +128,10 @@ describe(GenerationService.name, () => {
 
       await sut.poll(USER);
 
-      expect(jobs.fail).toHaveBeenCalledWith('orphan', `The page was "${inProgress}" but Quire had no job writing it; set its status back to "${start}" to write it.`);
+      expect(jobs.fail).toHaveBeenCalledWith(
+        'orphan',
+        `The page was "${inProgress}" but Quire had no job writing it; set its status back to "${start}" to write it.`,
+      );
       expect(notion.setStatus).toHaveBeenCalledWith('ntn_secret', 'page-9', STATUS, errorValue);
     });
   });
@@ -144,7 +153,9 @@ describe(GenerationService.name, () => {
 
       await sut.run('job-1');
 
-      expect(writer.write).toHaveBeenCalledWith(expect.objectContaining({ notionSecret: 'ntn_secret', openAiKey: 'sk-key', status: STATUS, statusConfig: DEFAULT_STATUS_CONFIG }));
+      expect(writer.write).toHaveBeenCalledWith(
+        expect.objectContaining({ notionSecret: 'ntn_secret', openAiKey: 'sk-key', status: STATUS, statusConfig: DEFAULT_STATUS_CONFIG }),
+      );
       expect(jobs.fail).not.toHaveBeenCalled();
     });
 
@@ -209,7 +220,10 @@ describe(GenerationService.name, () => {
     it('should answer what is wrong with the settings as a failed test', async () => {
       const { sut } = await build({ secrets: {} });
 
-      expect(await sut.testNotion(USER)).toEqual({ ok: false, message: 'Notion is not set up: save the Notion secret and database id in Notion Settings on Home.' });
+      expect(await sut.testNotion(USER)).toEqual({
+        ok: false,
+        message: 'Notion is not set up: save the Notion secret and database id in Notion Settings on Home.',
+      });
     });
 
     it('should let a database failure through (a 500), not answer it as a failed test of the settings', async () => {

@@ -81,7 +81,13 @@ export class GenerationService {
       report.found = pages.length;
       const reader = this.notion.propertyReader(settings.secret);
       for (const page of pages) {
-        const job = await this.jobs.claim({ userId, notionPageId: page.id, notionPageUrl: page.url, title: pageTitle(page), pageProperties: await pageProperties(page, reader) });
+        const job = await this.jobs.claim({
+          userId,
+          notionPageId: page.id,
+          notionPageUrl: page.url,
+          title: pageTitle(page),
+          pageProperties: await pageProperties(page, reader),
+        });
         if (!job) continue;
         report.claimed++;
         try {
@@ -123,7 +129,10 @@ export class GenerationService {
       // Its properties are not read: the job only records why the row was stopped.
       const orphan = await this.jobs.claim({ userId, notionPageId: page.id, notionPageUrl: page.url, title: pageTitle(page), pageProperties: {} });
       if (!orphan) continue;
-      await this.jobs.fail(orphan.id, `The page was "${statusConfig.values.inProgress}" but Quire had no job writing it; set its status back to "${statusConfig.values.start}" to write it.`);
+      await this.jobs.fail(
+        orphan.id,
+        `The page was "${statusConfig.values.inProgress}" but Quire had no job writing it; set its status back to "${statusConfig.values.start}" to write it.`,
+      );
       await this.notion.setStatus(secret, page.id, status, statusConfig.values.error);
     }
   }
@@ -148,7 +157,9 @@ export class GenerationService {
     if (!reopened) {
       const now = await this.jobs.find(jobId);
       throw new ConflictException(
-        now?.status !== 'failed' ? `Only a failed article can be retried; this one is ${now?.status ?? 'gone'}.` : 'Quire has written this page again since this article failed: retry the newest entry of the page, or set its row back to start in Notion.',
+        now?.status !== 'failed'
+          ? `Only a failed article can be retried; this one is ${now?.status ?? 'gone'}.`
+          : 'Quire has written this page again since this article failed: retry the newest entry of the page, or set its row back to start in Notion.',
       );
     }
     try {
@@ -230,7 +241,9 @@ export class GenerationService {
     const dataSource = await this.notion.dataSource(secret, databaseId);
     const status = await this.notion.statusProperty(secret, dataSource.id, statusConfig.propertyName, fresh);
     if (!status) {
-      throw new GenerationError(`The Notion database${sourceNote(dataSource)} has no status or select property named "${statusConfig.propertyName}" (set in Notion Settings on Home).`);
+      throw new GenerationError(
+        `The Notion database${sourceNote(dataSource)} has no status or select property named "${statusConfig.propertyName}" (set in Notion Settings on Home).`,
+      );
     }
     return { secret, dataSourceId: dataSource.id, dataSource, status, statusConfig };
   }
@@ -245,7 +258,8 @@ export class GenerationService {
       const { status, statusConfig, dataSource } = await this.settings(userId, true);
       const missing = Object.values(statusConfig.values).filter((value) => !status.options.includes(value));
       const uses = dataSource.count > 1 ? ` The database has ${dataSource.count} data sources; Quire reads "${dataSource.name}".` : '';
-      if (missing.length > 0) return { ok: false, message: `The property "${status.name}" has no option ${missing.map((m) => `"${m}"`).join(', ')}; add them in Notion.${uses}` };
+      if (missing.length > 0)
+        return { ok: false, message: `The property "${status.name}" has no option ${missing.map((m) => `"${m}"`).join(', ')}; add them in Notion.${uses}` };
       return { ok: true, message: `Connected: "${status.name}" offers all four status values.${uses}` };
     } catch (error) {
       // Only a failure that says what is wrong with the settings is the test's answer; any other (the database's) is a 500.

@@ -4,7 +4,9 @@ import { fillPlaceholders } from './placeholders';
 
 describe('parseMarkdown', () => {
   it('should read headings, lists, quotes, code, dividers and inline styles', () => {
-    const blocks = parseMarkdown('# Title\n\nSome **bold** and *italic* and `code` with [a link](https://x.test).\nSame paragraph.\n\n- one\n- two\n1. first\n> quoted\n\n```js\nlet a = 1;\n```\n---');
+    const blocks = parseMarkdown(
+      '# Title\n\nSome **bold** and *italic* and `code` with [a link](https://x.test).\nSame paragraph.\n\n- one\n- two\n1. first\n> quoted\n\n```js\nlet a = 1;\n```\n---',
+    );
     expect(blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'bullet', 'bullet', 'number', 'quote', 'code', 'divider']);
     const paragraph = blocks[1] as { spans: unknown[] };
     expect(paragraph.spans).toEqual([
@@ -59,9 +61,14 @@ describe('toHtml', () => {
 describe('fillPlaceholders', () => {
   const builtIns = { title: 'Best laptops', client: 'Acme', previous_sections: '' };
   it('should fill built-ins and Notion properties, ignoring case for properties', () => {
-    expect(fillPlaceholders('Write {{title}} for {{ client }} about {{Keyword}} ({{audience}}).', builtIns, { Keyword: 'gaming', Audience: 'students' }, 'section "Intro"')).toBe(
-      'Write Best laptops for Acme about gaming (students).',
-    );
+    expect(
+      fillPlaceholders(
+        'Write {{title}} for {{ client }} about {{Keyword}} ({{audience}}).',
+        builtIns,
+        { Keyword: 'gaming', Audience: 'students' },
+        'section "Intro"',
+      ),
+    ).toBe('Write Best laptops for Acme about gaming (students).');
   });
 
   it('should fail naming an unknown placeholder', () => {

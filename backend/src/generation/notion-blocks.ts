@@ -20,7 +20,7 @@ interface RichText {
  */
 export function splitText(text: string): string[] {
   const pieces: string[] = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(start + NOTION_TEXT_LIMIT, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;

@@ -10,7 +10,8 @@ export function fillPlaceholders(text: string, builtIns: Record<string, string>,
   return text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (_, name: string) => {
     if (Object.hasOwn(builtIns, name)) return builtIns[name];
     const found = Object.hasOwn(properties, name) ? { key: name, value: properties[name] } : lower.get(name.toLowerCase());
-    if (!found) throw new UnknownPlaceholderError(`Unknown placeholder {{${name}}} in ${where}: it is neither a built-in placeholder nor a property of the Notion page.`);
+    if (!found)
+      throw new UnknownPlaceholderError(`Unknown placeholder {{${name}}} in ${where}: it is neither a built-in placeholder nor a property of the Notion page.`);
     if (found.value === null) {
       throw new UnknownPlaceholderError(
         `Placeholder {{${name}}} in ${where}: Notion does not give Quire the text of the page's "${found.key}" property. A person's name needs the integration's "Read user information" capability in Notion; buttons, and formulas or rollups Notion's API does not compute, have no text to use.`,

@@ -33,7 +33,10 @@ export class HistoryMetaResponse {
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Generation only: from start to end, once finished' })
   durationMs?: number | null;
 
-  @ApiPropertyOptional({ type: [OmittedParametersResponse], description: 'Generation only: sections sent without parameters their (reasoning) model refuses, in the order written' })
+  @ApiPropertyOptional({
+    type: [OmittedParametersResponse],
+    description: 'Generation only: sections sent without parameters their (reasoning) model refuses, in the order written',
+  })
   omittedParameters?: OmittedParametersResponse[];
 }
 
@@ -101,7 +104,11 @@ export class HistorySectionResponse {
   @ApiProperty({ description: 'The text as OpenAI wrote it (Markdown), as it went to Notion and the Doc' })
   content!: string;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The model asked (a tuned model by its OpenAI name); null for a section written before Quire recorded it' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The model asked (a tuned model by its OpenAI name); null for a section written before Quire recorded it',
+  })
   model!: string | null;
 
   @ApiProperty({ type: Number, nullable: true, description: 'As sent; null when not sent (a reasoning model) or not recorded' })
@@ -144,7 +151,11 @@ export class UsageTotalResponse {
 }
 
 export class StoppedAtResponse {
-  @ApiProperty({ type: Number, nullable: true, description: 'The first section not written; null when every section was written (it failed delivering) or none could start' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The first section not written; null when every section was written (it failed delivering) or none could start',
+  })
   position!: number | null;
 
   @ApiProperty({ description: 'Why, as History says it' })

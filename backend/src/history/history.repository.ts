@@ -63,8 +63,12 @@ export class HistoryRepository {
     const entries = this.entries(userId);
     return readPage(
       query,
-      async (offset, limit) => rows(await this.database.db.execute(sql`select * from ${entries} ${condition} order by ${sql.join(orderBy, sql`, `)}, id limit ${limit} offset ${offset}`)),
-      async () => (rows(await this.database.db.execute(sql`select count(*)::int as total from ${entries} ${condition}`))[0] as unknown as { total: number }).total,
+      async (offset, limit) =>
+        rows(
+          await this.database.db.execute(sql`select * from ${entries} ${condition} order by ${sql.join(orderBy, sql`, `)}, id limit ${limit} offset ${offset}`),
+        ),
+      async () =>
+        (rows(await this.database.db.execute(sql`select count(*)::int as total from ${entries} ${condition}`))[0] as unknown as { total: number }).total,
     );
   }
 
@@ -75,7 +79,11 @@ export class HistoryRepository {
 
   /** A generation job of this user (its History entry), with what the entry's detail shows. */
   async generationJob(userId: string, id: string): Promise<GenerationJobRow | null> {
-    const [row] = await this.database.db.select().from(generationJobs).where(and(eq(generationJobs.id, id), eq(generationJobs.userId, userId))).limit(1);
+    const [row] = await this.database.db
+      .select()
+      .from(generationJobs)
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.userId, userId)))
+      .limit(1);
     return row ?? null;
   }
 

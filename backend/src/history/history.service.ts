@@ -10,7 +10,12 @@ import { HistoryDetailResponse, HistorySectionResponse, toHistoryResponse } from
 import { HistoryRepository } from './history.repository';
 import { spentUsd, SpentTokens, totalOf } from './usage';
 
-const spent = (row: GenerationSectionRow): SpentTokens => ({ model: row.model, promptTokens: row.promptTokens, completionTokens: row.completionTokens, cachedTokens: row.cachedTokens });
+const spent = (row: GenerationSectionRow): SpentTokens => ({
+  model: row.model,
+  promptTokens: row.promptTokens,
+  completionTokens: row.completionTokens,
+  cachedTokens: row.cachedTokens,
+});
 
 /** One History entry in full: what an article wrote and spent, or a training entry's job. */
 @Injectable()

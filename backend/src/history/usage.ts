@@ -15,7 +15,10 @@ export interface SpentTokens {
  */
 export function spentUsd(spent: SpentTokens, prices: PriceTable): number | null {
   if (spent.model === null || spent.promptTokens === null || spent.completionTokens === null) return null;
-  return costOf({ promptTokens: spent.promptTokens, completionTokens: spent.completionTokens, cachedTokens: spent.cachedTokens ?? 0 }, priceOf(spent.model, prices));
+  return costOf(
+    { promptTokens: spent.promptTokens, completionTokens: spent.completionTokens, cachedTokens: spent.cachedTokens ?? 0 },
+    priceOf(spent.model, prices),
+  );
 }
 
 /** Tokens and cost summed; the cost is null when any part's is unknown (never a partial sum shown as the total). */

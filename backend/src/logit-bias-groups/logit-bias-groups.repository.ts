@@ -32,7 +32,14 @@ export class LogitBiasGroupsRepository {
     const condition = whereAll([eq(logitBiasGroups.userId, userId), ...where]);
     return readPage(
       query,
-      (offset, limit) => db.select().from(logitBiasGroups).where(condition).orderBy(...orderBy).offset(offset).limit(limit),
+      (offset, limit) =>
+        db
+          .select()
+          .from(logitBiasGroups)
+          .where(condition)
+          .orderBy(...orderBy)
+          .offset(offset)
+          .limit(limit),
       async () => (await db.select({ total: count() }).from(logitBiasGroups).where(condition))[0].total,
     );
   }
@@ -47,7 +54,10 @@ export class LogitBiasGroupsRepository {
   }
 
   async create(userId: string, values: BiasGroupValues): Promise<LogitBiasGroupRow> {
-    const [row] = await this.database.db.insert(logitBiasGroups).values({ userId, ...values }).returning();
+    const [row] = await this.database.db
+      .insert(logitBiasGroups)
+      .values({ userId, ...values })
+      .returning();
     return row;
   }
 

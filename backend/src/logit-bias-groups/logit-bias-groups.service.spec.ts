@@ -10,8 +10,12 @@ const USER = 'user-1';
 describe(LogitBiasGroupsService.name, () => {
   async function build(tokensPerWord: Record<string, number> = { o200k_base: 1, cl100k_base: 1 }) {
     const built = await buildService(LogitBiasGroupsService, { groups: LogitBiasGroupsRepository, cpu: CpuPool });
-    built.cpu.run.mockImplementation((async (_name: string, input: { words: string[]; family: string }) => input.words.length * tokensPerWord[input.family]) as never);
-    built.groups.create.mockImplementation(async (userId, values) => ({ id: 'g', userId, createdAt: new Date(0), updatedAt: new Date(0), ...values }) as LogitBiasGroupRow);
+    built.cpu.run.mockImplementation(
+      (async (_name: string, input: { words: string[]; family: string }) => input.words.length * tokensPerWord[input.family]) as never,
+    );
+    built.groups.create.mockImplementation(
+      async (userId, values) => ({ id: 'g', userId, createdAt: new Date(0), updatedAt: new Date(0), ...values }) as LogitBiasGroupRow,
+    );
     return built;
   }
 
@@ -21,14 +25,27 @@ describe(LogitBiasGroupsService.name, () => {
 
       const created = await sut.create(USER, { name: 'Brands', entries: [{ words: [' acme, globex ', ',', 'initech'], bias: -100 }] });
 
-      expect(groups.create).toHaveBeenCalledWith(USER, { name: 'Brands', entries: [{ words: ['acme', 'globex', 'initech'], bias: -100 }], words: ['acme', 'globex', 'initech'], wordCount: 3 });
+      expect(groups.create).toHaveBeenCalledWith(USER, {
+        name: 'Brands',
+        entries: [{ words: ['acme', 'globex', 'initech'], bias: -100 }],
+        words: ['acme', 'globex', 'initech'],
+        wordCount: 3,
+      });
       expect(created.word_count).toBe(3);
     });
 
     it('should refuse a group left without a word, naming it', async () => {
       const { sut, groups } = await build();
 
-      const error = await sut.create(USER, { name: 'Brands', entries: [{ words: ['acme'], bias: 5 }, { words: [' , '], bias: -5 }] }).catch((e: unknown) => e);
+      const error = await sut
+        .create(USER, {
+          name: 'Brands',
+          entries: [
+            { words: ['acme'], bias: 5 },
+            { words: [' , '], bias: -5 },
+          ],
+        })
+        .catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(BadRequestException);
       expect((error as BadRequestException).getResponse()).toEqual({
@@ -50,9 +67,9 @@ describe(LogitBiasGroupsService.name, () => {
     it('should refuse more than 1,000 words before tokenising any', async () => {
       const { sut, cpu } = await build();
 
-      await expect(sut.create(USER, { name: 'Huge', entries: [{ words: [Array.from({ length: 1001 }, (_, i) => `w${i}`).join(',')], bias: 1 }] })).rejects.toThrow(
-        'This list holds 1001 words; a list may hold at most 1000 (OpenAI takes at most 300 token ids). Remove some words.',
-      );
+      await expect(
+        sut.create(USER, { name: 'Huge', entries: [{ words: [Array.from({ length: 1001 }, (_, i) => `w${i}`).join(',')], bias: 1 }] }),
+      ).rejects.toThrow('This list holds 1001 words; a list may hold at most 1000 (OpenAI takes at most 300 token ids). Remove some words.');
       expect(cpu.run).not.toHaveBeenCalled();
     });
   });
@@ -62,7 +79,9 @@ describe(LogitBiasGroupsService.name, () => {
       const { sut, groups } = await build();
       groups.update.mockResolvedValue(null);
 
-      await expect(sut.update(USER, 'g', { name: 'Brands', entries: [{ words: ['acme'], bias: 1 }] })).rejects.toThrow(new NotFoundException('Bias word list not found.'));
+      await expect(sut.update(USER, 'g', { name: 'Brands', entries: [{ words: ['acme'], bias: 1 }] })).rejects.toThrow(
+        new NotFoundException('Bias word list not found.'),
+      );
     });
   });
 });

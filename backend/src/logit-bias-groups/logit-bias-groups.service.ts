@@ -20,7 +20,10 @@ const MAX_LIST_WORDS = 1_000;
 
 /** Spec §5: words split on commas, trimmed, empties dropped (also inside a posted word). */
 function cleanWords(words: string[]): string[] {
-  return words.flatMap((word) => word.split(',')).map((word) => word.trim()).filter(Boolean);
+  return words
+    .flatMap((word) => word.split(','))
+    .map((word) => word.trim())
+    .filter(Boolean);
 }
 
 /** Logit-bias word lists, with the words, their count and the token limit derived on the server. */

@@ -21,7 +21,8 @@ describe(BaseModelsService.name, () => {
       const error = await sut.assertUsable(USER, 'gpt-4o').catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(BadRequestException);
-      const message = 'base_model gpt-4o cannot be used with your OpenAI key: Your OpenAI key does not list it (GET /v1/models): OpenAI has not given this account access to it.';
+      const message =
+        'base_model gpt-4o cannot be used with your OpenAI key: Your OpenAI key does not list it (GET /v1/models): OpenAI has not given this account access to it.';
       expect((error as BadRequestException).getResponse()).toEqual({ message, errors: [{ field: 'base_model', message }] });
     });
 

@@ -9,7 +9,11 @@ export class BaseModelResponse {
   @ApiProperty({ example: 'gpt-4o', description: 'The model id, as OpenAI names it' })
   id!: string;
 
-  @ApiProperty({ type: Boolean, nullable: true, description: 'Whether the saved key may use it (OpenAI lists it for the key); null without a key, or when OpenAI could not be asked' })
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'Whether the saved key may use it (OpenAI lists it for the key); null without a key, or when OpenAI could not be asked',
+  })
   available!: boolean | null;
 
   @ApiProperty({ description: 'Whether OpenAI fine-tunes a snapshot of it' })
@@ -86,6 +90,10 @@ export class BaseModelsService {
     const common = { id: model.id, fine_tunable: isFineTunable(model.id), spec: (SPEC_BASE_MODELS as readonly string[]).includes(model.id) };
     if ('unknown' in keyModels) return { ...common, available: null, reason: shutReason ?? keyModels.unknown };
     if (keyModels.listed.has(model.id)) return { ...common, available: true, reason: null };
-    return { ...common, available: false, reason: shutReason ?? 'Your OpenAI key does not list it (GET /v1/models): OpenAI has not given this account access to it.' };
+    return {
+      ...common,
+      available: false,
+      reason: shutReason ?? 'Your OpenAI key does not list it (GET /v1/models): OpenAI has not given this account access to it.',
+    };
   }
 }

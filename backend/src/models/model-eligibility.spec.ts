@@ -23,28 +23,30 @@ describe('canFineTune', () => {
   });
 
   it('should refuse while a job is being paused', () => {
-    expect(canFineTune({ ...fresh, latestJobStatus: 'pausing' }).reason).toBe('The fine-tune job of this model is being paused at OpenAI; try again once it is paused.');
-  });
-
-  it('should refuse a model that has been tuned', () => {
-    expect(canFineTune({ ...fresh, dateTuned: new Date(), latestJobStatus: 'completed' }).reason).toBe(
-      'This model has already been fine-tuned.',
+    expect(canFineTune({ ...fresh, latestJobStatus: 'pausing' }).reason).toBe(
+      'The fine-tune job of this model is being paused at OpenAI; try again once it is paused.',
     );
   });
 
+  it('should refuse a model that has been tuned', () => {
+    expect(canFineTune({ ...fresh, dateTuned: new Date(), latestJobStatus: 'completed' }).reason).toBe('This model has already been fine-tuned.');
+  });
+
   it('should refuse a base model OpenAI does not fine-tune, before counting examples', () => {
-    expect(canFineTune({ ...fresh, baseModel: 'gpt-5', exampleCount: 0 }).reason).toMatch(/^gpt-5 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning\. Fine-tunable base models: gpt-4o, /);
+    expect(canFineTune({ ...fresh, baseModel: 'gpt-5', exampleCount: 0 }).reason).toMatch(
+      /^gpt-5 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning\. Fine-tunable base models: gpt-4o, /,
+    );
   });
 
   it('should refuse a base model that OpenAI has shut down', () => {
-    expect(canFineTune({ ...fresh, baseModel: 'gpt-3.5-turbo' }, new Date('2026-11-22')).reason).toBe('gpt-3.5-turbo cannot be fine-tuned: OpenAI shut it down on 2026-10-23.');
+    expect(canFineTune({ ...fresh, baseModel: 'gpt-3.5-turbo' }, new Date('2026-11-22')).reason).toBe(
+      'gpt-3.5-turbo cannot be fine-tuned: OpenAI shut it down on 2026-10-23.',
+    );
     expect(canFineTune({ ...fresh, baseModel: 'gpt-3.5-turbo' }, new Date('2026-10-22')).allowed).toBe(true);
   });
 
   it('should refuse fewer than ten examples and say how many there are', () => {
-    expect(canFineTune({ ...fresh, exampleCount: 9 }).reason).toBe(
-      'A model needs at least 10 examples to be fine-tuned; this one has 9.',
-    );
+    expect(canFineTune({ ...fresh, exampleCount: 9 }).reason).toBe('A model needs at least 10 examples to be fine-tuned; this one has 9.');
   });
 });
 
@@ -58,8 +60,6 @@ describe('canDelete', () => {
   });
 
   it('should refuse while its job is still running', () => {
-    expect(canDelete({ ...fresh, dateTuned: new Date(), latestJobStatus: 'running' }).reason).toBe(
-      'Its fine-tune job has not finished yet.',
-    );
+    expect(canDelete({ ...fresh, dateTuned: new Date(), latestJobStatus: 'running' }).reason).toBe('Its fine-tune job has not finished yet.');
   });
 });

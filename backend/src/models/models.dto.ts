@@ -36,7 +36,11 @@ export class CreateModelDto {
   @MaxLength(100, { message: 'name must be at most 100 characters' })
   name!: string;
 
-  @ApiProperty({ enum: CHAT_MODEL_IDS, default: 'gpt-4o', description: 'Spec §9\'s five or another chat model the saved OpenAI key lists (GET /api/base-models)' })
+  @ApiProperty({
+    enum: CHAT_MODEL_IDS,
+    default: 'gpt-4o',
+    description: "Spec §9's five or another chat model the saved OpenAI key lists (GET /api/base-models)",
+  })
   @IsIn(CHAT_MODEL_IDS, { message: `base_model must be one of: ${CHAT_MODEL_IDS.join(', ')}` })
   base_model!: string;
 }

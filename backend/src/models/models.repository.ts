@@ -67,7 +67,10 @@ export class ModelsRepository {
   /** Which of `ids` are the user's models. */
   async ownedIds(userId: string, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.select({ id: models.id }).from(models).where(and(eq(models.userId, userId), inArray(models.id, ids)));
+    const rows = await this.db
+      .select({ id: models.id })
+      .from(models)
+      .where(and(eq(models.userId, userId), inArray(models.id, ids)));
     return new Set(rows.map((row) => row.id));
   }
 
@@ -86,13 +89,16 @@ export class ModelsRepository {
   }
 
   /** Null when the model already holds an example with that uuid. */
-  async addExample(values: {
-    modelId: string;
-    uuid: string;
-    articleUuid: string | null;
-    clusterId: number;
-    messages: ChatMessage[];
-  }, replace: boolean): Promise<ModelExampleRow | null> {
+  async addExample(
+    values: {
+      modelId: string;
+      uuid: string;
+      articleUuid: string | null;
+      clusterId: number;
+      messages: ChatMessage[];
+    },
+    replace: boolean,
+  ): Promise<ModelExampleRow | null> {
     const insert = this.db.insert(modelExamples).values(values);
     const [row] = replace
       ? await insert

@@ -123,7 +123,9 @@ describe(ModelsService.name, () => {
       const { sut, models } = await build();
       models.findOwned.mockResolvedValue(model());
 
-      const error = await sut.addExample(USER, 'model-1', { ...example, messages: [messages[0], messages[1], { role: 'user', content: 'again' }] }).catch((e: unknown) => e);
+      const error = await sut
+        .addExample(USER, 'model-1', { ...example, messages: [messages[0], messages[1], { role: 'user', content: 'again' }] })
+        .catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(BadRequestException);
       expect((error as BadRequestException).getResponse()).toEqual({

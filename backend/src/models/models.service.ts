@@ -55,13 +55,16 @@ export class ModelsService {
   async addExample(userId: string, id: string, example: ExampleDto, replace = false): Promise<ExampleResponse> {
     await this.requireOwned(userId, id);
     const messages = this.orderedMessages(example.messages);
-    const added = await this.models.addExample({
-      modelId: id,
-      uuid: example.uuid,
-      articleUuid: example.article_uuid ?? null,
-      clusterId: example.clusterId,
-      messages,
-    }, replace);
+    const added = await this.models.addExample(
+      {
+        modelId: id,
+        uuid: example.uuid,
+        articleUuid: example.article_uuid ?? null,
+        clusterId: example.clusterId,
+        messages,
+      },
+      replace,
+    );
     if (!added) throw new ConflictException('This section has already been added to this model.');
     return toExampleResponse(added);
   }

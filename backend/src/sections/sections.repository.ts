@@ -29,19 +29,33 @@ export class SectionsRepository {
     const condition = whereAll([eq(sections.userId, userId), ...where]);
     return readPage(
       query,
-      (offset, limit) => db.select().from(sections).where(condition).orderBy(...orderBy).offset(offset).limit(limit),
+      (offset, limit) =>
+        db
+          .select()
+          .from(sections)
+          .where(condition)
+          .orderBy(...orderBy)
+          .offset(offset)
+          .limit(limit),
       async () => (await db.select({ total: count() }).from(sections).where(condition))[0].total,
     );
   }
 
   async findOwned(userId: string, id: string): Promise<SectionRow | null> {
-    const [row] = await this.database.db.select().from(sections).where(and(eq(sections.userId, userId), eq(sections.id, id))).limit(1);
+    const [row] = await this.database.db
+      .select()
+      .from(sections)
+      .where(and(eq(sections.userId, userId), eq(sections.id, id)))
+      .limit(1);
     return row ?? null;
   }
 
   async findManyOwned(userId: string, ids: string[]): Promise<SectionRow[]> {
     if (ids.length === 0) return [];
-    return this.database.db.select().from(sections).where(and(eq(sections.userId, userId), inArray(sections.id, ids)));
+    return this.database.db
+      .select()
+      .from(sections)
+      .where(and(eq(sections.userId, userId), inArray(sections.id, ids)));
   }
 
   /** Names that a copy of `base` could collide with: the base itself and "base (n)". */
@@ -55,7 +69,10 @@ export class SectionsRepository {
   }
 
   async create(userId: string, values: SectionValues): Promise<SectionRow> {
-    const [row] = await this.database.db.insert(sections).values({ userId, ...values }).returning();
+    const [row] = await this.database.db
+      .insert(sections)
+      .values({ userId, ...values })
+      .returning();
     return row;
   }
 
@@ -69,7 +86,10 @@ export class SectionsRepository {
   }
 
   async delete(userId: string, id: string): Promise<SectionRow | null> {
-    const [row] = await this.database.db.delete(sections).where(and(eq(sections.userId, userId), eq(sections.id, id))).returning();
+    const [row] = await this.database.db
+      .delete(sections)
+      .where(and(eq(sections.userId, userId), eq(sections.id, id)))
+      .returning();
     return row ?? null;
   }
 }

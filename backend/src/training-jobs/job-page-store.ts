@@ -36,10 +36,12 @@ export class JobPageStore implements CrawlStore {
   }
 
   async addPages(urls: string[]): Promise<void> {
-    const adding = this.adding.catch(() => undefined).then(async () => {
-      const added = await this.pages.add(this.job.id, urls, this.maxPages);
-      if (this.known) this.known = this.known.then((known) => known + added);
-    });
+    const adding = this.adding
+      .catch(() => undefined)
+      .then(async () => {
+        const added = await this.pages.add(this.job.id, urls, this.maxPages);
+        if (this.known) this.known = this.known.then((known) => known + added);
+      });
     this.adding = adding;
     await adding;
   }

@@ -15,6 +15,9 @@ const pages = (n: number) => `${n} page${n === 1 ? '' : 's'}`;
  * "15 pages gave sections, 1 intro only, 5 nothing (2 × listing page; 1 × noindex)."
  */
 export function yieldSummary(yields: PageYields, reasons: { reason: string; pages: number }[]): string {
-  const why = reasons.slice(0, REASONS_IN_SUMMARY).map((r) => `${r.pages} × ${r.reason}`).join('; ');
+  const why = reasons
+    .slice(0, REASONS_IN_SUMMARY)
+    .map((r) => `${r.pages} × ${r.reason}`)
+    .join('; ');
   return `${pages(yields.withSections)} gave sections, ${yields.introOnly} intro only, ${yields.nothing} nothing${why ? ` (${why})` : ''}.`;
 }

@@ -40,7 +40,11 @@ const article: ParsedArticle = {
 /** The completed job's line on what its pages gave, for the pages mocked in build(). */
 const YIELDS = '1 page gave sections, 0 intro only, 2 nothing (2 × HTTP 404).';
 
-const outcome = (overrides: Partial<CrawlOutcome> = {}): CrawlOutcome => ({ counts: { found: 3, fetched: 3, articles: 1, sections: 1 }, limit: null, ...overrides });
+const outcome = (overrides: Partial<CrawlOutcome> = {}): CrawlOutcome => ({
+  counts: { found: 3, fetched: 3, articles: 1, sections: 1 },
+  limit: null,
+  ...overrides,
+});
 
 async function* yieldAll<T>(items: T[]) {
   yield* items;
@@ -115,7 +119,10 @@ describe(TrainingCollectionService.name, () => {
     it('should fail a crawl that found no article, with the most frequent skip reasons', async () => {
       const { sut, jobs, pages, crawler, snapshots } = await build();
       crawler.crawl.mockResolvedValue(outcome({ counts: { found: 3, fetched: 3, articles: 0, sections: 0 } }));
-      pages.skipReasons.mockResolvedValue([{ reason: 'no article content', pages: 2 }, { reason: 'HTTP 404', pages: 1 }]);
+      pages.skipReasons.mockResolvedValue([
+        { reason: 'no article content', pages: 2 },
+        { reason: 'HTTP 404', pages: 1 },
+      ]);
 
       await sut.run('job-1');
 

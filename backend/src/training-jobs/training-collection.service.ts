@@ -67,7 +67,12 @@ export class TrainingCollectionService {
       if (outcome.counts.articles === 0) throw new CrawlFailedError(await this.nothingFound(job.id, outcome));
       await this.jobs.progress(job.id, {}, `Clustering ${outcome.counts.sections} sections of ${outcome.counts.articles} articles…`);
       const note = await this.snapshot(job);
-      const limitNote = outcome.limit === 'pages' ? `Stopped at CRAWL_MAX_PAGES (${this.config.crawlMaxPages} pages).` : outcome.limit === 'time' ? 'Stopped at the 30-minute crawl limit.' : null;
+      const limitNote =
+        outcome.limit === 'pages'
+          ? `Stopped at CRAWL_MAX_PAGES (${this.config.crawlMaxPages} pages).`
+          : outcome.limit === 'time'
+            ? 'Stopped at the 30-minute crawl limit.'
+            : null;
       const yields = yieldSummary(await this.pages.yields(job.id), await this.pages.skipReasons(job.id, REASONS_IN_SUMMARY));
       await this.jobs.complete(job.id, {}, [limitNote, yields, note].filter(Boolean).join(' '));
       this.logger.log(`Training job ${job.id} collected ${outcome.counts.articles} articles from ${job.url}`);
@@ -126,7 +131,10 @@ export class TrainingCollectionService {
       };
       const vectors = { h1sAndIntros: await embed(items.h1sAndIntros), sections: await embed(items.sections) };
       const limit = EMBEDDING_LIMITS.inputTokens.toLocaleString('en-US');
-      const note = truncated > 0 ? `${truncated} section(s) were longer than the ${limit} tokens OpenAI embeds at once; only their first ${limit} tokens were embedded.` : null;
+      const note =
+        truncated > 0
+          ? `${truncated} section(s) were longer than the ${limit} tokens OpenAI embeds at once; only their first ${limit} tokens were embedded.`
+          : null;
       return { vectors, note };
     } catch (error) {
       return { vectors: null, note: `${failureMessage(error, (e) => e instanceof HttpException)} Sections were clustered by their text instead.` };

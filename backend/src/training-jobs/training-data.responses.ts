@@ -38,7 +38,11 @@ export class SectionItemResponse {
 
 /** A clustered pool: clusters of items, most representative first, and their sub-clusters. */
 export class ClusteredPoolResponse {
-  @ApiProperty({ type: 'array', items: { type: 'array', items: { $ref: getSchemaPath(SectionItemResponse) } }, description: 'clusters[c]: the items of cluster c' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: { $ref: getSchemaPath(SectionItemResponse) } },
+    description: 'clusters[c]: the items of cluster c',
+  })
   clusters!: SectionItemResponse[][];
 
   @ApiProperty({

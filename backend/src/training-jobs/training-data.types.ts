@@ -2,10 +2,7 @@
  * The shapes shared by the crawler, the parser, the clustering and the snapshots (spec §3).
  * A block's text is plain text (inline markup flattened, whitespace collapsed).
  */
-export type ContentBlock =
-  | { type: 'p' | 'h3' | 'blockquote' | 'code'; text: string }
-  | { type: 'ul' | 'ol'; items: string[] }
-  | { type: 'hr' };
+export type ContentBlock = { type: 'p' | 'h3' | 'blockquote' | 'code'; text: string } | { type: 'ul' | 'ol'; items: string[] } | { type: 'hr' };
 
 export interface ParsedSection {
   /** The section heading's text as it reads on the page (an h2, or h3/h4 when the article's outline uses them). */

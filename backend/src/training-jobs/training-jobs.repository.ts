@@ -27,7 +27,14 @@ export class TrainingJobsRepository {
     const db = this.db;
     return readPage(
       query,
-      (offset, limit) => db.select().from(trainingJobs).where(condition).orderBy(...orderBy).offset(offset).limit(limit),
+      (offset, limit) =>
+        db
+          .select()
+          .from(trainingJobs)
+          .where(condition)
+          .orderBy(...orderBy)
+          .offset(offset)
+          .limit(limit),
       async () => (await db.select({ total: count() }).from(trainingJobs).where(condition))[0].total,
     );
   }
@@ -54,14 +61,28 @@ export class TrainingJobsRepository {
     const now = new Date();
     const [row] = await this.db
       .update(trainingJobs)
-      .set({ status: 'running', leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${trainingJobs.attempts} + 1`, startedAt: sql`coalesce(${trainingJobs.startedAt}, now())` })
-      .where(and(eq(trainingJobs.id, id), inArray(trainingJobs.status, ['queued', 'running']), or(isNull(trainingJobs.leaseUntil), lt(trainingJobs.leaseUntil, now))))
+      .set({
+        status: 'running',
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${trainingJobs.attempts} + 1`,
+        startedAt: sql`coalesce(${trainingJobs.startedAt}, now())`,
+      })
+      .where(
+        and(
+          eq(trainingJobs.id, id),
+          inArray(trainingJobs.status, ['queued', 'running']),
+          or(isNull(trainingJobs.leaseUntil), lt(trainingJobs.leaseUntil, now)),
+        ),
+      )
       .returning();
     return row ?? null;
   }
 
   async renewLease(id: string, leaseMs: number): Promise<void> {
-    await this.db.update(trainingJobs).set({ leaseUntil: new Date(Date.now() + leaseMs) }).where(eq(trainingJobs.id, id));
+    await this.db
+      .update(trainingJobs)
+      .set({ leaseUntil: new Date(Date.now() + leaseMs) })
+      .where(eq(trainingJobs.id, id));
   }
 
   /** Lets another worker take the job at once (this process is shutting down). */
@@ -80,12 +101,21 @@ export class TrainingJobsRepository {
   async complete(id: string, meta: TrainingJobMeta, message: string | null): Promise<void> {
     await this.db
       .update(trainingJobs)
-      .set({ status: 'completed', meta: sql`${trainingJobs.meta} || ${JSON.stringify(meta)}::jsonb`, message: message && storableMessage(message), leaseUntil: null, completedAt: new Date() })
+      .set({
+        status: 'completed',
+        meta: sql`${trainingJobs.meta} || ${JSON.stringify(meta)}::jsonb`,
+        message: message && storableMessage(message),
+        leaseUntil: null,
+        completedAt: new Date(),
+      })
       .where(eq(trainingJobs.id, id));
   }
 
   async fail(id: string, message: string): Promise<void> {
-    await this.db.update(trainingJobs).set({ status: 'failed', message: storableMessage(message), leaseUntil: null, completedAt: new Date() }).where(eq(trainingJobs.id, id));
+    await this.db
+      .update(trainingJobs)
+      .set({ status: 'failed', message: storableMessage(message), leaseUntil: null, completedAt: new Date() })
+      .where(eq(trainingJobs.id, id));
   }
 
   /** Queued jobs (they may never have reached the queue) and running ones whose worker is gone. */
@@ -94,7 +124,9 @@ export class TrainingJobsRepository {
     const rows = await this.db
       .select({ id: trainingJobs.id })
       .from(trainingJobs)
-      .where(or(eq(trainingJobs.status, 'queued'), and(eq(trainingJobs.status, 'running'), or(isNull(trainingJobs.leaseUntil), lt(trainingJobs.leaseUntil, now)))))
+      .where(
+        or(eq(trainingJobs.status, 'queued'), and(eq(trainingJobs.status, 'running'), or(isNull(trainingJobs.leaseUntil), lt(trainingJobs.leaseUntil, now)))),
+      )
       .limit(1000);
     return rows.map((r) => r.id);
   }

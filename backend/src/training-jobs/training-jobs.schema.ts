@@ -69,4 +69,3 @@ export const trainingPages = pgTable(
   },
   (table) => [unique('training_pages_job_url_key').on(table.jobId, table.url), index('training_pages_job_state_idx').on(table.jobId, table.state, table.seq)],
 );
-

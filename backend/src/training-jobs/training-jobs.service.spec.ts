@@ -13,7 +13,17 @@ describe(TrainingJobsService.name, () => {
   async function build() {
     const built = await buildService(TrainingJobsService, { jobs: TrainingJobsRepository, collection: TrainingCollectionService, users: UsersService });
     built.jobs.create.mockImplementation(
-      async (values) => ({ status: 'queued', message: null, timestamp: new Date(0), startedAt: null, completedAt: null, leaseUntil: null, attempts: 0, ...values }) as TrainingJobRow,
+      async (values) =>
+        ({
+          status: 'queued',
+          message: null,
+          timestamp: new Date(0),
+          startedAt: null,
+          completedAt: null,
+          leaseUntil: null,
+          attempts: 0,
+          ...values,
+        }) as TrainingJobRow,
     );
     built.collection.enqueue.mockResolvedValue();
     return built;

@@ -63,17 +63,27 @@ export class TrainingPagesRepository {
   }
 
   async has(jobId: string, url: string): Promise<boolean> {
-    const [row] = await this.db.select({ seq: trainingPages.seq }).from(trainingPages).where(and(eq(trainingPages.jobId, jobId), eq(trainingPages.url, url))).limit(1);
+    const [row] = await this.db
+      .select({ seq: trainingPages.seq })
+      .from(trainingPages)
+      .where(and(eq(trainingPages.jobId, jobId), eq(trainingPages.url, url)))
+      .limit(1);
     return row !== undefined;
   }
 
   async fetched(seq: number, article: ParsedArticle): Promise<void> {
     // A website's text: made storable (PostgreSQL refuses NUL and unpaired surrogates).
-    await this.db.update(trainingPages).set({ state: 'fetched', article: storableDeep(article), reason: null }).where(eq(trainingPages.seq, seq));
+    await this.db
+      .update(trainingPages)
+      .set({ state: 'fetched', article: storableDeep(article), reason: null })
+      .where(eq(trainingPages.seq, seq));
   }
 
   async skipped(seq: number, reason: string): Promise<void> {
-    await this.db.update(trainingPages).set({ state: 'skipped', reason: storableText(reason).slice(0, 500) }).where(eq(trainingPages.seq, seq));
+    await this.db
+      .update(trainingPages)
+      .set({ state: 'skipped', reason: storableText(reason).slice(0, 500) })
+      .where(eq(trainingPages.seq, seq));
   }
 
   /** Found, fetched (or skipped), articles and their sections so far. */

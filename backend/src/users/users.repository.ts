@@ -24,7 +24,10 @@ export class UsersRepository {
 
   /** Users who saved a Notion secret and database id: the ones whose database is polled. */
   async withNotionSettings(): Promise<UserRow[]> {
-    return this.database.db.select().from(users).where(and(isNotNull(users.notionSecret), isNotNull(users.notionDatabaseId)));
+    return this.database.db
+      .select()
+      .from(users)
+      .where(and(isNotNull(users.notionSecret), isNotNull(users.notionDatabaseId)));
   }
 
   /** Creates the user on first sign-in, refreshes name and picture on later ones. */
@@ -54,10 +57,7 @@ export class UsersRepository {
   }
 
   async setGoogleAccessToken(id: string, sealedToken: string, expiresAt: Date): Promise<void> {
-    await this.database.db
-      .update(users)
-      .set({ googleAccessToken: sealedToken, googleAccessTokenExpiresAt: expiresAt })
-      .where(eq(users.id, id));
+    await this.database.db.update(users).set({ googleAccessToken: sealedToken, googleAccessTokenExpiresAt: expiresAt }).where(eq(users.id, id));
   }
 
   async updateSecrets(id: string, patch: UserSecretsPatch): Promise<UserRow> {
@@ -70,11 +70,7 @@ export class UsersRepository {
   }
 
   async updateStatusConfig(id: string, statusConfig: StatusConfig): Promise<UserRow> {
-    const [row] = await this.database.db
-      .update(users)
-      .set({ statusConfig, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const [row] = await this.database.db.update(users).set({ statusConfig, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     return row;
   }
 }

@@ -53,7 +53,12 @@ describe(UsersService.name, () => {
 
       const settings = await sut.getSettings(USER);
 
-      expect(settings).toEqual({ name: 'Ann', avatar: null, email: 'ann@example.com', envVars: { NOTION_SECRET: '', DATABASE_ID: '', OPENAI_API_KEY: 'sk-…1234' } });
+      expect(settings).toEqual({
+        name: 'Ann',
+        avatar: null,
+        email: 'ann@example.com',
+        envVars: { NOTION_SECRET: '', DATABASE_ID: '', OPENAI_API_KEY: 'sk-…1234' },
+      });
     });
 
     it('should answer 500 saying the ENCRYPTION_KEY differs when a secret does not open', async () => {
@@ -158,9 +163,14 @@ describe(UsersService.name, () => {
     it('should refuse two equal status values, writing nothing', async () => {
       const { sut, users } = await build();
 
-      const response = await badRequest(sut.updateStatusConfig(USER, { propertyName: 'Status', values: { start: 'Go', inProgress: 'Go', error: 'Error', complete: 'Done' } }));
+      const response = await badRequest(
+        sut.updateStatusConfig(USER, { propertyName: 'Status', values: { start: 'Go', inProgress: 'Go', error: 'Error', complete: 'Done' } }),
+      );
 
-      expect(response).toEqual({ message: 'The four status values must be different from each other.', errors: [{ field: 'values', message: 'must be four different values' }] });
+      expect(response).toEqual({
+        message: 'The four status values must be different from each other.',
+        errors: [{ field: 'values', message: 'must be four different values' }],
+      });
       expect(users.updateStatusConfig).not.toHaveBeenCalled();
     });
   });

@@ -3,15 +3,7 @@ import { SecretBox, redactedHint } from '../common/secret-box';
 import { notionId } from '../integrations/notion/notion-id';
 import { UserSecretsPatch, UsersRepository } from './users.repository';
 import { StatusConfig, UserRow } from './users.schema';
-import {
-  DEFAULT_STATUS_CONFIG,
-  ENV_VAR_NAMES,
-  EnvVarName,
-  EnvVars,
-  EnvVarsDto,
-  StatusConfigResponse,
-  UserResponse,
-} from './users.dto';
+import { DEFAULT_STATUS_CONFIG, ENV_VAR_NAMES, EnvVarName, EnvVars, EnvVarsDto, StatusConfigResponse, UserResponse } from './users.dto';
 
 const COLUMN_OF: Record<EnvVarName, keyof UserSecretsPatch> = {
   NOTION_SECRET: 'notionSecret',

@@ -5,19 +5,7 @@
  */
 import fc from 'fast-check';
 import { jsonTypeOf, OpenApiDocument, resolve, Schema } from './openapi';
-import {
-  deeplyNested,
-  dotted,
-  forbiddenChar,
-  insertForbidden,
-  Path,
-  RawJson,
-  setOwn,
-  toJson,
-  wildNumber,
-  wildString,
-  withoutWebAddresses,
-} from './json';
+import { deeplyNested, dotted, forbiddenChar, insertForbidden, Path, RawJson, setOwn, toJson, wildNumber, wildString, withoutWebAddresses } from './json';
 
 /** Record ids to put in `format: uuid` fields, matched to a field by its name where possible. */
 export interface IdSource {
@@ -126,7 +114,11 @@ export class BodyCases {
         fields.filter((l) => jsonTypeOf(l.schema) === 'string'),
         (at) => {
           const current = valueAt(body, at.path);
-          const text = insertForbidden(typeof current === 'string' ? current : 'text', g(() => forbiddenChar), g(fc.nat, 20));
+          const text = insertForbidden(
+            typeof current === 'string' ? current : 'text',
+            g(() => forbiddenChar),
+            g(fc.nat, 20),
+          );
           return invalid(at, text, `forbidden character in the value of ${dotted(at.path)}`, [dotted(at.path)]);
         },
       ],
@@ -136,12 +128,21 @@ export class BodyCases {
           const object = valueAt(body, at.path) as Record<string, unknown>;
           const keys = Object.keys(object);
           const renamed = keys.length && g(fc.boolean) ? this.pick(keys) : undefined;
-          const key = insertForbidden(renamed ?? 'note', g(() => forbiddenChar), g(fc.nat, 5));
+          const key = insertForbidden(
+            renamed ?? 'note',
+            g(() => forbiddenChar),
+            g(fc.nat, 5),
+          );
           const value = renamed === undefined ? 'x' : object[renamed];
           if (renamed !== undefined) delete object[renamed];
           setOwn(object, key, value);
           // The server may name the key itself or the object holding it.
-          return { expect: 'invalid', change: `forbidden character in a key at ${dotted([...at.path, key])}`, body: this.text(body), names: [dotted([...at.path, key]), dotted(at.path)] };
+          return {
+            expect: 'invalid',
+            change: `forbidden character in a key at ${dotted([...at.path, key])}`,
+            body: this.text(body),
+            names: [dotted([...at.path, key]), dotted(at.path)],
+          };
         },
       ],
       [
@@ -167,13 +168,20 @@ export class BodyCases {
           return { expect: 'invalid', change: `required ${dotted(at.path)} left out`, body: this.text(body) };
         },
       ],
-      [fields.filter((l) => !l.schema.nullable), (at) => invalid(at, null, `null for ${at.required ? 'required' : 'optional, not nullable,'} ${dotted(at.path)}`)],
+      [
+        fields.filter((l) => !l.schema.nullable),
+        (at) => invalid(at, null, `null for ${at.required ? 'required' : 'optional, not nullable,'} ${dotted(at.path)}`),
+      ],
       [
         fields.filter((l) => jsonTypeOf(l.schema)),
         (at) => {
           const declared = jsonTypeOf(at.schema)!;
           const value = this.pick(Object.entries(VALUES_OF_TYPE).flatMap(([type, values]) => (type === declared ? [] : values)));
-          return invalid(at, value, `${toJson(value)} for ${dotted(at.path)}, which is ${declared === 'array' || declared === 'object' ? 'an' : 'a'} ${declared}`);
+          return invalid(
+            at,
+            value,
+            `${toJson(value)} for ${dotted(at.path)}, which is ${declared === 'array' || declared === 'object' ? 'an' : 'a'} ${declared}`,
+          );
         },
       ],
       [
@@ -189,7 +197,17 @@ export class BodyCases {
         (at) => {
           const uuid = g(fc.uuid);
           // Not '': a section's logit_bias_group takes '' for "none" on purpose (the form's empty choice).
-          const value = this.pick(['x', 'None', 'not-a-uuid', '123', uuid.replace(/-/g, ''), uuid.slice(0, -1), `${uuid}0`, `${uuid.slice(0, -1)}g`, `{${uuid}}`]);
+          const value = this.pick([
+            'x',
+            'None',
+            'not-a-uuid',
+            '123',
+            uuid.replace(/-/g, ''),
+            uuid.slice(0, -1),
+            `${uuid}0`,
+            `${uuid.slice(0, -1)}g`,
+            `{${uuid}}`,
+          ]);
           return invalid(at, value, `${JSON.stringify(value)} for ${dotted(at.path)}, which is a uuid`);
         },
       ],
@@ -211,7 +229,11 @@ export class BodyCases {
     const changes: [string, Location[], (at: Location) => unknown][] = [
       ['text', of('string'), () => g(() => wildString(100_000))],
       ['number', of('number'), () => g(() => wildNumber)],
-      ['list', of('array').filter((l) => l.present), (at) => Array.from({ length: g(fc.constantFrom, 0, 5, 20, 51) }, () => this.validish(at.schema.items ?? {}))],
+      [
+        'list',
+        of('array').filter((l) => l.present),
+        (at) => Array.from({ length: g(fc.constantFrom, 0, 5, 20, 51) }, () => this.validish(at.schema.items ?? {})),
+      ],
       ['id', fields.filter((l) => l.schema.format === 'uuid'), () => this.pick([g(fc.uuid), ...this.ids.own(undefined)])],
       ['optional property', fields.filter((l) => !l.present && !l.schema.readOnly), (at) => this.validish(at.schema, String(at.path[at.path.length - 1]))],
     ];
@@ -246,7 +268,21 @@ export class BodyCases {
       ['random JSON', () => toJson(withoutWebAddresses(g(fc.jsonValue, { maxDepth: 4 })))],
       ['deep nesting', () => deeplyNested(g(fc.constantFrom, 33, 5000), g(fc.constantFrom, 'array' as const, 'object' as const)).text],
       ['a __proto__ key', () => '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'],
-      ['a forbidden character', () => toJson({ [insertForbidden('key', g(() => forbiddenChar), 1)]: insertForbidden('value', g(() => forbiddenChar), 2) })],
+      [
+        'a forbidden character',
+        () =>
+          toJson({
+            [insertForbidden(
+              'key',
+              g(() => forbiddenChar),
+              1,
+            )]: insertForbidden(
+              'value',
+              g(() => forbiddenChar),
+              2,
+            ),
+          }),
+      ],
       ['text that is not JSON', () => g(fc.constantFrom, '{', 'x', '{"a":', "{'a':1}", '[1,]')],
       ['wild text', () => toJson({ name: g(() => wildString(10_000)) })],
     ];

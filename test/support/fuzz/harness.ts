@@ -106,7 +106,13 @@ export class Fuzzer {
 
   summary(): string {
     return [...this.tally.entries()]
-      .map(([route, counts]) => `${route.padEnd(44)} ${Object.entries(counts).sort().map(([kind, n]) => `${kind}: ${n}`).join(', ')}`)
+      .map(
+        ([route, counts]) =>
+          `${route.padEnd(44)} ${Object.entries(counts)
+            .sort()
+            .map(([kind, n]) => `${kind}: ${n}`)
+            .join(', ')}`,
+      )
       .join('\n');
   }
 
@@ -127,7 +133,10 @@ function errorShapeProblem(res: request.Response): string | undefined {
   if (typeof body.message !== 'string' || !body.message) return 'the error body has no message';
   const errors = body.errors;
   const fieldError = (item: unknown) =>
-    item !== null && typeof item === 'object' && typeof (item as Record<string, unknown>).field === 'string' && typeof (item as Record<string, unknown>).message === 'string';
+    item !== null &&
+    typeof item === 'object' &&
+    typeof (item as Record<string, unknown>).field === 'string' &&
+    typeof (item as Record<string, unknown>).message === 'string';
   if (errors !== undefined && !(Array.isArray(errors) && errors.every(fieldError))) return 'the error body has errors that are not [{field, message}]';
   return undefined;
 }

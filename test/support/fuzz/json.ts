@@ -23,7 +23,9 @@ export function toJson(value: unknown): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}:${toJson(item)}`).join(',')}}`;
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}:${toJson(item)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -123,9 +125,12 @@ export const wildString = (maxLength: number): fc.Arbitrary<string> =>
     // eslint-disable-next-line no-control-regex -- the fuzzer generates control characters on purpose
     fc.string({ unit: 'grapheme', maxLength: 40 }).map((text) => text.replace(/\u0000/g, '')),
     // Long text is built from a small generated seed, so a failure report stays short.
-    fc
-      .tuple(fc.constantFrom('x', 'ab ', '😀', 'é', "'"), fc.integer({ min: 1, max: maxLength }))
-      .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length).replace(LONE_SURROGATES, '')),
+    fc.tuple(fc.constantFrom('x', 'ab ', '😀', 'é', "'"), fc.integer({ min: 1, max: maxLength })).map(([unit, length]) =>
+      unit
+        .repeat(Math.ceil(length / unit.length))
+        .slice(0, length)
+        .replace(LONE_SURROGATES, ''),
+    ),
   );
 
 /** Numbers at the edges of what JSON and PostgreSQL hold. */

@@ -93,7 +93,20 @@ export class QueryCases {
               'filter on an id field with something that is not a uuid or a list of uuids',
               () => {
                 const uuid = g(fc.uuid);
-                const value = this.pick<unknown>(['x', 1, true, {}, ['x'], [this.pick([...this.ownIds, uuid]), 'x'], [1], [[]], [null], `${uuid}x`, uuid.slice(0, -1), "1' OR '1'='1"]);
+                const value = this.pick<unknown>([
+                  'x',
+                  1,
+                  true,
+                  {},
+                  ['x'],
+                  [this.pick([...this.ownIds, uuid]), 'x'],
+                  [1],
+                  [[]],
+                  [null],
+                  `${uuid}x`,
+                  uuid.slice(0, -1),
+                  "1' OR '1'='1",
+                ]);
                 return { filter: JSON.stringify({ [this.pick(route.idFields)]: value }) };
               },
             ],
@@ -103,7 +116,9 @@ export class QueryCases {
         'sort that is not ["field","ASC"|"DESC"] on an existing field',
         () => {
           const bogus = ['["zz_nope","ASC"]', '["zz_nope","DESC"]', '["zz_nope"]', 'x', '{}', '[]', '"name"', 'null', '[1,"ASC"]'];
-          const onField = sortable ? [`["${sortable}","asc"]`, `["${sortable}"]`, `["${sortable}","ASC","x"]`, `["${sortable}","UP"]`, `["${sortable}",1]`] : [];
+          const onField = sortable
+            ? [`["${sortable}","asc"]`, `["${sortable}"]`, `["${sortable}","ASC","x"]`, `["${sortable}","UP"]`, `["${sortable}",1]`]
+            : [];
           return { sort: g(fc.constantFrom, ...bogus, ...onField) };
         },
       ],

@@ -16,7 +16,10 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
 
   useEffect(() => {
     if (service !== 'notion') return;
-    dataProvider.getNotionCheck().then((r) => setLastCheck(r.lastCheck), () => undefined);
+    dataProvider.getNotionCheck().then(
+      (r) => setLastCheck(r.lastCheck),
+      () => undefined,
+    );
   }, [dataProvider, service]);
 
   const failure = (error: unknown) => serverMessage(error) ?? (error as Error).message;

@@ -43,8 +43,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
   };
 
   const hint = (value: string) => (value.includes('…') ? translate('quire.home.keptHint') : undefined);
-  const setValue = (key: (typeof STATUS_KEYS)[number], value: string) =>
-    setStatus((s) => (s ? { ...s, values: { ...s.values, [key]: value } } : s));
+  const setValue = (key: (typeof STATUS_KEYS)[number], value: string) => setStatus((s) => (s ? { ...s, values: { ...s.values, [key]: value } } : s));
 
   return (
     <SettingsCard
@@ -93,11 +92,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
           disabled={!status}
           required
           error={missing(status?.values[key] ?? '') || !!fieldErrors[`values.${key}`] || !!fieldErrors.values}
-          helperText={
-            missing(status?.values[key] ?? '')
-              ? translate('quire.home.required')
-              : (fieldErrors[`values.${key}`] ?? fieldErrors.values)
-          }
+          helperText={missing(status?.values[key] ?? '') ? translate('quire.home.required') : (fieldErrors[`values.${key}`] ?? fieldErrors.values)}
         />
       ))}
     </SettingsCard>

@@ -30,7 +30,13 @@ export default function ArticleEdit() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={t('editTitle')} />
-      {failed ? <Alert severity="error">{t('loadFailed')}</Alert> : !article ? <CircularProgress size={24} /> : <ArticleForm article={article} submitLabel={t('update')} saving={!!busy} onSubmit={update} />}
+      {failed ? (
+        <Alert severity="error">{t('loadFailed')}</Alert>
+      ) : !article ? (
+        <CircularProgress size={24} />
+      ) : (
+        <ArticleForm article={article} submitLabel={t('update')} saving={!!busy} onSubmit={update} />
+      )}
     </Box>
   );
 }

@@ -29,7 +29,12 @@ export function ArticleForm(props: { article?: Article; submitLabel: string; sav
       article_title: title.trim(),
       article_type: type.trim(),
       notes,
-      sections: snapshotSections(slots.map((s) => s.sectionId), sections, !props.article, saved),
+      sections: snapshotSections(
+        slots.map((s) => s.sectionId),
+        sections,
+        !props.article,
+        saved,
+      ),
     });
   };
 
@@ -39,14 +44,39 @@ export function ArticleForm(props: { article?: Article; submitLabel: string; sav
         <form onSubmit={submit} noValidate aria-label={props.submitLabel}>
           <Stack spacing={2}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label={t('title')} value={title} onChange={(e) => setTitle(e.target.value)} required sx={{ flex: 2 }} error={touched && !title.trim()} helperText={touched && !title.trim() ? t('required') : undefined} inputProps={{ maxLength: 200 }} />
-              <TextField label={t('type')} value={type} onChange={(e) => setType(e.target.value)} required sx={{ flex: 1 }} error={touched && !type.trim()} helperText={touched && !type.trim() ? t('required') : undefined} inputProps={{ maxLength: 100 }} />
+              <TextField
+                label={t('title')}
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                required
+                sx={{ flex: 2 }}
+                error={touched && !title.trim()}
+                helperText={touched && !title.trim() ? t('required') : undefined}
+                inputProps={{ maxLength: 200 }}
+              />
+              <TextField
+                label={t('type')}
+                value={type}
+                onChange={(e) => setType(e.target.value)}
+                required
+                sx={{ flex: 1 }}
+                error={touched && !type.trim()}
+                helperText={touched && !type.trim() ? t('required') : undefined}
+                inputProps={{ maxLength: 100 }}
+              />
             </Stack>
             <TextField label={t('notes')} value={notes} onChange={(e) => setNotes(e.target.value)} multiline minRows={2} />
             <Typography variant="h6" component="h2">
               {t('sectionsHeading')}
             </Typography>
-            <SectionSlots slots={slots} sections={sections} saved={saved} articleId={props.article?.id} onChange={setSlots} onAdd={() => setSlots((s) => [...s, slot('')])} />
+            <SectionSlots
+              slots={slots}
+              sections={sections}
+              saved={saved}
+              articleId={props.article?.id}
+              onChange={setSlots}
+              onAdd={() => setSlots((s) => [...s, slot('')])}
+            />
             <div>
               <Button type="submit" variant="contained" disabled={props.saving}>
                 {props.saving ? t('saving') : props.submitLabel}

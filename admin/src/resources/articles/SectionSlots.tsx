@@ -33,7 +33,15 @@ export function SectionSlots(props: {
         return (
           <Paper key={slot.key} variant="outlined" sx={{ p: 2 }} role="group" aria-label={label}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-              <TextField select label={label} value={section || orphan ? slot.sectionId : ''} onChange={(e) => choose(slot.key, e.target.value)} sx={{ flex: 1 }} SelectProps={{ displayEmpty: true }} InputLabelProps={{ shrink: true }}>
+              <TextField
+                select
+                label={label}
+                value={section || orphan ? slot.sectionId : ''}
+                onChange={(e) => choose(slot.key, e.target.value)}
+                sx={{ flex: 1 }}
+                SelectProps={{ displayEmpty: true }}
+                InputLabelProps={{ shrink: true }}
+              >
                 <MenuItem value="">{t('selectSection')}</MenuItem>
                 {orphan && <MenuItem value={slot.sectionId}>{orphan.heading}</MenuItem>}
                 {props.sections.map((s) => (
@@ -52,7 +60,10 @@ export function SectionSlots(props: {
               </Button>
             </Stack>
             {section && (
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 0.5, m: 0, mt: 1, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+              <Box
+                component="dl"
+                sx={{ display: 'grid', gridTemplateColumns: '120px 1fr', gap: 0.5, m: 0, mt: 1, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}
+              >
                 <dt>{t('previewName')}</dt>
                 <dd>{section.name}</dd>
                 <dt>{t('previewTemperature')}</dt>

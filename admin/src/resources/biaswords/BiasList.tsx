@@ -10,7 +10,10 @@ import { BiasList as BiasListRecord } from './types';
 export default function BiasList() {
   const t = useT('biaswords');
   const { run, busy } = useRun();
-  const { data, isPending } = useGetList<BiasListRecord>('logit-bias-groups', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
+  const { data, isPending } = useGetList<BiasListRecord>('logit-bias-groups', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
 
   const remove = (list: BiasListRecord) =>
     run(list.id, {

@@ -20,7 +20,11 @@ export interface GroupDraft {
 export const NEW_GROUP_BIAS = -100;
 
 /** Spec §5: split on commas, trim, drop empty entries. */
-export const splitWords = (text: string) => text.split(',').map((w) => w.trim()).filter(Boolean);
+export const splitWords = (text: string) =>
+  text
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
 
 /** A saved list's words as the textarea shows them. */
 export const wordsText = (words: string | string[] | undefined) => (Array.isArray(words) ? words.join(', ') : (words ?? ''));

@@ -72,7 +72,14 @@ export default function ClientsPage() {
       <Title title={t('title')} />
       <form onSubmit={add} aria-label={t('add')}>
         <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-          <TextField size="small" label={t('newName')} value={name} onChange={(e) => setName(e.target.value)} inputProps={{ maxLength: 200 }} sx={{ minWidth: 320 }} />
+          <TextField
+            size="small"
+            label={t('newName')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            inputProps={{ maxLength: 200 }}
+            sx={{ minWidth: 320 }}
+          />
           <Button type="submit" variant="contained" disabled={busy === 'add'}>
             {t('add')}
           </Button>

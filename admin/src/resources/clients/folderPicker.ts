@@ -66,7 +66,8 @@ function loadPicker(): Promise<PickerApi> {
  */
 export async function pickFolder(options: { token: string; apiKey: string; appId: string; title: string }): Promise<PickedFolder | null> {
   const picker = await loadPicker();
-  const folders = () => new picker.DocsView(picker.ViewId.FOLDERS).setSelectFolderEnabled(true).setIncludeFolders(true).setMimeTypes('application/vnd.google-apps.folder');
+  const folders = () =>
+    new picker.DocsView(picker.ViewId.FOLDERS).setSelectFolderEnabled(true).setIncludeFolders(true).setMimeTypes('application/vnd.google-apps.folder');
   return new Promise((resolve) => {
     new picker.PickerBuilder()
       .addView(folders())

@@ -87,7 +87,14 @@ export default function HistoryList() {
               <TableCell>{formatDate(entry.timestamp ?? entry.startedAt)}</TableCell>
               <TableCell sx={{ maxWidth: 420 }}>
                 {entry.meta.viewUrl ? (
-                  <Button size="small" variant="outlined" href={entry.meta.viewUrl} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon fontSize="small" />}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    href={entry.meta.viewUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    endIcon={<OpenInNewIcon fontSize="small" />}
+                  >
                     {t('viewResults')}
                   </Button>
                 ) : (

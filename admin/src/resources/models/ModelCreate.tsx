@@ -27,7 +27,11 @@ export default function ModelCreate() {
       }}
       sx={{ maxWidth: 560 }}
     >
-      <SimpleForm defaultValues={{ name: '', base_model: DEFAULT_BASE_MODEL }} disableInvalidFormNotification toolbar={<FormToolbar label={t('create')} cancelLabel="quire.models.cancel" back="/models" />}>
+      <SimpleForm
+        defaultValues={{ name: '', base_model: DEFAULT_BASE_MODEL }}
+        disableInvalidFormNotification
+        toolbar={<FormToolbar label={t('create')} cancelLabel="quire.models.cancel" back="/models" />}
+      >
         <TextInput source="name" validate={required()} autoFocus inputProps={{ maxLength: 100 }} />
         <BaseModelInput />
       </SimpleForm>

@@ -11,7 +11,12 @@ import { Eligibility, Model } from './types';
 import { useModelsData } from './useModelsData';
 
 /** OpenAI's pausing and paused are shown as such: a paused job waits at OpenAI, neither queued nor running. */
-const JOB_STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = { completed: 'success', failed: 'error', pausing: 'warning', paused: 'warning' };
+const JOB_STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
+  completed: 'success',
+  failed: 'error',
+  pausing: 'warning',
+  paused: 'warning',
+};
 
 /** A button that is enabled only when the server's rules allow it, saying why not on hover. */
 function RuleButton(props: { rule: Eligibility; label: string; color?: 'error'; onClick: () => void; disabled?: boolean }) {
@@ -20,7 +25,13 @@ function RuleButton(props: { rule: Eligibility; label: string; color?: 'error'; 
       {props.label}
     </Button>
   );
-  return props.rule.allowed ? button : <Tooltip title={props.rule.reason ?? ''}><span>{button}</span></Tooltip>;
+  return props.rule.allowed ? (
+    button
+  ) : (
+    <Tooltip title={props.rule.reason ?? ''}>
+      <span>{button}</span>
+    </Tooltip>
+  );
 }
 
 /** Manage Models: the models, their fine-tune jobs and the training-data collection jobs. */

@@ -26,7 +26,11 @@ export default function SectionCreate() {
       }}
       sx={{ maxWidth: 800 }}
     >
-      <SimpleForm defaultValues={EMPTY} disableInvalidFormNotification toolbar={<FormToolbar label={t('create')} cancelLabel="quire.sections.cancel" back={back} />}>
+      <SimpleForm
+        defaultValues={EMPTY}
+        disableInvalidFormNotification
+        toolbar={<FormToolbar label={t('create')} cancelLabel="quire.sections.cancel" back={back} />}
+      >
         <SectionInputs />
       </SimpleForm>
     </Create>

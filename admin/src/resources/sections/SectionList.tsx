@@ -61,19 +61,10 @@ export default function SectionList() {
                 <Button size="small" component={Link} to={`/sections/edit/${section.id}`}>
                   {t('edit')}
                 </Button>
-                <Button
-                  size="small"
-                  disabled={busy === section.id}
-                  onClick={() => copy(section)}
-                >
+                <Button size="small" disabled={busy === section.id} onClick={() => copy(section)}>
                   {t('copy')}
                 </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  disabled={busy === section.id}
-                  onClick={() => remove(section)}
-                >
+                <Button size="small" color="error" disabled={busy === section.id} onClick={() => remove(section)}>
                   {t('delete')}
                 </Button>
               </Stack>

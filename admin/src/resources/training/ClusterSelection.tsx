@@ -39,7 +39,11 @@ export default function ClusterSelection() {
         ) : snapshots.error ? null : summaries.length === 0 ? (
           <Typography color="text.secondary">{t('noClusters')}</Typography>
         ) : (
-          <Box component="section" aria-label={t('clustersTitle')} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }}>
+          <Box
+            component="section"
+            aria-label={t('clustersTitle')}
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 2 }}
+          >
             {summaries.map((summary) => (
               <ClusterCard key={summary.clusterId} summary={summary} onBuildModel={() => buildModel(summary.clusterId)} />
             ))}

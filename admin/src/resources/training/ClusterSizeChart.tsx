@@ -28,7 +28,14 @@ export function ClusterSizeChart(props: { sizes: number[] }) {
           <Box
             key={index}
             title={String(size)}
-            sx={{ flex: '1 1 0', maxWidth: 24, minWidth: 3, height: `${Math.max(2, (100 * size) / largest)}%`, bgcolor: 'primary.main', borderRadius: '2px 2px 0 0' }}
+            sx={{
+              flex: '1 1 0',
+              maxWidth: 24,
+              minWidth: 3,
+              height: `${Math.max(2, (100 * size) / largest)}%`,
+              bgcolor: 'primary.main',
+              borderRadius: '2px 2px 0 0',
+            }}
           />
         ))}
       </Box>

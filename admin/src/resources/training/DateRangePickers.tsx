@@ -5,13 +5,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useState } from 'react';
 import { useT } from '../../components/useT';
 
-function DateField(props: {
-  label: string;
-  placeholder: string;
-  value: Date | null;
-  minDate?: Date;
-  onChange: (value: Date | null) => void;
-}) {
+function DateField(props: { label: string; placeholder: string; value: Date | null; minDate?: Date; onChange: (value: Date | null) => void }) {
   const t = useT('training');
   const [error, setError] = useState<DateValidationError>(null);
   const helperText = error === 'minDate' && props.minDate ? t('endBeforeStart') : error ? t('invalidDate') : undefined;

@@ -22,7 +22,12 @@ export function SectionBlocks(props: { blocks: ContentBlock[] }) {
             return <Divider key={index} sx={{ my: 1 }} />;
           case 'blockquote':
             return (
-              <Typography key={index} component="blockquote" variant="body2" sx={{ my: 1, mx: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' }}>
+              <Typography
+                key={index}
+                component="blockquote"
+                variant="body2"
+                sx={{ my: 1, mx: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' }}
+              >
                 {block.text}
               </Typography>
             );

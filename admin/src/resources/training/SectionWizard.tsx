@@ -93,7 +93,19 @@ export default function SectionWizard() {
             id="wizard-entry-text"
             value={text}
             onChange={(e: ChangeEvent<HTMLTextAreaElement>) => setDraft(e.target.value)}
-            sx={{ display: 'block', width: '100%', height: 220, boxSizing: 'border-box', p: 1, font: 'inherit', fontSize: 14, resize: 'vertical', border: 1, borderColor: 'divider', borderRadius: 1 }}
+            sx={{
+              display: 'block',
+              width: '100%',
+              height: 220,
+              boxSizing: 'border-box',
+              p: 1,
+              font: 'inherit',
+              fontSize: 14,
+              resize: 'vertical',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+            }}
           />
         </Box>
         <Stack direction="row" spacing={1}>

@@ -4,7 +4,10 @@ import { TrainingModel } from './types';
 
 /** The "Existing Models" of the wizard; a model created in the wizard is appended. */
 export function useModelChoices() {
-  const { data = [], error } = useGetList<TrainingModel & { id: string }>('models', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'date_created', order: 'DESC' } });
+  const { data = [], error } = useGetList<TrainingModel & { id: string }>('models', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'date_created', order: 'DESC' },
+  });
   const [appended, setAppended] = useState<TrainingModel[]>([]);
   // Spec §8: a failure to load models is only logged.
   useEffect(() => void (error && console.error('Failed to load models', error)), [error]);

@@ -19,7 +19,10 @@ export function useWizardEntries() {
   const valid = clusterId !== null && !!start && !!end;
 
   const snapshots = useSnapshots({ jobId: job }, valid);
-  const snapshot = useMemo(() => (snapshots.data && clusterId !== null ? snapshotWithCluster(snapshots.data, clusterId) : undefined), [snapshots.data, clusterId]);
+  const snapshot = useMemo(
+    () => (snapshots.data && clusterId !== null ? snapshotWithCluster(snapshots.data, clusterId) : undefined),
+    [snapshots.data, clusterId],
+  );
   const entries = useMemo(
     () => (snapshot && clusterId !== null && start && end ? wizardEntries(snapshot.data?.sections, clusterId, start, end) : []),
     [snapshot, clusterId, start, end],

@@ -60,22 +60,40 @@ export class GoogleDocs {
     if (error instanceof IntegrationError) return error;
     const response = (error as { response?: DriveErrorResponse }).response;
     const status = typeof response?.status === 'number' ? response.status : undefined;
-    if (status === undefined) return new IntegrationError('Google', `could not be reached to ${action}: ${unansweredReason(error)}.`, undefined, { transient: true });
+    if (status === undefined)
+      return new IntegrationError('Google', `could not be reached to ${action}: ${unansweredReason(error)}.`, undefined, { transient: true });
     const said = response?.data?.error?.message;
     const reason = String(response?.data?.error?.errors?.[0]?.reason ?? '');
     const detail = typeof said === 'string' && said ? said : `HTTP ${status}`;
-    if (status === 404) return new IntegrationError('Google', `could not ${action}: the client's save folder no longer exists or is not shared with you; set its save path again.`, 404);
-    if (status === 401) return new IntegrationError('Google', `refused the Google sign-in while trying to ${action}; log out and sign in with Google again.`, 401);
+    if (status === 404)
+      return new IntegrationError(
+        'Google',
+        `could not ${action}: the client's save folder no longer exists or is not shared with you; set its save path again.`,
+        404,
+      );
+    if (status === 401)
+      return new IntegrationError('Google', `refused the Google sign-in while trying to ${action}; log out and sign in with Google again.`, 401);
     if (status === 403 && RATE_LIMIT_REASONS.has(reason)) {
-      return new IntegrationError('Google', `is limiting how fast this account writes to Drive (${reason}); Quire tries again later.`, 403, { transient: true });
+      return new IntegrationError('Google', `is limiting how fast this account writes to Drive (${reason}); Quire tries again later.`, 403, {
+        transient: true,
+      });
     }
     if (status === 403 && PERMISSION_REASONS.has(reason)) {
-      return new IntegrationError('Google', `refused to ${action} (${reason}): your Google account may not add files to the client's save folder; ask for edit access or set another save path.`, 403);
+      return new IntegrationError(
+        'Google',
+        `refused to ${action} (${reason}): your Google account may not add files to the client's save folder; ask for edit access or set another save path.`,
+        403,
+      );
     }
     if (status === 403 && STORAGE_REASONS.has(reason)) {
-      return new IntegrationError('Google', `refused to ${action} (${reason}): the Drive that holds the client's save folder is full; free some space or set another save path.`, 403);
+      return new IntegrationError(
+        'Google',
+        `refused to ${action} (${reason}): the Drive that holds the client's save folder is full; free some space or set another save path.`,
+        403,
+      );
     }
-    if (status === 429 || status >= 500) return new IntegrationError('Google', `was unavailable while trying to ${action} (HTTP ${status}); Quire tries again later.`, status);
+    if (status === 429 || status >= 500)
+      return new IntegrationError('Google', `was unavailable while trying to ${action} (HTTP ${status}); Quire tries again later.`, status);
     return new IntegrationError('Google', `refused to ${action}${reason ? ` (${reason})` : ''}: ${detail}`, status);
   }
 

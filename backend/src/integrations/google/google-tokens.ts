@@ -26,7 +26,8 @@ export class GoogleTokens {
       if (status === 400 || status === 401) {
         throw new IntegrationError('Google', 'refused the saved sign-in (it may have been revoked); log out and sign in with Google again.', status);
       }
-      if (status === undefined) throw new IntegrationError('Google', `could not be reached to refresh the Drive access: ${unansweredReason(error)}.`, undefined, { transient: true });
+      if (status === undefined)
+        throw new IntegrationError('Google', `could not be reached to refresh the Drive access: ${unansweredReason(error)}.`, undefined, { transient: true });
       throw new IntegrationError('Google', `refused to refresh the Drive access (HTTP ${status}); try again later.`, status);
     }
   }

@@ -7,7 +7,16 @@ const NOTION_RETRY_STATUSES = new Set([409, 429, 500, 502, 503, 504]);
  * Network failures worth another try: a connection dropped or timed out on the way. A refused
  * connection or an unknown host is not passing, so it is reported at once.
  */
-const PASSING_NETWORK_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const PASSING_NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
 
 function isPassingNetworkFailure(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
@@ -48,7 +57,9 @@ export function retryingNotionFetch(send: Fetch, policy: RetryPolicy, onRetry?: 
       } catch (error) {
         failure = error;
       }
-      const retryable = response ? NOTION_RETRY_STATUSES.has(response.status) && (!append || response.status === 429) : !append && isPassingNetworkFailure(failure);
+      const retryable = response
+        ? NOTION_RETRY_STATUSES.has(response.status) && (!append || response.status === 429)
+        : !append && isPassingNetworkFailure(failure);
       if (!retryable || attempt >= policy.retries) {
         if (response) return response;
         throw failure;

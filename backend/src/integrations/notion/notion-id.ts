@@ -36,4 +36,3 @@ function safeDecode(segment: string): string {
     return segment;
   }
 }
-

@@ -45,9 +45,14 @@ export interface StatusProperty {
 function notionError(error: unknown, action: string): IntegrationError {
   if (error instanceof IntegrationError) return error;
   if (error instanceof APIResponseError) {
-    if (error.status === 401) return new IntegrationError('Notion', `rejected the secret saved on Home while trying to ${action}; check it and save it again.`, 401);
+    if (error.status === 401)
+      return new IntegrationError('Notion', `rejected the secret saved on Home while trying to ${action}; check it and save it again.`, 401);
     if (error.status === 404) {
-      return new IntegrationError('Notion', `could not find what it needed to ${action}: share the database with the integration and check the database id on Home.`, 404);
+      return new IntegrationError(
+        'Notion',
+        `could not find what it needed to ${action}: share the database with the integration and check the database id on Home.`,
+        404,
+      );
     }
     if (error.status === 429 || error.status >= 500 || error.status === 409) {
       return new IntegrationError('Notion', `was unavailable while trying to ${action} (${error.code}, after retries); Quire tries again later.`, error.status);
@@ -107,7 +112,11 @@ export class NotionClient {
    */
   async dataSource(secret: string, databaseId: string, fresh = false): Promise<DataSource> {
     const id = notionId(databaseId);
-    if (!id) throw new IntegrationError('Notion', "the database id saved on Home is neither a Notion database link nor an id; paste the database's link in Notion Settings on Home.");
+    if (!id)
+      throw new IntegrationError(
+        'Notion',
+        "the database id saved on Home is neither a Notion database link nor an id; paste the database's link in Notion Settings on Home.",
+      );
     const key = `${secret}:${id}`;
     const cached = this.dataSources.get(key);
     if (!fresh && cached && cached.until > Date.now()) return cached.value;
@@ -117,7 +126,11 @@ export class NotionClient {
     };
     const sources = database.data_sources ?? [];
     if (sources.length === 0) throw new IntegrationError('Notion', 'the database has no data source to read rows from.');
-    const title = (database.title ?? []).map((t) => t.plain_text ?? '').join('').trim().toLowerCase();
+    const title = (database.title ?? [])
+      .map((t) => t.plain_text ?? '')
+      .join('')
+      .trim()
+      .toLowerCase();
     const chosen = (title && sources.find((source) => source.name.trim().toLowerCase() === title)) || sources[0];
     const value = { id: chosen.id, name: chosen.name, count: sources.length };
     this.dataSources.set(key, { value, until: Date.now() + DATA_SOURCE_TTL_MS });
@@ -176,7 +189,9 @@ export class NotionClient {
       pageTitle: (pageId) => {
         let title = titles.get(pageId);
         if (!title) {
-          title = this.call('read a page named in a relation property', () => this.client(secret).pages.retrieve({ page_id: pageId })).then((page) => pageTitle(page as NotionPage));
+          title = this.call('read a page named in a relation property', () => this.client(secret).pages.retrieve({ page_id: pageId })).then((page) =>
+            pageTitle(page as NotionPage),
+          );
           titles.set(pageId, title);
         }
         return title;
@@ -207,9 +222,10 @@ export class NotionClient {
     const children: { id: string; type: string; text: string }[] = [];
     let cursor: string | undefined;
     do {
-      const result = (await this.call('read the page body', () =>
-        this.client(secret).blocks.children.list({ block_id: pageId, page_size: 100, start_cursor: cursor }),
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's block JSON, read by field
+      const result = (await this.call(
+        'read the page body',
+        () => this.client(secret).blocks.children.list({ block_id: pageId, page_size: 100, start_cursor: cursor }),
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's block JSON, read by field
       )) as { results: Record<string, any>[]; has_more: boolean; next_cursor: string | null };
       for (const block of result.results) {
         const text = (block[block.type]?.rich_text ?? []).map((r: { plain_text?: string }) => r.plain_text ?? '').join('');

@@ -19,7 +19,8 @@ function reader(titles: Record<string, string>, longLists: Record<string, string
   return { read, asked };
 }
 
-const textOf = async (property: Record<string, unknown>, r = reader({}).read) => (await pageProperties({ id: 'page-1', properties: { P: { id: 'p', ...property } } }, r)).P;
+const textOf = async (property: Record<string, unknown>, r = reader({}).read) =>
+  (await pageProperties({ id: 'page-1', properties: { P: { id: 'p', ...property } } }, r)).P;
 
 describe('pageProperties', () => {
   it.each([
@@ -41,7 +42,17 @@ describe('pageProperties', () => {
     ['last_edited_by', { type: 'last_edited_by', last_edited_by: person('Ada Lovelace') }, 'Ada Lovelace'],
     ['created_time', { type: 'created_time', created_time: '2026-11-20T09:30:00.000Z' }, '2026-11-20T09:30:00.000Z'],
     ['last_edited_time', { type: 'last_edited_time', last_edited_time: '2026-11-21T10:00:00.000Z' }, '2026-11-21T10:00:00.000Z'],
-    ['files', { type: 'files', files: [{ name: 'brief.pdf', type: 'file', file: { url: 'https://s3.test/x' } }, { name: 'logo.png', type: 'external', external: { url: 'https://x.test' } }] }, 'brief.pdf, logo.png'],
+    [
+      'files',
+      {
+        type: 'files',
+        files: [
+          { name: 'brief.pdf', type: 'file', file: { url: 'https://s3.test/x' } },
+          { name: 'logo.png', type: 'external', external: { url: 'https://x.test' } },
+        ],
+      },
+      'brief.pdf, logo.png',
+    ],
     ['unique_id with a prefix', { type: 'unique_id', unique_id: { prefix: 'ART', number: 12 } }, 'ART-12'],
     ['unique_id without a prefix', { type: 'unique_id', unique_id: { prefix: null, number: 7 } }, '7'],
     ['a string formula', { type: 'formula', formula: { type: 'string', string: 'Q4 plan' } }, 'Q4 plan'],
@@ -49,8 +60,26 @@ describe('pageProperties', () => {
     ['a boolean formula', { type: 'formula', formula: { type: 'boolean', boolean: false } }, 'No'],
     ['a date formula', { type: 'formula', formula: { type: 'date', date: { start: '2026-12-01', end: null, time_zone: null } } }, '2026-12-01'],
     ['a number rollup', { type: 'rollup', rollup: { type: 'number', number: 3, function: 'count' } }, '3'],
-    ['a date rollup', { type: 'rollup', rollup: { type: 'date', date: { start: '2026-10-01', end: '2026-10-31' }, function: 'date_range' } }, '2026-10-01 → 2026-10-31'],
-    ['an array rollup', { type: 'rollup', rollup: { type: 'array', array: [{ type: 'rich_text', rich_text: text('alpha') }, { type: 'number', number: 2 }], function: 'show_original' } }, 'alpha, 2'],
+    [
+      'a date rollup',
+      { type: 'rollup', rollup: { type: 'date', date: { start: '2026-10-01', end: '2026-10-31' }, function: 'date_range' } },
+      '2026-10-01 → 2026-10-31',
+    ],
+    [
+      'an array rollup',
+      {
+        type: 'rollup',
+        rollup: {
+          type: 'array',
+          array: [
+            { type: 'rich_text', rich_text: text('alpha') },
+            { type: 'number', number: 2 },
+          ],
+          function: 'show_original',
+        },
+      },
+      'alpha, 2',
+    ],
     ['verification', { type: 'verification', verification: { state: 'verified', date: null, verified_by: null } }, 'Verified'],
     ['place', { type: 'place', place: { lat: 51.5, lon: -0.12, name: 'London office' } }, 'London office'],
   ])('should read %s as the text a person sees', async (_type, property, expected) => {
@@ -75,7 +104,9 @@ describe('pageProperties', () => {
 
   it('should read relations inside a rollup as titles', async () => {
     const { read } = reader({ a: 'Acme' });
-    expect(await textOf({ type: 'rollup', rollup: { type: 'array', array: [{ type: 'relation', relation: [{ id: 'a' }] }], function: 'show_original' } }, read)).toBe('Acme');
+    expect(
+      await textOf({ type: 'rollup', rollup: { type: 'array', array: [{ type: 'relation', relation: [{ id: 'a' }] }], function: 'show_original' } }, read),
+    ).toBe('Acme');
   });
 
   it.each([
@@ -91,7 +122,10 @@ describe('pageProperties', () => {
   });
 
   it('should keep a property named like an Object.prototype key as a property', async () => {
-    const texts = await pageProperties({ id: 'p', properties: JSON.parse('{"__proto__": {"id": "x", "type": "rich_text", "rich_text": []}}') }, reader({}).read);
+    const texts = await pageProperties(
+      { id: 'p', properties: JSON.parse('{"__proto__": {"id": "x", "type": "rich_text", "rich_text": []}}') },
+      reader({}).read,
+    );
     expect(Object.keys(texts)).toEqual(['__proto__']);
   });
 });

@@ -20,7 +20,8 @@ type Value = Record<string, any>;
 const richText = (items: { plain_text?: string }[] | undefined) => (items ?? []).map((item) => item.plain_text ?? '').join('');
 
 /** As Notion writes a range: `2026-11-22 → 2026-11-30`; dates and times as Notion gives them (ISO 8601). */
-const dateText = (date: { start?: string; end?: string | null } | null | undefined) => (date?.start ? (date.end ? `${date.start} → ${date.end}` : date.start) : '');
+const dateText = (date: { start?: string; end?: string | null } | null | undefined) =>
+  date?.start ? (date.end ? `${date.start} → ${date.end}` : date.start) : '';
 
 const yesNo = (value: boolean | null | undefined) => (value === null || value === undefined ? '' : value ? 'Yes' : 'No');
 

@@ -77,7 +77,8 @@ describe('fineTuneTarget', () => {
 
   it('should refuse a model without a fine-tunable snapshot, naming the ones that have one', () => {
     expect(fineTuneTarget('o3', today)).toEqual({
-      refused: 'o3 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.',
+      refused:
+        'o3 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.',
     });
   });
 

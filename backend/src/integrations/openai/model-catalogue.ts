@@ -44,7 +44,11 @@ const chat = (id: string, facts: Partial<CatalogueModel> & Pick<CatalogueModel, 
 
 /** In the order the New Model screens offer them: spec §9's five first, then newest families first. */
 export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
-  chat('gpt-4o', { tokenizer: 'o200k_base', fineTuneSnapshot: 'gpt-4o-2024-08-06', snapshots: ['gpt-4o-2024-05-13', 'gpt-4o-2024-08-06', 'gpt-4o-2024-11-20'] }),
+  chat('gpt-4o', {
+    tokenizer: 'o200k_base',
+    fineTuneSnapshot: 'gpt-4o-2024-08-06',
+    snapshots: ['gpt-4o-2024-05-13', 'gpt-4o-2024-08-06', 'gpt-4o-2024-11-20'],
+  }),
   chat('gpt-4', {
     tokenizer: 'cl100k_base',
     fineTuneSnapshot: 'gpt-4-0613',
@@ -53,7 +57,12 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
     snapshots: ['gpt-4-0613', 'gpt-4-0314'],
   }),
   chat('gpt-4-32k', { tokenizer: 'cl100k_base', shutDown: '2025-06-06', snapshots: ['gpt-4-32k-0613', 'gpt-4-32k-0314'] }),
-  chat('gpt-3.5-turbo', { tokenizer: 'cl100k_base', fineTuneSnapshot: 'gpt-3.5-turbo-0125', shutDown: '2026-10-23', snapshots: ['gpt-3.5-turbo-0125', 'gpt-3.5-turbo-1106', 'gpt-3.5-turbo-0613'] }),
+  chat('gpt-3.5-turbo', {
+    tokenizer: 'cl100k_base',
+    fineTuneSnapshot: 'gpt-3.5-turbo-0125',
+    shutDown: '2026-10-23',
+    snapshots: ['gpt-3.5-turbo-0125', 'gpt-3.5-turbo-1106', 'gpt-3.5-turbo-0613'],
+  }),
   chat('gpt-3.5-turbo-16k', { tokenizer: 'cl100k_base', shutDown: '2024-09-13', snapshots: ['gpt-3.5-turbo-16k-0613'] }),
   chat('gpt-5', { tokenizer: 'o200k_base', reasoning: true, snapshots: ['gpt-5-2025-08-07'] }),
   chat('gpt-5-mini', { tokenizer: 'o200k_base', reasoning: true, snapshots: ['gpt-5-mini-2025-08-07'] }),
@@ -129,7 +138,9 @@ export function fineTuneTarget(baseModel: string, today = new Date()): { snapsho
   const shut = shutDownOn(model, today);
   if (shut) return { refused: `${model.id} cannot be fine-tuned: OpenAI shut it down on ${shut}.` };
   if (!model.fineTuneSnapshot) {
-    return { refused: `${model.id} cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: ${fineTunableIds(today).join(', ')}.` };
+    return {
+      refused: `${model.id} cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: ${fineTunableIds(today).join(', ')}.`,
+    };
   }
   return { snapshot: model.fineTuneSnapshot };
 }

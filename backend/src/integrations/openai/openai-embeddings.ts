@@ -22,7 +22,8 @@ export class OpenAiEmbeddings {
       try {
         const response = await client.embeddings.create({ model: EMBEDDING_MODEL, input: batch, encoding_format: 'float' });
         const ordered = [...response.data].sort((a, b) => a.index - b.index);
-        if (ordered.length !== batch.length) throw new IntegrationError('OpenAI', `answered ${ordered.length} embeddings for ${batch.length} sections; try again.`);
+        if (ordered.length !== batch.length)
+          throw new IntegrationError('OpenAI', `answered ${ordered.length} embeddings for ${batch.length} sections; try again.`);
         for (const item of ordered) vectors.push(item.embedding);
       } catch (error) {
         throw openAiError(error, 'embed the sections');

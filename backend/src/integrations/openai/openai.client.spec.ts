@@ -5,7 +5,12 @@ import { createOutcomeUnknown } from './openai-fine-tuning';
 import { openAiError, quotaAwareFetch } from './openai.client';
 
 const apiError = (status: number, body: object) => APIError.generate(status, { error: body }, undefined, new Headers());
-const QUOTA = { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' };
+const QUOTA = {
+  message: 'You exceeded your current quota, please check your plan and billing details.',
+  type: 'insufficient_quota',
+  param: null,
+  code: 'insufficient_quota',
+};
 
 describe('openAiError', () => {
   it("should keep OpenAI's status and its own message", () => {

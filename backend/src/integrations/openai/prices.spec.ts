@@ -67,7 +67,12 @@ describe('parsePriceTable and OPENAI_PRICES_FILE', () => {
   });
 
   it('should replace the built-in table at start', () => {
-    const table = { readOn: '2027-01-02', models: { 'gpt-4o': { input: 1, cachedInput: 0.5, output: 4 } }, fineTuned: {}, training: { 'gpt-4o-2024-08-06': 20 } };
+    const table = {
+      readOn: '2027-01-02',
+      models: { 'gpt-4o': { input: 1, cachedInput: 0.5, output: 4 } },
+      fineTuned: {},
+      training: { 'gpt-4o-2024-08-06': 20 },
+    };
     expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_PRICES_FILE: file(JSON.stringify(table)) }).openAiPrices).toEqual(table);
     expect(loadConfig({ DATA_DIR: dataDir() }).openAiPrices).toBe(DEFAULT_PRICES);
   });
@@ -79,7 +84,10 @@ describe('parsePriceTable and OPENAI_PRICES_FILE', () => {
     [JSON.stringify({ readOn: '2027-01-02' }), /^OPENAI_PRICES_FILE models is required/],
     [JSON.stringify({ readOn: '2027-01-02', models: { 'gpt-4o': { input: -1, output: 1 } } }), /^OPENAI_PRICES_FILE models\.gpt-4o\.input must be a number/],
     [JSON.stringify({ readOn: '2027-01-02', models: { 'gpt-4o': { input: 1, output: '2' } } }), /^OPENAI_PRICES_FILE models\.gpt-4o\.output must be a number/],
-    [JSON.stringify({ readOn: '2027-01-02', models: { 'gpt-4o': { input: 1, output: 2, cached: 1 } } }), /^OPENAI_PRICES_FILE models\.gpt-4o has an unknown field "cached"/],
+    [
+      JSON.stringify({ readOn: '2027-01-02', models: { 'gpt-4o': { input: 1, output: 2, cached: 1 } } }),
+      /^OPENAI_PRICES_FILE models\.gpt-4o has an unknown field "cached"/,
+    ],
     [JSON.stringify({ readOn: '2027-01-02', models: {}, training: { x: 'a' } }), /^OPENAI_PRICES_FILE training\.x must be a number/],
     [JSON.stringify({ readOn: '2027-01-02', models: {}, extra: 1 }), /^OPENAI_PRICES_FILE has an unknown field "extra"/],
   ])('should stop at start with a config error naming OPENAI_PRICES_FILE for %s', (content, message) => {
@@ -89,6 +97,8 @@ describe('parsePriceTable and OPENAI_PRICES_FILE', () => {
   });
 
   it('should say when the file cannot be read', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), OPENAI_PRICES_FILE: '/nonexistent/prices.json' })).toThrow(/^OPENAI_PRICES_FILE cannot be read \(ENOENT\): \/nonexistent\/prices\.json$/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OPENAI_PRICES_FILE: '/nonexistent/prices.json' })).toThrow(
+      /^OPENAI_PRICES_FILE cannot be read \(ENOENT\): \/nonexistent\/prices\.json$/,
+    );
   });
 });

@@ -103,7 +103,8 @@ function tokenPrice(value: unknown, where: string): TokenPrice {
   if (unknown.length > 0) throw new Error(`${where} has an unknown field "${unknown[0]}" (expected input, cachedInput, output)`);
   if (!isPrice(v.input)) throw new Error(`${where}.input must be a number of dollars per million tokens, at least 0`);
   if (!isPrice(v.output)) throw new Error(`${where}.output must be a number of dollars per million tokens, at least 0`);
-  if (v.cachedInput !== undefined && v.cachedInput !== null && !isPrice(v.cachedInput)) throw new Error(`${where}.cachedInput must be a number of dollars per million tokens, at least 0, or null`);
+  if (v.cachedInput !== undefined && v.cachedInput !== null && !isPrice(v.cachedInput))
+    throw new Error(`${where}.cachedInput must be a number of dollars per million tokens, at least 0, or null`);
   return { input: v.input, cachedInput: (v.cachedInput as number | null | undefined) ?? null, output: v.output };
 }
 

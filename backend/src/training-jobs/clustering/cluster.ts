@@ -367,7 +367,10 @@ export function clusterItems(items: SectionItem[], options: { vectors?: ArrayLik
   const subClusters = clusters.map((cluster) => {
     if (cluster.length <= 2) return [cluster.map((_, position) => position)];
     const positions = Int32Array.from(cluster.keys()).sort((a, b) => rank[cluster[a]] - rank[cluster[b]]);
-    const members = new SparseSpace(bodies, Int32Array.from(positions, (p) => cluster[p]));
+    const members = new SparseSpace(
+      bodies,
+      Int32Array.from(positions, (p) => cluster[p]),
+    );
     const sub = partition(members, members, SUB_LEVEL);
     return groups(sub.labels, sub.similarities).map((group) => group.map((j) => positions[j]));
   });

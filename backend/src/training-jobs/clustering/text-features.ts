@@ -22,12 +22,14 @@ const BIGRAM_WEIGHT = 0.7;
 
 /** Also question words: alone, "what" would tie "what to look for" to "what is a…"; the bigrams keep them. */
 const STOP_WORDS = new Set(
-  ('a an the and or but of for to in on at by from with about into over as is are was were be been it its this that these those ' +
+  (
+    'a an the and or but of for to in on at by from with about into over as is are was were be been it its this that these those ' +
     'your you our we my i me us they them their he she his her if so than then there here can will would should could may might ' +
-    'do does did not no yes just very more most also all any some such each which who whom whose when where while up out how what why')
-    .split(' '),
+    'do does did not no yes just very more most also all any some such each which who whom whose when where while up out how what why'
+  ).split(' '),
 );
-const PROS_CONS_CUE = /^(pros?|cons?|advantages?|disadvantages?|the good|the bad|what we (didn’t |didn't |don’t |don't )?like|benefits|drawbacks|strengths|weaknesses)\b/i;
+const PROS_CONS_CUE =
+  /^(pros?|cons?|advantages?|disadvantages?|the good|the bad|what we (didn’t |didn't |don’t |don't )?like|benefits|drawbacks|strengths|weaknesses)\b/i;
 
 /** FNV-1a over the characters, folded into the feature space. */
 function hash(token: string): number {
@@ -74,12 +76,18 @@ function normaliseHeading(heading: string): string {
  */
 const HEADING_KINDS: [string, RegExp][] = [
   ['faq', /\b(faqs?|frequently asked questions?|common questions|questions (and|&) answers|your questions|q ?(&|and) ?a)\b/],
-  ['proscons', /\b(pros (and|&) cons|the good (and|&) the bad|what we liked|advantages (and|&) disadvantages|benefits (and|&) drawbacks|strengths (and|&) weaknesses)\b/],
+  [
+    'proscons',
+    /\b(pros (and|&) cons|the good (and|&) the bad|what we liked|advantages (and|&) disadvantages|benefits (and|&) drawbacks|strengths (and|&) weaknesses)\b/,
+  ],
   ['mistakes', /\b(mistakes|pitfalls|what not to do)\b/],
   ['comparison', /\b(vs\.?|versus|compared|comparison|head-to-head|how (it|they) (compares?|stacks? up)|alternatives to)\b/],
   ['buying', /^(how to (choose|pick|buy)\b|buying guide|what to look for|things to consider|factors to consider|before you buy|choosing the right)/],
   ['howto', /^(how to\b|step[- ]by[- ]step\b|steps to\b|instructions$)/],
-  ['conclusion', /^(conclusions?|final (thoughts|words|verdict)|(the )?bottom line|wrapping up|wrap-?up|in (conclusion|closing)|(the |our )?verdict|to sum up)$/],
+  [
+    'conclusion',
+    /^(conclusions?|final (thoughts|words|verdict)|(the )?bottom line|wrapping up|wrap-?up|in (conclusion|closing)|(the |our )?verdict|to sum up)$/,
+  ],
   ['summary', /^(summary|in summary|quick summary|(key )?takeaways?|tl;?dr|recap|the short version)$/],
   ['intro', /^(introduction|intro|overview|background|at a glance)$/],
   ['tips', /\b(tips|tricks|best practices)\b/],

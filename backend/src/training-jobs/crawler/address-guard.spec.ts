@@ -32,7 +32,12 @@ describe('refusalReason', () => {
 describe(AddressGuard.name, () => {
   describe('resolve', () => {
     it('should refuse a public-looking name when any address it resolves to is private', async () => {
-      const guard = new AddressGuard(false, { resolver: async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }] });
+      const guard = new AddressGuard(false, {
+        resolver: async () => [
+          { address: '93.184.216.34', family: 4 },
+          { address: '10.0.0.7', family: 4 },
+        ],
+      });
       await expect(guard.resolve('intranet.example.com')).rejects.toThrow(
         'intranet.example.com (10.0.0.7) is a private address; Quire does not crawl private networks (CRAWL_ALLOW_PRIVATE_NETWORKS).',
       );
@@ -47,12 +52,16 @@ describe(AddressGuard.name, () => {
   });
 
   describe('checkLiteral', () => {
-    it.each(['http://127.0.0.1/', 'http://[::1]:8080/', 'http://[::ffff:127.0.0.1]/', 'http://2130706433/', 'http://0x7f.1/', 'http://169.254.169.254/latest/meta-data/'])(
-      'should refuse the literal host of %s',
-      (url) => {
-        expect(() => new AddressGuard(false).checkLiteral(new URL(url))).toThrow(/ is an? .*; Quire does not crawl private networks/);
-      },
-    );
+    it.each([
+      'http://127.0.0.1/',
+      'http://[::1]:8080/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://169.254.169.254/latest/meta-data/',
+    ])('should refuse the literal host of %s', (url) => {
+      expect(() => new AddressGuard(false).checkLiteral(new URL(url))).toThrow(/ is an? .*; Quire does not crawl private networks/);
+    });
 
     it('should leave names to the resolver and allow literals when private networks are allowed', () => {
       expect(() => new AddressGuard(false).checkLiteral(new URL('http://localhost/'))).not.toThrow();

@@ -103,7 +103,9 @@ describe(Crawler.name, () => {
     it('should fail the crawl when the submitted page itself redirects to a private address', async () => {
       routes.set('/robots.txt', (res) => res.writeHead(404).end());
       routes.set('/start', redirectTo('http://[::1]:8080/'));
-      await expect(guarded().crawl(`${origin}/start`, new MemoryStore())).rejects.toThrow(new CrawlFailedError('::1 is a loopback address; Quire does not crawl private networks (CRAWL_ALLOW_PRIVATE_NETWORKS).'));
+      await expect(guarded().crawl(`${origin}/start`, new MemoryStore())).rejects.toThrow(
+        new CrawlFailedError('::1 is a loopback address; Quire does not crawl private networks (CRAWL_ALLOW_PRIVATE_NETWORKS).'),
+      );
     });
 
     it('should fail when robots.txt redirects to a private address', async () => {
@@ -126,7 +128,9 @@ describe(Crawler.name, () => {
 
     it('should refuse to crawl when robots.txt answers a server error (RFC 9309)', async () => {
       routes.set('/robots.txt', (res) => res.writeHead(503).end());
-      await expect(guarded().crawl(`${origin}/`, new MemoryStore())).rejects.toThrow(/robots\.txt of 127\.0\.0\.1:\d+ answered HTTP 503, so the site may not be crawled/);
+      await expect(guarded().crawl(`${origin}/`, new MemoryStore())).rejects.toThrow(
+        /robots\.txt of 127\.0\.0\.1:\d+ answered HTTP 503, so the site may not be crawled/,
+      );
     });
 
     it('should honour the page limit while following links', async () => {

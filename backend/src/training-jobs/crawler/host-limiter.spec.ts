@@ -19,9 +19,7 @@ describe(HostLimiter.name, () => {
       const limiter = new HostLimiter(4, () => 60);
       const starts: Record<string, number[]> = { a: [], b: [] };
       const began = Date.now();
-      await Promise.all(
-        ['a', 'a', 'a', 'b', 'b'].map((host) => limiter.run(host, async () => void starts[host].push(Date.now() - began))),
-      );
+      await Promise.all(['a', 'a', 'a', 'b', 'b'].map((host) => limiter.run(host, async () => void starts[host].push(Date.now() - began))));
       // The k-th start of a host comes no earlier than k delays after the first (a busy machine may only make it later).
       starts.a.forEach((at, k) => expect(at).toBeGreaterThanOrEqual(k * 60 - 2));
       starts.b.forEach((at, k) => expect(at).toBeGreaterThanOrEqual(k * 60 - 2));

@@ -75,7 +75,13 @@ ${FILLER}
             ],
           },
           { heading: 'Specifications', children: [{ type: 'ul', items: ['Part | Size', 'Filter | #4'] }] },
-          { heading: 'Conclusion', children: [{ type: 'p', text: 'Enjoy.' }, { type: 'p', text: expect.stringMatching(/^Long enough/) }] },
+          {
+            heading: 'Conclusion',
+            children: [
+              { type: 'p', text: 'Enjoy.' },
+              { type: 'p', text: expect.stringMatching(/^Long enough/) },
+            ],
+          },
         ],
       },
     });
@@ -84,21 +90,37 @@ ${FILLER}
   it('should leave out navigation, ads, cookie banners, related posts and comments when they surround the article', () => {
     const text = JSON.stringify(parseArticle(page(`<h1>Title</h1>${FILLER}<h2>Tips</h2><ul><li>One</li></ul>${FILLER}`), URL));
     expect(text).toContain('"heading":"Tips"');
-    for (const noise of ['cookies', 'Example Site', 'About us', 'Related posts', 'Leave a comment', 'Advertisement', 'GrindMaster', 'Sponsored', 'All rights reserved', 'pageview']) {
+    for (const noise of [
+      'cookies',
+      'Example Site',
+      'About us',
+      'Related posts',
+      'Leave a comment',
+      'Advertisement',
+      'GrindMaster',
+      'Sponsored',
+      'All rights reserved',
+      'pageview',
+    ]) {
       expect(text).not.toContain(noise);
     }
   });
 
   it.each([
     ['a page-wide <form>', (html: string) => html.replace('<body>', '<body><form id="aspnetForm">').replace('</body>', '</form></body>')],
-    ['a content div with a share class', (html: string) => html.replace('<article>', '<article><div class="entry-content share-enabled">').replace('</article>', '</div></article>')],
+    [
+      'a content div with a share class',
+      (html: string) => html.replace('<article>', '<article><div class="entry-content share-enabled">').replace('</article>', '</div></article>'),
+    ],
   ])('should keep the article when %s wraps it', (_wrapper, wrap) => {
     const html = wrap(page(`<h1>Title</h1>${FILLER}<h2>Tips</h2><ul><li>One</li></ul>${FILLER}${FILLER}<h2>FAQ</h2>${FILLER}${FILLER}`));
     expect(article(parseArticle(html, URL)).sections.map((section) => section.heading)).toEqual(['Tips', 'FAQ']);
   });
 
   it('should keep an h2 that resembles the title when it is a real section', () => {
-    const result = article(parseArticle(page(`<h1>The Complete Guide to Cast Iron Care</h1>${FILLER}<h2>Why Cast Iron?</h2>${FILLER}<h2>FAQ</h2>${FILLER}`), URL));
+    const result = article(
+      parseArticle(page(`<h1>The Complete Guide to Cast Iron Care</h1>${FILLER}<h2>Why Cast Iron?</h2>${FILLER}<h2>FAQ</h2>${FILLER}`), URL),
+    );
     expect(result.sections.map((section) => section.heading)).toEqual(['Why Cast Iron?', 'FAQ']);
   });
 
@@ -121,11 +143,31 @@ ${FILLER}
       ['meta DC.date', '<meta name="DC.date" content="2024-02-05">', body, '2024-02-05'],
       ['itemprop', '', `<meta itemprop="datePublished" content="2024-03-05">${body}`, '2024-03-05'],
       ['JSON-LD', '<script type="application/ld+json">{"@type":"BlogPosting","datePublished":"2024-04-01T12:00:00Z"}</script>', body, '2024-04-01'],
-      ['JSON-LD @graph', '<script type="application/ld+json">{"@graph":[{"@type":"WebSite"},{"@type":"Article","datePublished":"2024-04-02"}]}</script>', body, '2024-04-02'],
-      ['a JSON-LD array', '<script type="application/ld+json">[{"@type":"BreadcrumbList"},{"@type":"Article","datePublished":"2024-04-03"}]</script>', body, '2024-04-03'],
+      [
+        'JSON-LD @graph',
+        '<script type="application/ld+json">{"@graph":[{"@type":"WebSite"},{"@type":"Article","datePublished":"2024-04-02"}]}</script>',
+        body,
+        '2024-04-02',
+      ],
+      [
+        'a JSON-LD array',
+        '<script type="application/ld+json">[{"@type":"BreadcrumbList"},{"@type":"Article","datePublished":"2024-04-03"}]</script>',
+        body,
+        '2024-04-03',
+      ],
       ['<time datetime>', '', `<time datetime="2024-05-06">May 6</time>${body}`, '2024-05-06'],
-      ['meta tags ahead of a <time>', '<meta property="article:published_time" content="2024-01-01">', `<time datetime="2024-05-06">May 6</time>${body}`, '2024-01-01'],
-      ['a <time> after malformed JSON-LD', '<script type="application/ld+json">{"datePublished": </script>', `<time datetime="2024-06-07">June</time>${body}`, '2024-06-07'],
+      [
+        'meta tags ahead of a <time>',
+        '<meta property="article:published_time" content="2024-01-01">',
+        `<time datetime="2024-05-06">May 6</time>${body}`,
+        '2024-01-01',
+      ],
+      [
+        'a <time> after malformed JSON-LD',
+        '<script type="application/ld+json">{"datePublished": </script>',
+        `<time datetime="2024-06-07">June</time>${body}`,
+        '2024-06-07',
+      ],
       ['a <time> after an invalid meta date', '<meta name="date" content="yesterday">', `<time datetime="2024-06-08">June</time>${body}`, '2024-06-08'],
       ['a timestamp with a zone (its UTC day)', '<meta property="article:published_time" content="2024-02-14T23:30:00-05:00">', body, '2024-02-15'],
     ])('should give the date when it comes from %s', (_source, head, articleHtml, date) => {
@@ -177,12 +219,27 @@ ${FILLER}
       'best-espresso-grinders-2024': {
         title: 'The Best Espresso Grinders for Home Baristas in 2024',
         date: '2024-01-08',
-        headings: ['Overview', 'Key Features to Look For', 'Our Top Picks', 'Pros and Cons of the Niche Zero', 'How to Dial In Your Grind', FAQ, 'The Bottom Line'],
+        headings: [
+          'Overview',
+          'Key Features to Look For',
+          'Our Top Picks',
+          'Pros and Cons of the Niche Zero',
+          'How to Dial In Your Grind',
+          FAQ,
+          'The Bottom Line',
+        ],
       },
       'how-to-start-a-sourdough-starter': {
         title: 'How to Start a Sourdough Starter From Scratch',
         date: '2024-01-19',
-        headings: ['Why Make Your Own Starter?', "What You'll Need", 'How to Feed Your Starter', 'Tips for Success', 'Frequently Asked Questions', 'Final Thoughts'],
+        headings: [
+          'Why Make Your Own Starter?',
+          "What You'll Need",
+          'How to Feed Your Starter',
+          'Tips for Success',
+          'Frequently Asked Questions',
+          'Final Thoughts',
+        ],
       },
       'beginner-guide-to-bouldering': {
         title: "A Beginner's Guide to Bouldering",
@@ -207,7 +264,14 @@ ${FILLER}
       'raised-bed-vegetable-garden': {
         title: 'Building a Raised Bed Vegetable Garden on a Budget',
         date: '2024-03-05',
-        headings: ['Introduction', 'Materials and Cost', 'Step-by-Step: How to Build the Bed', 'What to Plant First', 'Pros & Cons of Raised Beds', 'The Bottom Line'],
+        headings: [
+          'Introduction',
+          'Materials and Cost',
+          'Step-by-Step: How to Build the Bed',
+          'What to Plant First',
+          'Pros & Cons of Raised Beds',
+          'The Bottom Line',
+        ],
       },
       'noise-cancelling-headphones-compared': {
         title: 'Noise-Cancelling Headphones Compared: Sony vs Bose vs Apple',
@@ -232,7 +296,14 @@ ${FILLER}
       'houseplants-for-low-light': {
         title: '10 Houseplants That Thrive in Low Light',
         date: '2024-05-03',
-        headings: ['Introduction', 'The Best Low-Light Plants', 'How to Care for Low-Light Plants', 'Common Mistakes to Avoid', 'Frequently Asked Questions', 'Wrapping Up'],
+        headings: [
+          'Introduction',
+          'The Best Low-Light Plants',
+          'How to Care for Low-Light Plants',
+          'Common Mistakes to Avoid',
+          'Frequently Asked Questions',
+          'Wrapping Up',
+        ],
       },
       'home-wifi-mesh-setup': {
         title: 'How to Set Up a Mesh Wi-Fi Network at Home',
@@ -268,7 +339,24 @@ ${FILLER}
       expect(result.sections.map((section) => section.heading)).toEqual(expected.headings);
       for (const section of result.sections) expect(section.children.length).toBeGreaterThan(0);
       const text = JSON.stringify(result);
-      for (const noise of ['Advertisement', 'Sponsored', 'cookies', 'All rights reserved', 'Related posts', 'Leave a comment', 'Popular posts', 'newsletter', 'Search the workshop', 'Share this post', 'Filed under', 'GrindMaster', 'TrailFuel', 'brochure', 'Dana Okafor', 'Published ']) {
+      for (const noise of [
+        'Advertisement',
+        'Sponsored',
+        'cookies',
+        'All rights reserved',
+        'Related posts',
+        'Leave a comment',
+        'Popular posts',
+        'newsletter',
+        'Search the workshop',
+        'Share this post',
+        'Filed under',
+        'GrindMaster',
+        'TrailFuel',
+        'brochure',
+        'Dana Okafor',
+        'Published ',
+      ]) {
         expect(text).not.toContain(noise);
       }
     });
@@ -276,7 +364,10 @@ ${FILLER}
     it('should turn a table into "cell | cell" list items when the article has one', () => {
       const specs = article(parse('blog/standing-desk-review.html')).sections.find((section) => section.heading === 'Specifications');
       expect(specs?.children).toEqual([
-        { type: 'ul', items: ['Spec | FlexiRise Pro', 'Height range | 62–127 cm', 'Load capacity | 120 kg', 'Motors | Dual', 'Noise | 48 dB', 'Warranty | 10 years'] },
+        {
+          type: 'ul',
+          items: ['Spec | FlexiRise Pro', 'Height range | 62–127 cm', 'Load capacity | 120 kg', 'Motors | Dual', 'Noise | 48 dB', 'Warranty | 10 years'],
+        },
       ]);
     });
 
@@ -311,7 +402,10 @@ describe(normaliseDate.name, () => {
     expect(normaliseDate(value)).toBe(date);
   });
 
-  it.each(['', 'March 5, 2024', '2024-02-30', '2024-13-01', '2024-01-08T25:00:00Z', '0000-00-00', '2024-1-8', null, undefined])('should give null when the value is %j', (value) => {
-    expect(normaliseDate(value)).toBeNull();
-  });
+  it.each(['', 'March 5, 2024', '2024-02-30', '2024-13-01', '2024-01-08T25:00:00Z', '0000-00-00', '2024-1-8', null, undefined])(
+    'should give null when the value is %j',
+    (value) => {
+      expect(normaliseDate(value)).toBeNull();
+    },
+  );
 });

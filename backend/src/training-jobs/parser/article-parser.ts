@@ -93,7 +93,7 @@ function indexOf(list: ArrayLike<DomElement>, element: DomElement): number {
 
 function isNoindex(doc: DomDocument): boolean {
   return Array.from(doc.querySelectorAll('meta')).some(
-    (meta) => (meta.getAttribute('name') ?? '').trim().toLowerCase() === 'robots' && /(?:^|[\s,])(?:noindex|none)(?:$|[\s,])/i.test(meta.getAttribute('content') ?? ''),
+    (meta) =>
+      (meta.getAttribute('name') ?? '').trim().toLowerCase() === 'robots' && /(?:^|[\s,])(?:noindex|none)(?:$|[\s,])/i.test(meta.getAttribute('content') ?? ''),
   );
 }
-

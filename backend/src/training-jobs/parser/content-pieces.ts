@@ -118,4 +118,3 @@ function codeText(pre: DomElement): string {
     .replace(/^\s*\n/, '')
     .trimEnd();
 }
-

@@ -32,16 +32,80 @@ export const TEXT_NODE = 3;
 
 /** Never part of an article's text. */
 export const DROPPED = new Set([
-  'script', 'style', 'noscript', 'template', 'img', 'picture', 'video', 'audio', 'source', 'track',
-  'iframe', 'object', 'embed', 'canvas', 'svg', 'map', 'form', 'input', 'button', 'select',
-  'textarea', 'label', 'nav', 'aside', 'header', 'footer', 'dialog', 'head', 'title', 'meta', 'link',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'img',
+  'picture',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'svg',
+  'map',
+  'form',
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'label',
+  'nav',
+  'aside',
+  'header',
+  'footer',
+  'dialog',
+  'head',
+  'title',
+  'meta',
+  'link',
 ]);
 /** Elements that break the flow of text; anything else is inline and joins the paragraph around it. */
 export const BLOCK = new Set([
-  'address', 'article', 'blockquote', 'body', 'center', 'dd', 'details', 'dir', 'div', 'dl', 'dt',
-  'fieldset', 'figure', 'figcaption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hgroup', 'hr', 'html', 'li',
-  'main', 'menu', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead',
-  'tr', 'ul', ...DROPPED,
+  'address',
+  'article',
+  'blockquote',
+  'body',
+  'center',
+  'dd',
+  'details',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figure',
+  'figcaption',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hgroup',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'menu',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  ...DROPPED,
 ]);
 
 export function tagOf(element: DomNode): string {
@@ -116,7 +180,5 @@ export function jsonLdObjects(doc: DomDocument): Record<string, unknown>[] {
 
 /** Some CMSs wrap JSON-LD in `<![CDATA[ … ]]>` (often behind line or block comments) for old XHTML parsers. */
 function withoutCdata(text: string): string {
-  return text
-    .replace(/^\s*(?:\/\/|\/\*)?\s*<!\[CDATA\[\s*(?:\*\/)?/, '')
-    .replace(/(?:\/\/|\/\*)?\s*\]\]>\s*(?:\*\/)?\s*$/, '');
+  return text.replace(/^\s*(?:\/\/|\/\*)?\s*<!\[CDATA\[\s*(?:\*\/)?/, '').replace(/(?:\/\/|\/\*)?\s*\]\]>\s*(?:\*\/)?\s*$/, '');
 }

@@ -1,7 +1,17 @@
 import { DomDocument, DomElement, jsonLdObjects, metaContent, nameTokens } from './dom';
 
 /** Meta tags that state when a page was first published, strongest first. */
-const PUBLISHED_META = ['article:published_time', 'og:published_time', 'datepublished', 'date', 'pubdate', 'publishdate', 'dc.date', 'dc.date.issued', 'parsely-pub-date'];
+const PUBLISHED_META = [
+  'article:published_time',
+  'og:published_time',
+  'datepublished',
+  'date',
+  'pubdate',
+  'publishdate',
+  'dc.date',
+  'dc.date.issued',
+  'parsely-pub-date',
+];
 /** Marks a <time> (or its container) as the last change, which is never the publication date. */
 const UPDATED = /updat|modif|edit|revis/i;
 
@@ -14,7 +24,12 @@ export function findPublishedDate(doc: DomDocument, url: string): string | null 
   const sources: Array<() => string | null> = [
     () => firstValid(jsonLdObjects(doc).map((object) => (typeof object.datePublished === 'string' ? object.datePublished : null))),
     () => firstValid(PUBLISHED_META.map((name) => metaContent(doc, name))),
-    () => firstValid(Array.from(doc.querySelectorAll('[itemprop="datePublished"]')).map((element) => element.getAttribute('content') ?? element.getAttribute('datetime') ?? element.textContent)),
+    () =>
+      firstValid(
+        Array.from(doc.querySelectorAll('[itemprop="datePublished"]')).map(
+          (element) => element.getAttribute('content') ?? element.getAttribute('datetime') ?? element.textContent,
+        ),
+      ),
     () => firstValid(publicationTimes(doc).map((time) => time.getAttribute('datetime'))),
     () => dateInPath(url),
   ];

@@ -12,7 +12,11 @@ const SENTENCE = 'This sentence carries the article forward with enough words, a
 const PARAGRAPH = `<p>${SENTENCE} ${SENTENCE}</p>`;
 
 /** A news-like page: a site header with a logo h1 and navigation, the article, comments and a newsletter box. */
-function newsPage(article: string, head = '', header = '<header class="site-header"><h1 class="site-title"><a href="/">The Daily Example</a></h1><nav><a href="/">Home</a> <a href="/world">World</a></nav></header>'): string {
+function newsPage(
+  article: string,
+  head = '',
+  header = '<header class="site-header"><h1 class="site-title"><a href="/">The Daily Example</a></h1><nav><a href="/">Home</a> <a href="/world">World</a></nav></header>',
+): string {
   return `<!DOCTYPE html><html><head><title>Page | The Daily Example</title>${head}</head><body>
 ${header}
 <main><article>${article}</article>
@@ -31,19 +35,32 @@ const bodyText = (parsed: ParsedArticle) => JSON.stringify([parsed.intro, parsed
 describe('parseArticle on real-world markup', () => {
   describe('sections', () => {
     it('should take the sections from the h3s when the article has no h2 and repeats h3', () => {
-      const parsed = article(parseArticle(newsPage(`<h1>Winter Cycling</h1>${PARAGRAPH}<h3>Tyres</h3>${PARAGRAPH}<h4>Studded tyres</h4>${PARAGRAPH}<h3>Lights</h3>${PARAGRAPH}`), URL));
+      const parsed = article(
+        parseArticle(
+          newsPage(`<h1>Winter Cycling</h1>${PARAGRAPH}<h3>Tyres</h3>${PARAGRAPH}<h4>Studded tyres</h4>${PARAGRAPH}<h3>Lights</h3>${PARAGRAPH}`),
+          URL,
+        ),
+      );
       expect(parsed.sections.map((section) => section.heading)).toEqual(['Tyres', 'Lights']);
-      expect(parsed.sections[0].children).toEqual([{ type: 'p', text: `${SENTENCE} ${SENTENCE}` }, { type: 'h3', text: 'Studded tyres' }, { type: 'p', text: `${SENTENCE} ${SENTENCE}` }]);
+      expect(parsed.sections[0].children).toEqual([
+        { type: 'p', text: `${SENTENCE} ${SENTENCE}` },
+        { type: 'h3', text: 'Studded tyres' },
+        { type: 'p', text: `${SENTENCE} ${SENTENCE}` },
+      ]);
       expect(parsed.intro).toEqual([{ type: 'p', text: `${SENTENCE} ${SENTENCE}` }]);
     });
 
     it('should take the sections from the h4s when they are the highest level that repeats', () => {
-      const parsed = article(parseArticle(newsPage(`<h1>Recipes</h1>${PARAGRAPH}<h3>Only once</h3>${PARAGRAPH}<h4>Starters</h4>${PARAGRAPH}<h4>Mains</h4>${PARAGRAPH}`), URL));
+      const parsed = article(
+        parseArticle(newsPage(`<h1>Recipes</h1>${PARAGRAPH}<h3>Only once</h3>${PARAGRAPH}<h4>Starters</h4>${PARAGRAPH}<h4>Mains</h4>${PARAGRAPH}`), URL),
+      );
       expect(parsed.sections.map((section) => section.heading)).toEqual(['Only once', 'Starters', 'Mains']);
     });
 
     it('should give the title and the whole body as the intro when the article has no sub-headings', () => {
-      const parsed = article(parseArticle(newsPage(`<h1>Council Approves New Bridge</h1>${PARAGRAPH}${PARAGRAPH}<h3>A lone sub-heading</h3>${PARAGRAPH}`), URL));
+      const parsed = article(
+        parseArticle(newsPage(`<h1>Council Approves New Bridge</h1>${PARAGRAPH}${PARAGRAPH}<h3>A lone sub-heading</h3>${PARAGRAPH}`), URL),
+      );
       expect(parsed.title).toBe('Council Approves New Bridge');
       expect(parsed.sections).toEqual([]);
       expect(parsed.intro.map((block) => block.type)).toEqual(['p', 'p', 'h3', 'p']);
@@ -77,36 +94,77 @@ describe('parseArticle on real-world markup', () => {
 
   describe('title', () => {
     it('should never take the logo h1 of the site header when the article states its headline lower down', () => {
-      const parsed = article(parseArticle(newsPage(`<h2 class="headline">Rivers Rise Across the Valley</h2>${PARAGRAPH}${PARAGRAPH}`, '<meta property="og:title" content="Rivers Rise Across the Valley">'), URL));
+      const parsed = article(
+        parseArticle(
+          newsPage(
+            `<h2 class="headline">Rivers Rise Across the Valley</h2>${PARAGRAPH}${PARAGRAPH}`,
+            '<meta property="og:title" content="Rivers Rise Across the Valley">',
+          ),
+          URL,
+        ),
+      );
       expect(parsed.title).toBe('Rivers Rise Across the Valley');
       expect(bodyText(parsed)).not.toContain('Daily Example');
     });
 
     it('should not repeat the headline as the first section when the page prints it again as an h2', () => {
-      const parsed = article(parseArticle(newsPage(`<h2>Rivers Rise Across the Valley</h2>${PARAGRAPH}<h2>Evacuations</h2>${PARAGRAPH}<h2>What next</h2>${PARAGRAPH}`, '<meta property="og:title" content="Rivers Rise Across the Valley">'), URL));
+      const parsed = article(
+        parseArticle(
+          newsPage(
+            `<h2>Rivers Rise Across the Valley</h2>${PARAGRAPH}<h2>Evacuations</h2>${PARAGRAPH}<h2>What next</h2>${PARAGRAPH}`,
+            '<meta property="og:title" content="Rivers Rise Across the Valley">',
+          ),
+          URL,
+        ),
+      );
       expect(parsed.sections.map((section) => section.heading)).toEqual(['Evacuations', 'What next']);
     });
 
     it('should prefer the headline the metadata states when the only h1 is a photo caption or section name', () => {
-      const head = '<meta property="og:title" content="Rivers Rise Across the Valley"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Rivers Rise Across the Valley"}</script>';
+      const head =
+        '<meta property="og:title" content="Rivers Rise Across the Valley"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Rivers Rise Across the Valley"}</script>';
       const parsed = article(parseArticle(newsPage(`<h1>Weather</h1>${PARAGRAPH}${PARAGRAPH}`, head), URL));
       expect(parsed.title).toBe('Rivers Rise Across the Valley');
     });
 
     it('should take the JSON-LD headline, then the <title> without the site name, when there is no og:title', () => {
       const noH1 = newsPage(`${PARAGRAPH}${PARAGRAPH}`, '', '');
-      expect(article(parseArticle(noH1.replace('</head>', '<script type="application/ld+json">{"headline":"From JSON-LD"}</script></head>'), URL)).title).toBe('From JSON-LD');
-      expect(article(parseArticle(noH1.replace('Page | The Daily Example', 'Storm Warning Issued for Coast | The Daily Example'), URL)).title).toBe('Storm Warning Issued for Coast');
+      expect(article(parseArticle(noH1.replace('</head>', '<script type="application/ld+json">{"headline":"From JSON-LD"}</script></head>'), URL)).title).toBe(
+        'From JSON-LD',
+      );
+      expect(article(parseArticle(noH1.replace('Page | The Daily Example', 'Storm Warning Issued for Coast | The Daily Example'), URL)).title).toBe(
+        'Storm Warning Issued for Coast',
+      );
     });
   });
 
   describe('published date', () => {
     const body = `<h1>T</h1>${PARAGRAPH}${PARAGRAPH}`;
     it.each([
-      ['JSON-LD wrapped in CDATA', '<script type="application/ld+json">//<![CDATA[\n{"@type":"NewsArticle","datePublished":"2024-03-02T10:00:00Z"}\n//]]></script>', body, '2024-03-02'],
-      ['JSON-LD ahead of article:published_time', '<meta property="article:published_time" content="2024-03-09"><script type="application/ld+json">{"@graph":[{"@type":"WebPage"},{"@type":"Article","datePublished":"2024-03-03"}]}</script>', body, '2024-03-03'],
-      ['article:published_time, never the modified time', '<meta property="article:modified_time" content="2024-06-30"><meta property="og:updated_time" content="2024-06-30"><meta property="article:published_time" content="2024-03-04">', body, '2024-03-04'],
-      ['a <time>, never the "updated" one', '', `<p class="updated">Updated <time datetime="2024-06-30">June 30</time></p><p class="posted">Posted <time datetime="2024-03-05">March 5</time></p>${body}`, '2024-03-05'],
+      [
+        'JSON-LD wrapped in CDATA',
+        '<script type="application/ld+json">//<![CDATA[\n{"@type":"NewsArticle","datePublished":"2024-03-02T10:00:00Z"}\n//]]></script>',
+        body,
+        '2024-03-02',
+      ],
+      [
+        'JSON-LD ahead of article:published_time',
+        '<meta property="article:published_time" content="2024-03-09"><script type="application/ld+json">{"@graph":[{"@type":"WebPage"},{"@type":"Article","datePublished":"2024-03-03"}]}</script>',
+        body,
+        '2024-03-03',
+      ],
+      [
+        'article:published_time, never the modified time',
+        '<meta property="article:modified_time" content="2024-06-30"><meta property="og:updated_time" content="2024-06-30"><meta property="article:published_time" content="2024-03-04">',
+        body,
+        '2024-03-04',
+      ],
+      [
+        'a <time>, never the "updated" one',
+        '',
+        `<p class="updated">Updated <time datetime="2024-06-30">June 30</time></p><p class="posted">Posted <time datetime="2024-03-05">March 5</time></p>${body}`,
+        '2024-03-05',
+      ],
     ])('should give the date from %s', (_source, head, articleHtml, date) => {
       expect(article(parseArticle(newsPage(articleHtml, head), URL)).publishedDate).toBe(date);
     });
@@ -128,7 +186,8 @@ describe('parseArticle on real-world markup', () => {
 
   describe('what belongs to the article', () => {
     it('should keep a formula as its TeX source when the page gives one, else as its text', () => {
-      const html = newsPage(`<h1>Circles</h1><p>The area is <math alttext="\\pi r^2"><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup></math> for radius r. ${SENTENCE}</p>
+      const html =
+        newsPage(`<h1>Circles</h1><p>The area is <math alttext="\\pi r^2"><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup></math> for radius r. ${SENTENCE}</p>
 <p>Doubling gives <math><mn>2</mn><mi>x</mi></math> here. ${SENTENCE}</p>
 <p>KaTeX shows <span class="katex"><span class="katex-mathml"><math><semantics><mi>e</mi><annotation encoding="application/x-tex">e^{i\\pi}</annotation></semantics></math></span><span class="katex-html" aria-hidden="true">eiπ</span></span> too. ${SENTENCE}</p>`);
       const text = bodyText(article(parseArticle(html, URL)));
@@ -139,7 +198,14 @@ describe('parseArticle on real-world markup', () => {
     });
 
     it("should keep the standfirst of the article's own header and leave out its byline and date", () => {
-      const parsed = article(parseArticle(newsPage(`<header><h1>Rivers Rise</h1><p class="standfirst">Three towns were evacuated overnight as the rain kept falling.</p><p class="byline">By Ann Lee</p><p><time datetime="2024-03-01">1 March 2024</time></p></header>${PARAGRAPH}${PARAGRAPH}`), URL));
+      const parsed = article(
+        parseArticle(
+          newsPage(
+            `<header><h1>Rivers Rise</h1><p class="standfirst">Three towns were evacuated overnight as the rain kept falling.</p><p class="byline">By Ann Lee</p><p><time datetime="2024-03-01">1 March 2024</time></p></header>${PARAGRAPH}${PARAGRAPH}`,
+          ),
+          URL,
+        ),
+      );
       expect(parsed.intro[0]).toEqual({ type: 'p', text: 'Three towns were evacuated overnight as the rain kept falling.' });
       expect(bodyText(parsed)).not.toContain('Ann Lee');
     });
@@ -151,7 +217,14 @@ describe('parseArticle on real-world markup', () => {
     });
 
     it('should keep a figure caption as text and drop the image', () => {
-      const parsed = article(parseArticle(newsPage(`<h1>Rivers Rise</h1><figure><img src="/flood.jpg" alt="flood"><figcaption>The high street under water on Tuesday.</figcaption></figure>${PARAGRAPH}`), URL));
+      const parsed = article(
+        parseArticle(
+          newsPage(
+            `<h1>Rivers Rise</h1><figure><img src="/flood.jpg" alt="flood"><figcaption>The high street under water on Tuesday.</figcaption></figure>${PARAGRAPH}`,
+          ),
+          URL,
+        ),
+      );
       expect(parsed.intro).toContainEqual({ type: 'p', text: 'The high street under water on Tuesday.' });
     });
 
@@ -160,7 +233,22 @@ describe('parseArticle on real-world markup', () => {
 <p>Related: <a href="/stories/other">Last year's floods in pictures</a></p><ul><li><a href="/a">Another story</a></li><li><a href="/b">One more story</a></li></ul>${PARAGRAPH}
 <p>Follow us on Twitter for the latest news.</p>`);
       const text = bodyText(article(parseArticle(html, URL)));
-      for (const noise of ['Home', 'World', 'newsletter', 'Sign up', 'First!', 'comments', '©', 'Ann Lee', 'Updated', 'Advertisement', 'Related', 'Another story', 'Follow us']) expect(text).not.toContain(noise);
+      for (const noise of [
+        'Home',
+        'World',
+        'newsletter',
+        'Sign up',
+        'First!',
+        'comments',
+        '©',
+        'Ann Lee',
+        'Updated',
+        'Advertisement',
+        'Related',
+        'Another story',
+        'Follow us',
+      ])
+        expect(text).not.toContain(noise);
       expect(text).toContain(SENTENCE);
     });
   });

@@ -9,7 +9,13 @@ const article: ParsedArticle = {
   publishedDate: '2024-03-05',
   sections: [
     { heading: '1. What You Need:', children: [{ type: 'ul', items: ['Beans'] }] },
-    { heading: 'FAQ', children: [{ type: 'h3', text: 'Why?' }, { type: 'p', text: 'Because.' }] },
+    {
+      heading: 'FAQ',
+      children: [
+        { type: 'h3', text: 'Why?' },
+        { type: 'p', text: 'Because.' },
+      ],
+    },
   ],
 };
 
@@ -46,8 +52,22 @@ describe(articleItems.name, () => {
       article_uuid: articleUuid,
     });
     expect(sections).toEqual([
-      { published_date: '2024-03-05', heading: 'what you need', originalHeading: '1. What You Need:', children: article.sections[0].children, uuid: nameUuid(`${URL}#1`), article_uuid: articleUuid },
-      { published_date: '2024-03-05', heading: 'faq', originalHeading: 'FAQ', children: article.sections[1].children, uuid: nameUuid(`${URL}#2`), article_uuid: articleUuid },
+      {
+        published_date: '2024-03-05',
+        heading: 'what you need',
+        originalHeading: '1. What You Need:',
+        children: article.sections[0].children,
+        uuid: nameUuid(`${URL}#1`),
+        article_uuid: articleUuid,
+      },
+      {
+        published_date: '2024-03-05',
+        heading: 'faq',
+        originalHeading: 'FAQ',
+        children: article.sections[1].children,
+        uuid: nameUuid(`${URL}#2`),
+        article_uuid: articleUuid,
+      },
     ]);
   });
 
@@ -93,7 +113,9 @@ describe(blocksToPlainText.name, () => {
 
   it('should write the heading, a blank line, then each block as a paragraph when given every kind of block', () => {
     expect(blocksToPlainText('How to Brew', blocks)).toBe(
-      ['How to Brew', 'First paragraph.', 'A question?', '- one\n- two', '1. grind\n2. pour', 'Patience.', 'brew --strong\n  --cups 2', '---', 'Last.'].join('\n\n'),
+      ['How to Brew', 'First paragraph.', 'A question?', '- one\n- two', '1. grind\n2. pour', 'Patience.', 'brew --strong\n  --cups 2', '---', 'Last.'].join(
+        '\n\n',
+      ),
     );
   });
 

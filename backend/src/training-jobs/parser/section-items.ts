@@ -6,7 +6,10 @@ const URL_NAMESPACE = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
 
 /** A version 5 (SHA-1, name-based) UUID: the same name always gives the same id. */
 export function nameUuid(name: string, namespace = URL_NAMESPACE): string {
-  const hash = createHash('sha1').update(Buffer.from(namespace.replace(/-/g, ''), 'hex')).update(name, 'utf8').digest();
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
@@ -19,7 +22,10 @@ const NUMBERING = /^(?:step\s+\d{1,3}\s*[:.)\-–—]|#\d{1,3}[:.)]?|\d{1,3}(?:\
 /** Trimmed, leading numbering and a trailing colon dropped, spaces collapsed, lower case. */
 export function normaliseHeading(heading: string): string {
   const collapsed = heading.replace(/\s+/g, ' ').trim();
-  const normalised = collapsed.replace(NUMBERING, '').replace(/\s*:+$/, '').trim();
+  const normalised = collapsed
+    .replace(NUMBERING, '')
+    .replace(/\s*:+$/, '')
+    .trim();
   // A heading that is nothing but a number keeps it rather than becoming empty.
   return (normalised || collapsed).toLowerCase();
 }
