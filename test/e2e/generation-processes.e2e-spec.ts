@@ -102,6 +102,10 @@ describe('Generation across server processes', () => {
   (POSTGRES_URL ? it : it.skip)(
     'should never generate a page twice with two server processes on one PostgreSQL',
     async () => {
+      // Each process paces its own Notion calls at Notion's three a second; sharing one
+      // integration's pace across processes is not built yet (issue 18), so the stand-in grants
+      // both processes their share here. This test is about claims: no page written twice.
+      notion.requestsPerSecond = 2 * 3;
       const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
       servers.push(a, b);
       await setUpGeneration(await signIn(a), notion, openai);
