@@ -39,6 +39,34 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The training-data engines (crawler, parser, clustering) are plain TypeScript: no NestJS, no
+  // database, no feature folder, so worker threads, benches and the dashboard can load them.
+  ...[
+    { files: ['backend/src/training-data/*.ts'], outside: '^\\.\\./' },
+    { files: ['backend/src/training-data/*/**/*.ts'], outside: '^\\.\\./\\.\\./' },
+  ].map(({ files, outside }) => ({
+    files,
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*', 'drizzle-orm', 'drizzle-orm/*', 'class-validator', 'class-transformer'], message: 'training-data is framework-free.' },
+            { regex: outside, message: 'training-data imports only its own files.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // A snapshot belongs to its job (training_snapshots.job_id): training-snapshots reads what
+    // training-jobs writes, never the other way round.
+    files: ['backend/src/training-jobs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/training-snapshots/*'], message: 'training-jobs does not import training-snapshots.' }] }],
+    },
+  },
   {
     // Tests read JSON answers and simulate vendors' JSON: `any` is the honest type there.
     files: ['test/**/*.ts'],

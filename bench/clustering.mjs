@@ -19,7 +19,7 @@ const mb = (bytes) => bytes / 1024 / 1024;
 
 function measure(count) {
   const require = createRequire(import.meta.url);
-  const { clusterItems } = require(join(root, 'dist/training-jobs/clustering/cluster.js'));
+  const { clusterItems } = require(join(root, 'dist/training-data/clustering/cluster.js'));
   const { generateLabelledSections, adjustedRandIndex } = require(join(root, 'dist-fakes/labelled-sections.js'));
   const { items, labels } = generateLabelledSections(count, SEED);
   const inputRss = mb(process.memoryUsage().rss);

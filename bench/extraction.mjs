@@ -16,7 +16,7 @@ import { parseHTML } from 'linkedom';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
-const { parseArticle } = require(join(root, 'dist/training-jobs/parser/article-parser.js'));
+const { parseArticle } = require(join(root, 'dist/training-data/parser/article-parser.js'));
 
 const GOAL = { f1: 0.95, precision: 0.95, medianMs: 250 };
 

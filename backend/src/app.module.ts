@@ -12,6 +12,7 @@ import { OpenAiModule } from './integrations/openai/openai.module';
 import { ModelsModule } from './models/models.module';
 import { FineTuneJobsModule } from './fine-tune-jobs/fine-tune-jobs.module';
 import { TrainingJobsModule } from './training-jobs/training-jobs.module';
+import { TrainingSnapshotsModule } from './training-snapshots/training-snapshots.module';
 import { GoogleModule } from './integrations/google/google.module';
 import { LogitBiasGroupsModule } from './logit-bias-groups/logit-bias-groups.module';
 import { SectionsModule } from './sections/sections.module';
@@ -38,6 +39,7 @@ export class AppModule {
         ModelsModule,
         FineTuneJobsModule,
         TrainingJobsModule,
+        TrainingSnapshotsModule,
         GoogleModule,
         LogitBiasGroupsModule,
         SectionsModule,

@@ -1,7 +1,7 @@
 import type { EmbeddingPlan } from '../integrations/openai/embedding-batches';
 import type { TokenizerFamily, WordTokens } from '../integrations/openai/tokenizer';
-import type { PageToParse, ParsedPage } from '../training-jobs/parser/parse-page';
-import type { ClusteredPool, SectionItem } from '../training-jobs/training-data.types';
+import type { PageToParse, ParsedPage } from '../training-data/parser/parse-page';
+import type { ClusteredPool, SectionItem } from '../training-data/training-data.types';
 
 /**
  * The CPU-bound work that runs in worker threads, never on the server's event loop. Each task
@@ -35,12 +35,12 @@ export const CPU_TASKS = {
   },
 
   async parsePage(input: PageToParse): Promise<ParsedPage> {
-    const { parsePage } = await import('../training-jobs/parser/parse-page');
+    const { parsePage } = await import('../training-data/parser/parse-page');
     return parsePage(input);
   },
 
   async clusterPool(input: { items: SectionItem[]; vectors?: number[][] }): Promise<ClusteredPool> {
-    const { clusterPool } = await import('../training-snapshots/snapshot-pools');
+    const { clusterPool } = await import('../training-data/snapshot-pools');
     return clusterPool(input.items, input.vectors);
   },
 };

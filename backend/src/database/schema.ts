@@ -9,4 +9,4 @@ export * from '../sections/sections.schema';
 export * from '../articles/articles.schema';
 export * from '../clients/clients.schema';
 export * from '../generation/generation.schema';
-export * from '../training-snapshots/training-snapshots.schema';
+export * from '../training-jobs/training-snapshots.schema';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
-import { Crawler, CrawlOutcome } from './crawler/crawler';
+import { Crawler, CrawlOutcome } from '../training-data/crawler/crawler';
 import { JobPageStore } from './job-page-store';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingJobsRepository } from './training-jobs.repository';

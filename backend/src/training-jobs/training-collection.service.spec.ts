@@ -3,12 +3,11 @@ import { APP_CONFIG } from '../config/config.module';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { JobsService } from '../jobs/jobs.service';
-import { TrainingSnapshotsRepository } from '../training-snapshots/training-snapshots.repository';
 import { UsersService } from '../users/users.service';
-import { CrawlFailedError, CrawlOutcome } from './crawler/crawler';
+import { CrawlFailedError, CrawlOutcome } from '../training-data/crawler/crawler';
 import { JobCrawler } from './job-crawler';
 import { TrainingCollectionService } from './training-collection.service';
-import { ParsedArticle } from './training-data.types';
+import { ParsedArticle } from '../training-data/training-data.types';
 import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingPagesRepository } from './training-pages.repository';
@@ -57,7 +56,6 @@ describe(TrainingCollectionService.name, () => {
       {
         jobs: TrainingJobsRepository,
         pages: TrainingPagesRepository,
-        snapshots: TrainingSnapshotsRepository,
         queue: JobsService,
         users: UsersService,
         embeddings: OpenAiEmbeddings,
@@ -76,7 +74,7 @@ describe(TrainingCollectionService.name, () => {
     built.pages.skipReasons.mockResolvedValue([{ reason: 'HTTP 404', pages: 2 }]);
     built.cpu.run.mockImplementation((async (name: string, input: { items: unknown[] }) =>
       name === 'clusterPool' ? { clusters: [input.items], subClusters: [[[0]]] } : { batches: [], truncated: 0 }) as never);
-    built.snapshots.save.mockResolvedValue(undefined as never);
+    built.jobs.saveSnapshot.mockResolvedValue();
     return built;
   }
 
@@ -91,12 +89,12 @@ describe(TrainingCollectionService.name, () => {
     });
 
     it('should cluster both pools, save the snapshot and complete the job', async () => {
-      const { sut, jobs, crawler, snapshots } = await build();
+      const { sut, jobs, crawler } = await build();
       crawler.crawl.mockResolvedValue(outcome());
 
       await sut.run('job-1');
 
-      expect(snapshots.save).toHaveBeenCalledWith(
+      expect(jobs.saveSnapshot).toHaveBeenCalledWith(
         expect.objectContaining({
           userId: 'user-1',
           jobId: 'job-1',
@@ -117,7 +115,7 @@ describe(TrainingCollectionService.name, () => {
     });
 
     it('should fail a crawl that found no article, with the most frequent skip reasons', async () => {
-      const { sut, jobs, pages, crawler, snapshots } = await build();
+      const { sut, jobs, pages, crawler } = await build();
       crawler.crawl.mockResolvedValue(outcome({ counts: { found: 3, fetched: 3, articles: 0, sections: 0 } }));
       pages.skipReasons.mockResolvedValue([
         { reason: 'no article content', pages: 2 },
@@ -127,7 +125,7 @@ describe(TrainingCollectionService.name, () => {
       await sut.run('job-1');
 
       expect(jobs.fail).toHaveBeenCalledWith('job-1', 'No articles found on 3 page(s): 2 × no article content; 1 × HTTP 404.');
-      expect(snapshots.save).not.toHaveBeenCalled();
+      expect(jobs.saveSnapshot).not.toHaveBeenCalled();
     });
 
     it('should fail with the crawl’s own reason when the site cannot be crawled', async () => {

@@ -8,12 +8,11 @@ import { EMBEDDING_BATCH_INPUTS, EMBEDDING_MODEL, OpenAiEmbeddings } from '../in
 import { JobsService } from '../jobs/jobs.service';
 import { recoverOrphans, withLease } from '../jobs/leased-job';
 import { UsersService } from '../users/users.service';
-import { collectItems, poolCounts } from '../training-snapshots/snapshot-pools';
-import { TrainingSnapshotsRepository } from '../training-snapshots/training-snapshots.repository';
-import { CrawlFailedError, CrawlOutcome } from './crawler/crawler';
-import { blocksToPlainText } from './parser/section-items';
-import { ParsedArticle, SectionItem } from './training-data.types';
-import { REASONS_IN_SUMMARY, yieldSummary } from './page-yields';
+import { collectItems, poolCounts } from '../training-data/snapshot-pools';
+import { CrawlFailedError, CrawlOutcome } from '../training-data/crawler/crawler';
+import { blocksToPlainText } from '../training-data/plain-text';
+import { ParsedArticle, SectionItem } from '../training-data/training-data.types';
+import { REASONS_IN_SUMMARY, yieldSummary } from '../training-data/page-yields';
 import { JobCrawler } from './job-crawler';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingJobsRepository } from './training-jobs.repository';
@@ -34,7 +33,6 @@ export class TrainingCollectionService {
   constructor(
     private readonly jobs: TrainingJobsRepository,
     private readonly pages: TrainingPagesRepository,
-    private readonly snapshots: TrainingSnapshotsRepository,
     private readonly queue: JobsService,
     private readonly users: UsersService,
     private readonly embeddings: OpenAiEmbeddings,
@@ -110,7 +108,7 @@ export class TrainingCollectionService {
     };
     const counts = { h1sAndIntros: poolCounts(data.h1sAndIntros), sections: poolCounts(data.sections) };
     const rawMeta = { uuid: job.id, url: job.url, createdAt: new Date().toISOString() };
-    await this.snapshots.save({ userId: job.userId, jobId: job.id, data, meta: { counts, rawMeta } });
+    await this.jobs.saveSnapshot({ userId: job.userId, jobId: job.id, data, meta: { counts, rawMeta } });
     const clusterSizes = { h1sAndIntros: data.h1sAndIntros.clusters.map((c) => c.length), sections: data.sections.clusters.map((c) => c.length) };
     await this.jobs.progress(job.id, { counts, rawMeta, clusterSizes }, 'Saving…');
     return note;

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TrainingSnapshotsModule } from '../training-snapshots/training-snapshots.module';
 import { UsersModule } from '../users/users.module';
 import { JobCrawler } from './job-crawler';
 import { TrainingCollectionService } from './training-collection.service';
@@ -10,7 +9,7 @@ import { TrainingJobsService } from './training-jobs.service';
 import { TrainingPagesRepository } from './training-pages.repository';
 
 @Module({
-  imports: [TrainingSnapshotsModule, UsersModule],
+  imports: [UsersModule],
   controllers: [TrainingJobsController],
   providers: [TrainingJobsService, TrainingJobsRepository, TrainingPagesRepository, TrainingCollectionService, JobCrawler, TrainingJobsRunner],
   exports: [TrainingJobsRepository],

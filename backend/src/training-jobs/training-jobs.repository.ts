@@ -4,6 +4,7 @@ import { DatabaseService } from '../database/database.service';
 import { storableMessage } from '../common/storable-text';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { ClusteringMode, TrainingJobMeta, TrainingJobRow, trainingJobs } from './training-jobs.schema';
+import { SnapshotData, TrainingSnapshotRow, trainingSnapshots } from './training-snapshots.schema';
 
 export const TRAINING_JOB_SORTABLE = ['timestamp', 'status', 'url'] as const;
 export const TRAINING_JOB_FILTERABLE = { q: 'search', id: 'uuid', status: 'text', _type: 'text' } as const satisfies Filterable;
@@ -116,6 +117,14 @@ export class TrainingJobsRepository {
       .update(trainingJobs)
       .set({ status: 'failed', message: storableMessage(message), leaseUntil: null, completedAt: new Date() })
       .where(eq(trainingJobs.id, id));
+  }
+
+  /** The job's clustered result; one per job, so a job that runs its clustering again replaces it. */
+  async saveSnapshot(values: { userId: string; jobId: string; data: SnapshotData; meta: TrainingSnapshotRow['meta'] }): Promise<void> {
+    await this.db
+      .insert(trainingSnapshots)
+      .values(values)
+      .onConflictDoUpdate({ target: trainingSnapshots.jobId, set: { data: values.data, meta: values.meta, createdAt: new Date() } });
   }
 
   /** Queued jobs (they may never have reached the queue) and running ones whose worker is gone. */

@@ -1,6 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-import { ParsedArticle } from './training-data.types';
+import { ParsedArticle } from '../training-data/training-data.types';
 
 export interface TrainingJobMeta {
   viewUrl?: string;

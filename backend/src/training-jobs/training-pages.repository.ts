@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { storableDeep, storableText } from '../common/storable-text';
-import { PageYields } from './page-yields';
-import { ParsedArticle } from './training-data.types';
+import { PageYields } from '../training-data/page-yields';
+import { ParsedArticle } from '../training-data/training-data.types';
 import { trainingPages } from './training-jobs.schema';
 
 /** How many article rows are read at a time when clustering, so memory holds one batch of rows. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID, Matches } from 'class-validator';
-import { TrainingSnapshotRow } from './training-snapshots.schema';
+import { TrainingSnapshotRow } from '../training-jobs/training-snapshots.schema';
 import { ClusteredPoolResponse, RawMetaResponse, SnapshotCountsResponse } from '../training-jobs/training-data.responses';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -6,6 +6,5 @@ import { TrainingSnapshotsService } from './training-snapshots.service';
 @Module({
   controllers: [TrainingSnapshotsController],
   providers: [TrainingSnapshotsService, TrainingSnapshotsRepository],
-  exports: [TrainingSnapshotsRepository],
 })
 export class TrainingSnapshotsModule {}

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { filterPool } from './snapshot-pools';
+import { filterPool } from '../training-data/snapshot-pools';
 import { SnapshotQueryDto, TrainingSnapshotResponse, toSnapshotResponse } from './training-snapshots.dto';
 import { TrainingSnapshotsRepository } from './training-snapshots.repository';
 

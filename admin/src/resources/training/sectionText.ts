@@ -1,4 +1,4 @@
-import { blocksToPlainText } from '../../../../backend/src/training-jobs/plain-text';
+import { blocksToPlainText } from '../../../../backend/src/training-data/plain-text';
 import { SectionItem } from './types';
 
 /** The normalised (lower-case) heading with each word capitalised, as the cluster cards show it. */

@@ -1,7 +1,7 @@
 import { jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-import { ClusteredPool } from '../training-jobs/training-data.types';
-import { TrainingJobMeta, trainingJobs } from '../training-jobs/training-jobs.schema';
+import { ClusteredPool } from '../training-data/training-data.types';
+import { TrainingJobMeta, trainingJobs } from './training-jobs.schema';
 
 export interface SnapshotData {
   sections: ClusteredPool;

@@ -1,6 +1,6 @@
-import { clusterItems } from '../training-jobs/clustering/cluster';
-import { articleItems } from '../training-jobs/parser/section-items';
-import { ClusteredPool, ParsedArticle, SectionItem } from '../training-jobs/training-data.types';
+import { clusterItems } from './clustering/cluster';
+import { articleItems } from './parser/section-items';
+import { ClusteredPool, ParsedArticle, SectionItem } from './training-data.types';
 
 interface PoolItems {
   h1sAndIntros: SectionItem[];
