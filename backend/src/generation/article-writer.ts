@@ -14,6 +14,7 @@ import { GoogleAccessService } from '../users/google-access.service';
 import { StatusConfig } from '../users/users.schema';
 import { CALL_RETRIES, retryDelayMs, sleep } from '../common/retry';
 import { isTransient } from '../common/integration-error';
+import { UserFacingError } from '../common/user-facing-error';
 import { appendedPrefix } from './append-plan';
 import { toHtml } from './markdown';
 import { chunkBlocks, sectionBlocks } from './notion-blocks';
@@ -22,7 +23,7 @@ import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
 
 /** A failure a person can act on; its message goes to History as it is. */
-export class GenerationError extends Error {}
+export class GenerationError extends UserFacingError {}
 
 interface WriterContext {
   job: GenerationJobRow;

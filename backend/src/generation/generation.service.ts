@@ -1,8 +1,8 @@
-import { ConflictException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { isTransient } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
-import { failureMessage } from '../common/job-failure';
+import { failureMessage, isForPeople } from '../common/job-failure';
 import { storableMessage } from '../common/storable-text';
 import { JobsService } from '../jobs/jobs.service';
 import { LEASE_MS, recoverOrphans, withLease } from '../jobs/leased-job';
@@ -14,12 +14,9 @@ import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
 import { ArticleWriter, GenerationError } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
-import { UnknownPlaceholderError } from './placeholders';
 
 export const GENERATION_QUEUE = 'generation';
 
-/** Errors whose message is written for the operator (the others may hold anything; see failureMessage). */
-const isForPeople = (error: unknown) => error instanceof HttpException || error instanceof GenerationError || error instanceof UnknownPlaceholderError;
 /**
  * A job that meets a passing fault (after each call's own retries) is tried again later, this
  * many times in all, waiting GENERATION_RETRY_SECONDS (30 s) and twice as long each time after;
@@ -93,14 +90,14 @@ export class GenerationService {
         try {
           await this.notion.setStatus(settings.secret, page.id, settings.status, settings.statusConfig.values.inProgress);
         } catch (error) {
-          await this.jobs.fail(job.id, failureMessage(error, isForPeople));
+          await this.jobs.fail(job.id, failureMessage(error));
           continue;
         }
         await this.enqueue(job.id);
       }
       await this.settleInProgress(userId, settings);
     } catch (error) {
-      report.problem = isForPeople(error) ? storableMessage((error as Error).message) : `Checking Notion failed: ${failureMessage(error, isForPeople)}`;
+      report.problem = isForPeople(error) ? storableMessage(error.message) : `Checking Notion failed: ${failureMessage(error)}`;
       this.logger.warn(`Notion poll for user ${userId}: ${report.problem}`);
       if (!isForPeople(error)) this.logger.error(error);
     }
@@ -165,7 +162,7 @@ export class GenerationService {
     try {
       await this.notion.setStatus(settings.secret, job.notionPageId, settings.status, settings.statusConfig.values.inProgress);
     } catch (error) {
-      await this.jobs.fail(job.id, failureMessage(error, isForPeople));
+      await this.jobs.fail(job.id, failureMessage(error));
       throw error;
     }
     await this.enqueue(job.id);
@@ -202,14 +199,14 @@ export class GenerationService {
       });
       this.logger.log(`Wrote "${job.title}" (${job.id})`);
     } catch (error) {
-      const message = failureMessage(error, isForPeople);
+      const message = failureMessage(error);
       if (isTransient(error) && job.attempts < JOB_ATTEMPTS && (await this.retryLater(job, message))) return;
       this.logger.warn(`Job ${job.id} ("${job.title}") failed: ${message}`);
       if (!isForPeople(error)) this.logger.error(error);
       if (settings) {
         await this.notion
           .setStatus(settings.secret, job.notionPageId, settings.status, settings.statusConfig.values.error)
-          .catch((e: unknown) => this.logger.warn(`Could not set the error status: ${failureMessage(e, isForPeople)}`));
+          .catch((e: unknown) => this.logger.warn(`Could not set the error status: ${failureMessage(e)}`));
       }
       await this.jobs.fail(job.id, message);
     }
@@ -264,7 +261,7 @@ export class GenerationService {
     } catch (error) {
       // Only a failure that says what is wrong with the settings is the test's answer; any other (the database's) is a 500.
       if (!isForPeople(error)) throw error;
-      return { ok: false, message: (error as Error).message };
+      return { ok: false, message: error.message };
     }
   }
 }

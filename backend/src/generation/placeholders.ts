@@ -1,4 +1,7 @@
-export class UnknownPlaceholderError extends Error {}
+import { UserFacingError } from '../common/user-facing-error';
+
+/** A placeholder the page cannot fill; the message names it, for History. */
+export class UnknownPlaceholderError extends UserFacingError {}
 
 /**
  * Fills `{{name}}` from the built-in values, then from the page's properties (exact name first,

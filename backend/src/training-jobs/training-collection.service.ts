@@ -1,5 +1,5 @@
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
-import { failureMessage } from '../common/job-failure';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { failureMessage, isForPeople } from '../common/job-failure';
 import { APP_CONFIG } from '../config/config.module';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { AppConfig } from '../config/config';
@@ -19,9 +19,6 @@ import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingPagesRepository } from './training-pages.repository';
 
 export const TRAINING_QUEUE = 'training-collection';
-
-/** Errors whose message is written for the operator (the others may hold anything; see failureMessage). */
-const isForPeople = (error: unknown) => error instanceof CrawlFailedError || error instanceof HttpException;
 
 /** The collection workflow of one training job: crawl, parse, cluster, snapshot. */
 @Injectable()
@@ -80,7 +77,7 @@ export class TrainingCollectionService {
         this.logger.log(`Training job ${job.id} paused for shutdown; it resumes on the next start`);
         return;
       }
-      const message = failureMessage(error, isForPeople);
+      const message = failureMessage(error);
       this.logger.warn(`Training job ${job.id} failed: ${message}`);
       if (!isForPeople(error)) this.logger.error(error);
       await this.jobs.fail(job.id, message);
@@ -135,7 +132,7 @@ export class TrainingCollectionService {
           : null;
       return { vectors, note };
     } catch (error) {
-      return { vectors: null, note: `${failureMessage(error, (e) => e instanceof HttpException)} Sections were clustered by their text instead.` };
+      return { vectors: null, note: `${failureMessage(error)} Sections were clustered by their text instead.` };
     }
   }
 }

@@ -1,4 +1,5 @@
 import { PageToParse, ParsedPage, parsePage } from '../parser/parse-page';
+import { UserFacingError } from '../../common/user-facing-error';
 import { ParsedArticle } from '../training-data.types';
 import { AddressGuard } from './address-guard';
 import { HostLimiter } from './host-limiter';
@@ -60,7 +61,7 @@ export interface CrawlOutcome {
 }
 
 /** A crawl that cannot go on; the message is the job's message. */
-export class CrawlFailedError extends Error {}
+export class CrawlFailedError extends UserFacingError {}
 
 /**
  * One site's crawl: robots.txt first, then sitemaps (those robots.txt names, else /sitemap.xml)
