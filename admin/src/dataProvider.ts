@@ -65,6 +65,23 @@ export interface QuireDataProvider extends DataProvider {
   previewBiasTokens<T>(body: { family: string; entries: { words: string[]; bias: number }[] }): Promise<T>;
   getPublicConfig<T>(): Promise<T>;
   getAuthProviders<T>(): Promise<T[]>;
+
+  // Section versions (issue 17).
+  getSectionVersions(sectionId: Identifier): Promise<SectionVersion[]>;
+  restoreSectionVersion(sectionId: Identifier, version: number): Promise<unknown>;
+}
+
+/** GET /api/sections/{id}/versions: one immutable version of a section (newest first in the list). */
+export interface SectionVersion {
+  version: number;
+  created_at: string;
+  name: string;
+  model: string;
+  temperature: number;
+  logit_bias_group: string | null;
+  system_message: string;
+  user_message: string;
+  notes: string;
 }
 
 /** `path` relative to the API root, with each id escaped. */
@@ -127,6 +144,10 @@ export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetch
     previewBiasTokens: (body) => post(`${apiUrl}/logit-bias-groups/preview`, body),
     getPublicConfig: () => call(`${apiUrl}/config`),
     getAuthProviders: () => call(`${apiUrl}/auth/providers`),
+
+    // Section versions (issue 17).
+    getSectionVersions: (sectionId) => call(at(apiUrl, 'sections', sectionId, 'versions')),
+    restoreSectionVersion: (sectionId, version) => post(at(apiUrl, 'sections', sectionId, 'versions', version, 'restore')),
   };
 }
 

@@ -48,6 +48,11 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
       user_message: 'U',
       notes: '',
     });
+    // A second version, so the edit screen's Versions panel shows a diff.
+    const edited = await page.request.put(`/api/sections/${section}`, {
+      data: { name: 'Accessibility intro', model, temperature: 0.7, logit_bias_group: null, system_message: 'S, edited', user_message: 'U', notes: '' },
+    });
+    expect(edited.status()).toBe(200);
     const article = await created(page, '/api/articles', {
       article_title: 'Accessibility article',
       article_type: 'Guide',
@@ -64,7 +69,7 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
       await audit(page, found, `/articles/edit/${article}`, (p) => p.getByRole('group', { name: 'Section 1' }).getByText('Accessibility intro').first());
       await audit(page, found, '/sections', (p) => p.getByRole('table', { name: 'Current Sections' }));
       await audit(page, found, '/sections/new', button('Create Section'));
-      await audit(page, found, `/sections/edit/${section}`, button('Update'));
+      await audit(page, found, `/sections/edit/${section}`, (p) => p.getByRole('region', { name: 'Version 1 compared with the current version (2)' }));
       await audit(page, found, '/models', (p) => p.getByRole('table', { name: 'Models' }));
       await audit(page, found, '/models/new', button('Create'));
       await audit(page, found, '/clients', button('Add'));

@@ -44,6 +44,8 @@ describe('Articles', () => {
         model: modelId,
         temperature: 0.3,
         logit_bias_group: list,
+        section_version: 1,
+        latest_version: 1,
       },
       {
         section: faq._id,
@@ -53,6 +55,8 @@ describe('Articles', () => {
         model: modelId,
         temperature: 0.7,
         logit_bias_group: null,
+        section_version: 1,
+        latest_version: 1,
       },
     ]);
     await agent
@@ -60,7 +64,7 @@ describe('Articles', () => {
       .send({ name: 'Intro v2', model: modelId, temperature: 1, system_message: 's', user_message: 'u' })
       .expect(200);
     const stored = await agent.get(`/api/articles/${res.body._id}`).expect(200);
-    expect(stored.body.sections[0]).toMatchObject({ heading: 'Intro', temperature: 0.3 });
+    expect(stored.body.sections[0]).toMatchObject({ heading: 'Intro', temperature: 0.3, section_version: 1, latest_version: 2 });
   });
 
   it("should keep each section's bias group when an update omits it, matching repeated sections in order", async () => {

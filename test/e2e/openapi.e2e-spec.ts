@@ -202,6 +202,12 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'GET /api/sections/{id}', 200, { id: sections[0]._id });
       const copy = await call(agent, 'POST /api/sections/{id}/copy', 201, { id: sections[0]._id });
       await call(agent, 'PUT /api/sections/{id}', 200, { id: copy._id, body: { ...copy, name: 'Copied intro' } });
+      const versions = await call(agent, 'GET /api/sections/{id}/versions', 200, { id: copy._id });
+      expect(versions.map((v: Json) => v.version)).toEqual([2, 1]);
+      const restore = 'POST /api/sections/{id}/versions/{version}/restore';
+      check(restore, await agent.post(`/api/sections/${copy._id}/versions/1/restore`).expect(201));
+      check(restore, await agent.post(`/api/sections/${copy._id}/versions/7/restore`).expect(404));
+      await call(agent, 'GET /api/sections/{id}/versions', 404, { id: randomUUID() });
       await call(agent, 'GET /api/articles', 200, { query: { filter: '{"q":"Laptop"}' } });
       await call(agent, 'GET /api/articles/{id}', 200, { id: article._id });
       await call(agent, 'PUT /api/articles/{id}', 200, { id: article._id, body: article });

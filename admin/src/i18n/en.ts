@@ -39,6 +39,29 @@ export const sectionMessages = {
   loadFailed: 'Could not load this section.',
 };
 
+/** The Versions panel beside /sections/edit/{id}'s form (issue 17; not in the spec). */
+export const sectionVersionMessages = {
+  title: 'Versions',
+  loading: 'Loading versions...',
+  loadFailed: 'Could not load the versions of this section.',
+  version: 'Version',
+  saved: 'Saved',
+  name: 'Name',
+  actions: 'Actions',
+  versionN: 'Version %{version}',
+  current: 'current',
+  compare: 'Compare',
+  restore: 'Restore',
+  onlyOne: 'This is the first version: there is nothing to compare yet. Each Update keeps a new one.',
+  compared: 'Version %{version} compared with the current version (%{current})',
+  legend: 'Words struck through are in version %{version} only; underlined words are in the current version only.',
+  same: 'Version %{version} is the same as the current version.',
+  unchanged: 'Unchanged: %{fields}',
+  confirmRestore: 'Restore version %{version}? The section takes back its fields as a new version; no version is changed.',
+  restored: 'Version %{version} restored.',
+  restoreFailed: 'Failed to restore version %{version}.',
+};
+
 export const articleMessages = {
   listTitle: 'Current Articles',
   createTitle: 'Create New Article',
@@ -330,6 +353,7 @@ export const quireMessages = {
   models: modelMessages,
   history: historyMessages,
   sections: sectionMessages,
+  sectionVersions: sectionVersionMessages,
   articles: articleMessages,
   biaswords: biasMessages,
   clients: clientMessages,

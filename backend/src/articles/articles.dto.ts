@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsInt,
   IsNumber,
   IsObject,
   IsString,
@@ -17,7 +18,7 @@ import {
 } from 'class-validator';
 import { IsOmittable, RecordFieldsDto } from '../common/validation';
 import { MAX_PROMPT_LENGTH } from '../sections/sections.dto';
-import { ArticleRow, SectionSnapshot } from './articles.schema';
+import { ArticleRow } from './articles.schema';
 
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -59,6 +60,16 @@ export class ArticleSectionDto {
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsUUID('all', { message: 'logit_bias_group must be one of your bias word lists or null' })
   logit_bias_group?: string | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, readOnly: true, description: 'Ignored: the server sets it from the entry (see the response)' })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsInt({ message: 'section_version must be a whole number or null' })
+  section_version?: number | null;
+
+  @ApiPropertyOptional({ type: 'integer', nullable: true, readOnly: true, description: 'Ignored: computed when read' })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsInt({ message: 'latest_version must be a whole number or null' })
+  latest_version?: number | null;
 }
 
 export class ArticleDto {
@@ -95,7 +106,7 @@ export class ArticleDto {
 export class UpdateArticleDto extends IntersectionType(ArticleDto, RecordFieldsDto) {}
 
 /** A section as the article holds it (copied from the section when the article was saved). */
-export class SectionSnapshotResponse implements SectionSnapshot {
+export class SectionSnapshotResponse {
   @ApiProperty({ format: 'uuid', description: 'The section this snapshot was taken from' })
   section!: string;
 
@@ -116,6 +127,17 @@ export class SectionSnapshotResponse implements SectionSnapshot {
 
   @ApiProperty({ type: String, format: 'uuid', nullable: true })
   logit_bias_group!: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'The newest version of the section this entry equalled when it was saved (heading = name, prompts, model, temperature, bias list); null when it equalled none (edited through the API, or saved before versions were kept and since changed)',
+  })
+  section_version!: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: "The section's newest version now; null when the section has been deleted" })
+  latest_version!: number | null;
 }
 
 export class ArticleResponse {
@@ -132,7 +154,7 @@ export class ArticleResponse {
   notes!: string;
 
   @ApiProperty({ type: [SectionSnapshotResponse] })
-  sections!: SectionSnapshot[];
+  sections!: SectionSnapshotResponse[];
 
   @ApiProperty({ type: String, format: 'date-time' })
   created_at!: Date;
@@ -141,13 +163,18 @@ export class ArticleResponse {
   updated_at!: Date;
 }
 
-export function toArticleResponse(row: ArticleRow): ArticleResponse {
+/** The article as answered; `latest` holds the newest version of each of the user's sections that still exists. */
+export function toArticleResponse(row: ArticleRow, latest: Map<string, number>): ArticleResponse {
   return {
     _id: row.id,
     article_title: row.articleTitle,
     article_type: row.articleType,
     notes: row.notes,
-    sections: row.sections,
+    sections: row.sections.map((entry) => ({
+      ...entry,
+      section_version: entry.section_version ?? null,
+      latest_version: latest.get(entry.section.toLowerCase()) ?? null,
+    })),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

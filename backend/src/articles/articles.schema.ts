@@ -11,6 +11,8 @@ export interface SectionSnapshot {
   model: string;
   temperature: number;
   logit_bias_group: string | null;
+  /** The newest version of the section this entry equals when it was saved; null when it equals none. */
+  section_version?: number | null;
 }
 
 /** An article template: an ordered list of section snapshots. Titles are unique per user (any case). */

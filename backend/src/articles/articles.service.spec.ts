@@ -3,6 +3,7 @@ import { buildService } from '../../../test/support/unit';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
 import { SectionsRepository } from '../sections/sections.repository';
+import { SectionVersionsRepository } from '../sections/section-versions.repository';
 import { SectionRow } from '../sections/sections.schema';
 import { ArticleSectionDto } from './articles.dto';
 import { ArticlesRepository } from './articles.repository';
@@ -28,6 +29,13 @@ const entry = (overrides: Partial<ArticleSectionDto> = {}): ArticleSectionDto =>
 
 const snapshot = (overrides: Partial<SectionSnapshot> = {}): SectionSnapshot => ({ ...entry(), logit_bias_group: SAVED_GROUP, ...overrides });
 
+/** An entry as answered: the snapshot, the version it was recorded at and the section's newest. */
+const answered = (overrides: Partial<SectionSnapshot> = {}, latest: number | null = null) => ({
+  section_version: null,
+  ...snapshot(overrides),
+  latest_version: latest,
+});
+
 const articleRow = (overrides: Partial<ArticleRow> = {}): ArticleRow => ({
   id: 'article-1',
   userId: USER,
@@ -45,12 +53,15 @@ describe(ArticlesService.name, () => {
     const built = await buildService(ArticlesService, {
       articles: ArticlesRepository,
       sections: SectionsRepository,
+      versions: SectionVersionsRepository,
       models: ModelsRepository,
       biasGroups: LogitBiasGroupsRepository,
     });
     built.sections.findManyOwned.mockImplementation(async (_user, ids) =>
       ids.filter((id) => ownedSections.includes(id)).map((id) => ({ id, logitBiasGroup: SECTION_GROUP }) as SectionRow),
     );
+    built.versions.matching.mockImplementation(async (_user, entries) => entries.map(() => null));
+    built.versions.latest.mockResolvedValue(new Map());
     built.models.ownedIds.mockImplementation(async (_user, ids) => new Set(ids.filter((id) => ownedModels.includes(id))));
     built.articles.create.mockImplementation(async (userId, values) => articleRow({ userId, ...values }));
     built.articles.update.mockImplementation(async (userId, id, values) => articleRow({ id, userId, ...values }));
@@ -64,7 +75,7 @@ describe(ArticlesService.name, () => {
 
       const created = await sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry()] });
 
-      expect(created.sections).toEqual([snapshot({ logit_bias_group: SECTION_GROUP })]);
+      expect(created.sections).toEqual([answered({ logit_bias_group: SECTION_GROUP })]);
       expect(created.notes).toBe('');
     });
 
@@ -74,6 +85,28 @@ describe(ArticlesService.name, () => {
       const created = await sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry({ logit_bias_group: null })] });
 
       expect(created.sections[0].logit_bias_group).toBeNull();
+    });
+
+    it('should record the version each entry equals, whatever the body claims, and answer the section’s newest', async () => {
+      const { sut, versions, articles } = await build();
+      versions.matching.mockResolvedValue([2, null]);
+      versions.latest.mockResolvedValue(new Map([[SECTION, 3]]));
+
+      const created = await sut.create(USER, {
+        article_title: 'Review',
+        article_type: 'review',
+        sections: [entry({ section_version: 3, latest_version: 9 }), entry({ userPrompt: 'Edited here.' })],
+      });
+
+      expect(versions.matching).toHaveBeenCalledWith(USER, [
+        snapshot({ logit_bias_group: SECTION_GROUP }),
+        snapshot({ logit_bias_group: SECTION_GROUP, userPrompt: 'Edited here.' }),
+      ]);
+      expect(articles.create.mock.calls[0][1].sections.map((s) => s.section_version)).toEqual([2, null]);
+      expect(created.sections.map((s) => [s.section_version, s.latest_version])).toEqual([
+        [2, 3],
+        [null, 3],
+      ]);
     });
 
     it('should answer 409 naming the title when the repository finds it taken', async () => {
@@ -133,7 +166,7 @@ describe(ArticlesService.name, () => {
 
       const updated = await sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry({ heading: 'New heading' })] });
 
-      expect(updated.sections).toEqual([snapshot({ heading: 'New heading' })]);
+      expect(updated.sections).toEqual([answered({ heading: 'New heading' })]);
     });
 
     it('should refuse a since-deleted model the saved entry does not hold', async () => {

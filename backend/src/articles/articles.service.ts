@@ -4,9 +4,10 @@ import { notYours } from '../common/validation';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
 import { SectionsRepository } from '../sections/sections.repository';
+import { SectionVersionsRepository } from '../sections/section-versions.repository';
 import { ArticleDto, ArticleResponse, ArticleSectionDto, toArticleResponse } from './articles.dto';
 import { ArticleValues, ArticlesRepository } from './articles.repository';
-import { SectionSnapshot } from './articles.schema';
+import { ArticleRow, SectionSnapshot } from './articles.schema';
 
 /** Article templates: ordered snapshots of the user's sections. */
 @Injectable()
@@ -14,23 +15,24 @@ export class ArticlesService {
   constructor(
     private readonly articles: ArticlesRepository,
     private readonly sections: SectionsRepository,
+    private readonly versions: SectionVersionsRepository,
     private readonly models: ModelsRepository,
     private readonly biasGroups: LogitBiasGroupsRepository,
   ) {}
 
   async list(userId: string, query: ListQuery): Promise<Page<ArticleResponse>> {
     const page = await this.articles.list(userId, query);
-    return { ...page, rows: page.rows.map(toArticleResponse) };
+    return { ...page, rows: await this.respond(userId, page.rows) };
   }
 
   async get(userId: string, id: string): Promise<ArticleResponse> {
-    return toArticleResponse(await this.require(userId, id));
+    return (await this.respond(userId, [await this.require(userId, id)]))[0];
   }
 
   async create(userId: string, dto: ArticleDto): Promise<ArticleResponse> {
     const row = await this.articles.create(userId, await this.values(userId, dto, []));
     if (!row) throw this.titleTaken(dto.article_title);
-    return toArticleResponse(row);
+    return (await this.respond(userId, [row]))[0];
   }
 
   /** The dashboard's update payload omits each section's bias group: the saved one is kept. */
@@ -39,19 +41,25 @@ export class ArticlesService {
     if (await this.articles.titleTakenByAnother(userId, dto.article_title, id)) throw this.titleTaken(dto.article_title);
     const row = await this.articles.update(userId, id, await this.values(userId, dto, existing.sections));
     if (!row) throw new NotFoundException('Article not found.');
-    return toArticleResponse(row);
+    return (await this.respond(userId, [row]))[0];
   }
 
   async remove(userId: string, id: string): Promise<ArticleResponse> {
     const row = await this.articles.delete(userId, id);
     if (!row) throw new NotFoundException('Article not found.');
-    return toArticleResponse(row);
+    return (await this.respond(userId, [row]))[0];
   }
 
   async require(userId: string, id: string) {
     const row = await this.articles.findOwned(userId, id);
     if (!row) throw new NotFoundException('Article not found.');
     return row;
+  }
+
+  /** The articles as answered, each entry with its section's newest version (null once the section is deleted). */
+  private async respond(userId: string, rows: ArticleRow[]): Promise<ArticleResponse[]> {
+    const latest = await this.versions.latest(userId, [...new Set(rows.flatMap((row) => row.sections.map((entry) => entry.section.toLowerCase())))]);
+    return rows.map((row) => toArticleResponse(row, latest));
   }
 
   private titleTaken(title: string) {
@@ -62,7 +70,8 @@ export class ArticlesService {
    * Each entry must come from one of the user's sections and name one of their models (or keep
    * what the saved article already holds, so a since-deleted section or model does not block
    * editing). A missing bias group is taken from the same section's k-th entry in the saved
-   * article, else from the section itself; a given one must be one of the user's lists.
+   * article, else from the section itself; a given one must be one of the user's lists. Each
+   * entry's `section_version` is the newest version of its section that the entry equals.
    */
   private async values(userId: string, dto: ArticleDto, saved: SectionSnapshot[]): Promise<ArticleValues> {
     const owned = new Map((await this.sections.findManyOwned(userId, [...new Set(dto.sections.map((s) => s.section))])).map((s) => [s.id, s]));
@@ -85,7 +94,10 @@ export class ArticlesService {
       }
       snapshots.push(this.snapshot(entry, group));
     }
-    return { articleTitle: dto.article_title, articleType: dto.article_type, notes: dto.notes ?? '', sections: snapshots };
+    // Each entry records the newest version of its section it equals (whatever section_version the body claimed).
+    const versions = await this.versions.matching(userId, snapshots);
+    const recorded = snapshots.map((snapshot, index) => ({ ...snapshot, section_version: versions[index] }));
+    return { articleTitle: dto.article_title, articleType: dto.article_type, notes: dto.notes ?? '', sections: recorded };
   }
 
   private snapshot(entry: ArticleSectionDto, group: string | null): SectionSnapshot {

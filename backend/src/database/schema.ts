@@ -6,6 +6,7 @@ export * from '../fine-tune-jobs/fine-tune-jobs.schema';
 export * from '../training-jobs/training-jobs.schema';
 export * from '../logit-bias-groups/logit-bias-groups.schema';
 export * from '../sections/sections.schema';
+export * from '../sections/section-versions.schema';
 export * from '../articles/articles.schema';
 export * from '../clients/clients.schema';
 export * from '../generation/generation.schema';

@@ -1,16 +1,18 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser } from '../auth/current-user';
-import { ApiList } from '../common/api-docs';
+import { ApiErrors, ApiList } from '../common/api-docs';
 import { IdParamPipe } from '../common/id-param';
+import { VersionParamPipe } from '../common/version-param';
 import { assertSameRecord } from '../common/validation';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { SectionDto, SectionResponse, UpdateSectionDto } from './sections.dto';
+import { SectionDto, SectionResponse, SectionVersionResponse, UpdateSectionDto } from './sections.dto';
 import { SECTION_FILTERABLE, SECTION_SORTABLE } from './sections.repository';
 import { SectionsService } from './sections.service';
 
 const sectionId = new IdParamPipe('Section not found.');
+const versionNumber = new VersionParamPipe('Version not found.');
 const LIST = { sortable: SECTION_SORTABLE, filterable: SECTION_FILTERABLE };
 
 @ApiTags('sections')
@@ -50,8 +52,27 @@ export class SectionsController {
     return this.sections.copy(user.id, id);
   }
 
+  @Get(':id/versions')
+  @ApiOperation({ summary: "A section's versions, newest first: every create, update and restore keeps one, immutable" })
+  @ApiOkResponse({ type: [SectionVersionResponse] })
+  versions(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string): Promise<SectionVersionResponse[]> {
+    return this.sections.listVersions(user.id, id);
+  }
+
+  @Post(':id/versions/:version/restore')
+  @ApiOperation({ summary: 'Make the section equal to one of its versions, as a new version (a version equal to the current fields changes nothing)' })
+  @ApiParam({ name: 'version', schema: { type: 'integer', minimum: 1 }, description: 'The version to restore' })
+  @ApiCreatedResponse({ type: SectionResponse, description: 'The section as it now is' })
+  @ApiErrors(409)
+  restore(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string, @Param('version', versionNumber) version: number): Promise<SectionResponse> {
+    return this.sections.restore(user.id, id, version);
+  }
+
   @Put(':id')
-  @ApiOperation({ summary: "Replace a section's fields (the record's own read-only fields may come along and are ignored)" })
+  @ApiOperation({
+    summary:
+      "Replace a section's fields, as its next version (fields equal to the current ones add none; the record's own read-only fields may come along and are ignored)",
+  })
   @ApiOkResponse({ type: SectionResponse })
   update(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string, @Body() body: UpdateSectionDto): Promise<SectionResponse> {
     assertSameRecord(id, body);

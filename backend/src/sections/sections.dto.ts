@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { IsOmittable, RecordFieldsDto } from '../common/validation';
 import { SectionRow } from './sections.schema';
+import { SectionVersionRow } from './section-versions.schema';
 
 export const MAX_PROMPT_LENGTH = 20_000;
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -97,5 +98,49 @@ export function toSectionResponse(row: SectionRow): SectionResponse {
     notes: row.notes,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+  };
+}
+
+/** One immutable version of a section: all its fields as a create, update or restore left them. */
+export class SectionVersionResponse {
+  @ApiProperty({ minimum: 1, example: 3, description: '1 for the section as created, one more with each change' })
+  version!: number;
+
+  @ApiProperty({ type: String, format: 'date-time', description: 'When this version was saved' })
+  created_at!: Date;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The _id of one of your models' })
+  model!: string;
+
+  @ApiProperty()
+  temperature!: number;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'null for none (also once the list is deleted)' })
+  logit_bias_group!: string | null;
+
+  @ApiProperty()
+  system_message!: string;
+
+  @ApiProperty()
+  user_message!: string;
+
+  @ApiProperty()
+  notes!: string;
+}
+
+export function toSectionVersionResponse(row: SectionVersionRow): SectionVersionResponse {
+  return {
+    version: row.version,
+    created_at: row.createdAt,
+    name: row.name,
+    model: row.model,
+    temperature: row.temperature,
+    logit_bias_group: row.logitBiasGroup,
+    system_message: row.systemMessage,
+    user_message: row.userMessage,
+    notes: row.notes,
   };
 }

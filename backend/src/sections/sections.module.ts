@@ -4,11 +4,12 @@ import { ModelsModule } from '../models/models.module';
 import { SectionsController } from './sections.controller';
 import { SectionsRepository } from './sections.repository';
 import { SectionsService } from './sections.service';
+import { SectionVersionsRepository } from './section-versions.repository';
 
 @Module({
   imports: [ModelsModule, LogitBiasGroupsModule],
   controllers: [SectionsController],
-  providers: [SectionsService, SectionsRepository],
-  exports: [SectionsService, SectionsRepository],
+  providers: [SectionsService, SectionsRepository, SectionVersionsRepository],
+  exports: [SectionsService, SectionsRepository, SectionVersionsRepository],
 })
 export class SectionsModule {}

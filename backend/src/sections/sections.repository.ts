@@ -3,6 +3,7 @@ import { and, count, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { SectionRow, sections } from './sections.schema';
+import { sectionVersions } from './section-versions.schema';
 
 export const SECTION_SORTABLE = ['name', 'temperature', 'created_at', 'updated_at'] as const;
 export const SECTION_FILTERABLE = { q: 'search', id: 'uuid', model: 'uuid', logit_bias_group: 'uuid' } as const satisfies Filterable;
@@ -68,23 +69,43 @@ export class SectionsRepository {
     return rows.map((r) => r.name);
   }
 
+  /** A new section at version 1, with that version kept. */
   async create(userId: string, values: SectionValues): Promise<SectionRow> {
-    const [row] = await this.database.db
-      .insert(sections)
-      .values({ userId, ...values })
-      .returning();
-    return row;
+    return this.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(sections)
+        .values({ userId, ...values, version: 1 })
+        .returning();
+      await tx.insert(sectionVersions).values({ userId, sectionId: row.id, version: 1, ...values, createdAt: row.updatedAt });
+      return row;
+    });
   }
 
+  /**
+   * The section with `values`, as its next version (kept with it), under the row's lock so two
+   * updates at once get two numbers. Values equal to the current ones change nothing and add no
+   * version. Null when the section is not the user's.
+   */
   async update(userId: string, id: string, values: SectionValues): Promise<SectionRow | null> {
-    const [row] = await this.database.db
-      .update(sections)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(sections.userId, userId), eq(sections.id, id)))
-      .returning();
-    return row ?? null;
+    return this.database.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(sections)
+        .where(and(eq(sections.userId, userId), eq(sections.id, id)))
+        .for('update');
+      if (!current) return null;
+      if (sameValues(current, values)) return current;
+      const [row] = await tx
+        .update(sections)
+        .set({ ...values, version: current.version + 1, updatedAt: new Date() })
+        .where(eq(sections.id, id))
+        .returning();
+      await tx.insert(sectionVersions).values({ userId, sectionId: id, version: row.version, ...values, createdAt: row.updatedAt });
+      return row;
+    });
   }
 
+  /** The section goes; its versions stay, for the articles that snapshotted it. */
   async delete(userId: string, id: string): Promise<SectionRow | null> {
     const [row] = await this.database.db
       .delete(sections)
@@ -92,4 +113,19 @@ export class SectionsRepository {
       .returning();
     return row ?? null;
   }
+}
+
+const VALUE_FIELDS = [
+  'name',
+  'model',
+  'temperature',
+  'logitBiasGroup',
+  'systemMessage',
+  'userMessage',
+  'notes',
+] as const satisfies readonly (keyof SectionValues)[];
+
+/** Whether a section already holds these values (an update of nothing is no new version). */
+export function sameValues(current: SectionValues, values: SectionValues): boolean {
+  return VALUE_FIELDS.every((field) => current[field] === values[field]);
 }

@@ -1,11 +1,11 @@
-import { doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 import { logitBiasGroups } from '../logit-bias-groups/logit-bias-groups.schema';
 
 /**
  * A reusable prompt section. `model` holds the _id of one of the user's models without a foreign
  * key: deleting a tuned model must not delete the sections (or the article snapshots) using it.
- * A deleted bias list leaves its sections without one.
+ * A deleted bias list leaves its sections without one. Every change is kept as a version.
  */
 export const sections = pgTable(
   'sections',
@@ -21,6 +21,8 @@ export const sections = pgTable(
     systemMessage: text('system_message').notNull(),
     userMessage: text('user_message').notNull(),
     notes: text('notes').notNull().default(''),
+    /** The newest of its versions (section_versions): raised with each change, under the row's lock. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,8 +1,9 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { buildService } from '../../../test/support/unit';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
 import { SectionsRepository } from './sections.repository';
+import { SectionVersionsRepository } from './section-versions.repository';
 import { SectionRow } from './sections.schema';
 import { SectionsService } from './sections.service';
 
@@ -21,6 +22,7 @@ function sectionRow(overrides: Partial<SectionRow> = {}): SectionRow {
     systemMessage: 'You write intros.',
     userMessage: 'Write about {{title}}.',
     notes: 'keep short',
+    version: 1,
     createdAt: new Date('2026-01-01T00:00:00Z'),
     updatedAt: new Date('2026-01-01T00:00:00Z'),
     ...overrides,
@@ -30,7 +32,13 @@ function sectionRow(overrides: Partial<SectionRow> = {}): SectionRow {
 const dto = { name: 'Intro', model: MODEL, temperature: 0.7, logit_bias_group: GROUP, system_message: 'S', user_message: 'U' };
 
 describe(SectionsService.name, () => {
-  const build = () => buildService(SectionsService, { sections: SectionsRepository, models: ModelsRepository, biasGroups: LogitBiasGroupsRepository });
+  const build = () =>
+    buildService(SectionsService, {
+      sections: SectionsRepository,
+      versions: SectionVersionsRepository,
+      models: ModelsRepository,
+      biasGroups: LogitBiasGroupsRepository,
+    });
 
   describe('copy', () => {
     it('should name the copy with the first free " (n)" of the name without its own " (n)"', async () => {
@@ -54,7 +62,7 @@ describe(SectionsService.name, () => {
 
       await sut.copy(USER, 'section-1');
 
-      const { id, userId, createdAt, updatedAt, ...copied } = sectionRow();
+      const { id, userId, createdAt, updatedAt, version, ...copied } = sectionRow();
       expect(sections.create).toHaveBeenCalledWith(USER, { ...copied, name: 'Intro (1)' });
     });
 
@@ -110,6 +118,69 @@ describe(SectionsService.name, () => {
 
       await expect(sut.update(USER, 'section-1', dto)).rejects.toThrow(new NotFoundException('Section not found.'));
       expect(sections.update).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('restore', () => {
+    const kept = {
+      id: 'version-row',
+      userId: USER,
+      sectionId: 'section-1',
+      version: 1,
+      name: 'Intro v1',
+      model: MODEL,
+      temperature: 0.3,
+      logitBiasGroup: null,
+      systemMessage: 'Old system.',
+      userMessage: 'Old user.',
+      notes: '',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    };
+
+    it('should update the section with every field of the version', async () => {
+      const { sut, sections, versions, models } = await build();
+      sections.findOwned.mockResolvedValue(sectionRow({ version: 3 }));
+      versions.find.mockResolvedValue(kept);
+      models.findOwned.mockResolvedValue({} as never);
+      sections.update.mockImplementation(async (_user, _id, values) => sectionRow({ ...values, version: 4 }));
+      const restored = await sut.restore(USER, 'section-1', 1);
+      expect(versions.find).toHaveBeenCalledWith(USER, 'section-1', 1);
+      expect(sections.update).toHaveBeenCalledWith(USER, 'section-1', {
+        name: 'Intro v1',
+        model: MODEL,
+        temperature: 0.3,
+        logitBiasGroup: null,
+        systemMessage: 'Old system.',
+        userMessage: 'Old user.',
+        notes: '',
+      });
+      expect(restored).toMatchObject({ name: 'Intro v1', system_message: 'Old system.' });
+    });
+
+    it('should answer 404 for a version the section does not have, and write nothing', async () => {
+      const { sut, sections, versions } = await build();
+      sections.findOwned.mockResolvedValue(sectionRow());
+      versions.find.mockResolvedValue(null);
+      await expect(sut.restore(USER, 'section-1', 9)).rejects.toThrow(new NotFoundException('Version not found.'));
+      expect(sections.update).not.toHaveBeenCalled();
+    });
+
+    it('should refuse (409) a version whose model has been deleted, and write nothing', async () => {
+      const { sut, sections, versions, models } = await build();
+      sections.findOwned.mockResolvedValue(sectionRow());
+      versions.find.mockResolvedValue(kept);
+      models.findOwned.mockResolvedValue(null);
+      await expect(sut.restore(USER, 'section-1', 1)).rejects.toThrow(ConflictException);
+      expect(sections.update).not.toHaveBeenCalled();
+    });
+
+    it('should answer 404 before looking for versions when the section is not the caller’s', async () => {
+      const { sut, sections, versions } = await build();
+      sections.findOwned.mockResolvedValue(null);
+      await expect(sut.restore(USER, 'section-1', 1)).rejects.toThrow(new NotFoundException('Section not found.'));
+      await expect(sut.listVersions(USER, 'section-1')).rejects.toThrow(new NotFoundException('Section not found.'));
+      expect(versions.find).not.toHaveBeenCalled();
+      expect(versions.list).not.toHaveBeenCalled();
     });
   });
 

@@ -1,17 +1,19 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
 import { notYours } from '../common/validation';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
 import { copyBase, copyName } from './copy-name';
-import { SectionDto, SectionResponse, toSectionResponse } from './sections.dto';
+import { SectionDto, SectionResponse, SectionVersionResponse, toSectionResponse, toSectionVersionResponse } from './sections.dto';
 import { SectionsRepository, SectionValues } from './sections.repository';
+import { SectionVersionsRepository } from './section-versions.repository';
 
 /** Prompt sections: each names one of the user's models and, optionally, one of their bias lists. */
 @Injectable()
 export class SectionsService {
   constructor(
     private readonly sections: SectionsRepository,
+    private readonly versions: SectionVersionsRepository,
     private readonly models: ModelsRepository,
     private readonly biasGroups: LogitBiasGroupsRepository,
   ) {}
@@ -44,6 +46,32 @@ export class SectionsService {
     return toSectionResponse(await this.sections.create(userId, { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes }));
   }
 
+  /** Newest first; a section that is not the user's (or no longer exists) is a 404. */
+  async listVersions(userId: string, id: string): Promise<SectionVersionResponse[]> {
+    await this.require(userId, id);
+    return (await this.versions.list(userId, id)).map(toSectionVersionResponse);
+  }
+
+  /**
+   * The section made equal to one of its versions, as a new version (nothing is rewritten). A
+   * version equal to the current fields changes nothing. A version whose model has been deleted
+   * since is refused (409): the section would name a model that no longer exists.
+   */
+  async restore(userId: string, id: string, version: number): Promise<SectionResponse> {
+    await this.require(userId, id);
+    const kept = await this.versions.find(userId, id, version);
+    if (!kept) throw new NotFoundException('Version not found.');
+    if (!(await this.models.findOwned(userId, kept.model))) {
+      throw new ConflictException(
+        `Version ${version} uses a model that has since been deleted, so it cannot be restored; copy its prompts into the form instead.`,
+      );
+    }
+    const { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes } = kept;
+    const row = await this.sections.update(userId, id, { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes });
+    if (!row) throw new NotFoundException('Section not found.');
+    return toSectionResponse(row);
+  }
+
   async remove(userId: string, id: string): Promise<SectionResponse> {
     const row = await this.sections.delete(userId, id);
     if (!row) throw new NotFoundException('Section not found.');
@@ -58,11 +86,11 @@ export class SectionsService {
 
   private async values(userId: string, dto: SectionDto): Promise<SectionValues> {
     if (!(await this.models.findOwned(userId, dto.model))) throw notYours('model', 'models');
-    const group = dto.logit_bias_group ?? null;
+    const group = dto.logit_bias_group?.toLowerCase() ?? null;
     if (group && !(await this.biasGroups.findOwned(userId, group))) throw notYours('logit_bias_group', 'bias word lists');
     return {
       name: dto.name,
-      model: dto.model,
+      model: dto.model.toLowerCase(),
       temperature: dto.temperature,
       logitBiasGroup: group,
       systemMessage: dto.system_message,

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DatabaseService } from '../database/database.service';
+import { sections } from './sections.schema';
+import { SectionVersionRow, sectionVersions } from './section-versions.schema';
+
+/** What an article entry holds of a section, to be matched against the section's versions. */
+export interface EntryContent {
+  section: string;
+  heading: string;
+  systemPrompt: string;
+  userPrompt: string;
+  model: string;
+  temperature: number;
+  logit_bias_group: string | null;
+}
+
+/** A section's versions (written by SectionsRepository with each change; read here). */
+@Injectable()
+export class SectionVersionsRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  /** Newest first. */
+  list(userId: string, sectionId: string): Promise<SectionVersionRow[]> {
+    return this.database.db
+      .select()
+      .from(sectionVersions)
+      .where(and(eq(sectionVersions.userId, userId), eq(sectionVersions.sectionId, sectionId)))
+      .orderBy(desc(sectionVersions.version));
+  }
+
+  async find(userId: string, sectionId: string, version: number): Promise<SectionVersionRow | null> {
+    const [row] = await this.database.db
+      .select()
+      .from(sectionVersions)
+      .where(and(eq(sectionVersions.userId, userId), eq(sectionVersions.sectionId, sectionId), eq(sectionVersions.version, version)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The newest version of each of the user's sections that still exist (a deleted one is absent). */
+  async latest(userId: string, sectionIds: string[]): Promise<Map<string, number>> {
+    if (sectionIds.length === 0) return new Map();
+    const rows = await this.database.db
+      .select({ id: sections.id, version: sections.version })
+      .from(sections)
+      .where(and(eq(sections.userId, userId), inArray(sections.id, sectionIds)));
+    return new Map(rows.map((r) => [r.id, r.version]));
+  }
+
+  /**
+   * Per entry, the newest version of its section that it equals (heading = name, both prompts,
+   * model, temperature, bias list), or null when it equals none. Matched in the database, so no
+   * prompt of any version travels to the server. The same rule as migration 0008's.
+   */
+  async matching(userId: string, entries: EntryContent[]): Promise<(number | null)[]> {
+    if (entries.length === 0) return [];
+    const result = await this.database.db.execute(sql`
+      select e.ord, (
+        select max(v.version) from ${sectionVersions} v
+        where v.user_id = ${userId}
+          and v.section_id::text = lower(e.entry->>'section')
+          and v.name = e.entry->>'heading'
+          and v.system_message = e.entry->>'systemPrompt'
+          and v.user_message = e.entry->>'userPrompt'
+          and v.model::text = lower(e.entry->>'model')
+          and v.temperature = (e.entry->>'temperature')::double precision
+          and v.logit_bias_group::text is not distinct from lower(e.entry->>'logit_bias_group')
+      ) as version
+      from jsonb_array_elements(${JSON.stringify(entries)}::jsonb) with ordinality as e(entry, ord)
+      order by e.ord`);
+    const rows = (result as unknown as { rows: { ord: string | number; version: string | number | null }[] }).rows;
+    const byOrd = new Map(rows.map((r) => [Number(r.ord), r.version === null ? null : Number(r.version)]));
+    return entries.map((_, index) => byOrd.get(index + 1) ?? null);
+  }
+}

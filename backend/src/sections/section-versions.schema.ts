@@ -1,0 +1,31 @@
+import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { logitBiasGroups } from '../logit-bias-groups/logit-bias-groups.schema';
+import { users } from '../users/users.schema';
+
+/**
+ * One immutable version of a section: all its fields as one create, update or restore left them.
+ * No foreign key to the section: deleting a section keeps its versions for the articles that
+ * snapshotted it. A deleted bias word list leaves its versions with none, as it does its sections.
+ */
+export const sectionVersions = pgTable(
+  'section_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id').notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    model: uuid('model').notNull(),
+    temperature: doublePrecision('temperature').notNull(),
+    logitBiasGroup: uuid('logit_bias_group').references(() => logitBiasGroups.id, { onDelete: 'set null' }),
+    systemMessage: text('system_message').notNull(),
+    userMessage: text('user_message').notNull(),
+    notes: text('notes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('section_versions_section_version_idx').on(table.sectionId, table.version), index('section_versions_user_idx').on(table.userId)],
+);
+
+export type SectionVersionRow = typeof sectionVersions.$inferSelect;
