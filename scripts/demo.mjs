@@ -56,6 +56,7 @@ console.log(`
   Quire demo: ${baseUrl}
   Press "Sign in with Google" (simulated: you are the Demo Operator), then open History.
   Five Notion rows are waiting in "Start Generating"; Quire checks Notion every 5 seconds.
+  Once they are written, press an article's title in History to read it inside Quire.
   For training data, open Current Models › Submit training URL and enter ${site.url}/
   (a sample blog served on this machine).
   Notion, OpenAI and Google Drive are simulators on this machine; nothing leaves it.

@@ -24,12 +24,14 @@ const Home = lazy(() => import('./pages/home/Home'));
 
 /**
  * A resource folder's screens at spec §2's paths: the list at /{name}, create at /{name}/new and
- * edit at `editPath` (react-admin's own /create and /:id would change the spec's routes).
+ * edit at `editPath` (react-admin's own /create and /:id would change the spec's routes), and a
+ * record in full at /{name}/{id} where a resource has one (History's entries, issue 16).
  */
-const resource = (name: string, { list, create: Create, edit: Edit, icon }: ResourceScreens, editPath = 'edit/:id') => (
+const resource = (name: string, { list, create: Create, edit: Edit, show: Show, icon }: ResourceScreens, editPath = 'edit/:id') => (
   <Resource name={name} list={list} icon={icon}>
     {Create && <Route path="new" element={<Create />} />}
     {Edit && <Route path={editPath} element={<Edit />} />}
+    {Show && <Route path=":id" element={<Show />} />}
   </Resource>
 );
 

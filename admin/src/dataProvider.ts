@@ -44,8 +44,27 @@ export interface BaseModelOption {
   spec: boolean;
 }
 
+/** GET /api/usage: what the operator's articles spent between two days (issue 16). */
+export interface UsageSummary {
+  from: string;
+  to: string;
+  articles: number;
+  sections: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** Dollars, to the millionth; null when a model's price is unknown (never 0). */
+  cost_usd: number | null;
+  by_model: { model: string | null; prompt_tokens: number; completion_tokens: number; cost_usd: number | null }[];
+}
+
+/** History's own routes (issue 16): a failed article written again, and the tokens and cost spent. */
+interface HistoryMethods {
+  retryHistoryEntry(id: Identifier): Promise<{ _id: string; status: string }>;
+  getUsage(range?: { from: string; to: string }): Promise<UsageSummary>;
+}
+
 /** Quire's routes beyond react-admin's CRUD, each a named method on the one client. */
-export interface QuireDataProvider extends DataProvider {
+export interface QuireDataProvider extends DataProvider, HistoryMethods {
   copySection(id: Identifier): Promise<unknown>;
   addExample(modelId: Identifier, body: { example: Example; replace?: boolean }): Promise<unknown>;
   removeExample(modelId: Identifier, uuid: string): Promise<unknown>;
@@ -148,6 +167,15 @@ export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetch
     // Section versions (issue 17).
     getSectionVersions: (sectionId) => call(at(apiUrl, 'sections', sectionId, 'versions')),
     restoreSectionVersion: (sectionId, version) => post(at(apiUrl, 'sections', sectionId, 'versions', version, 'restore')),
+    ...historyMethods(apiUrl, call),
+  };
+}
+
+/** History's routes (issue 16), kept together. */
+function historyMethods(apiUrl: string, call: HttpClient): HistoryMethods {
+  return {
+    retryHistoryEntry: (id) => call(`${at(apiUrl, 'history', id)}/retry`, { method: 'POST' }),
+    getUsage: (range) => call(`${apiUrl}/usage${range ? `?${new URLSearchParams(range).toString()}` : ''}`),
   };
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, Locator, Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { connectSimulators, disconnectSimulators, signIn, writeArticles } from './helpers';
 
 /** WCAG 2.1 A and AA, as axe-core tags them. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -11,10 +11,10 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n').join(' ')}`));
 }
 
-/** Opens `path`, waits until `ready` shows the screen's content, and records what axe finds there. */
-async function audit(page: Page, found: Record<string, string[]>, path: string, ready: (page: Page) => Locator) {
+/** Opens `path`, waits until `ready` shows the screen's content (every part of it, when several), and records what axe finds there. */
+async function audit(page: Page, found: Record<string, string[]>, path: string, ready: (page: Page) => Locator | Locator[]) {
   await page.goto(path);
-  await expect(ready(page)).toBeVisible();
+  for (const part of [ready(page)].flat()) await expect(part).toBeVisible();
   const lines = await violations(page);
   if (lines.length > 0) found[path] = lines;
 }
@@ -60,10 +60,16 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
     });
     const list = await created(page, '/api/logit-bias-groups', { name: 'Accessibility words', entries: [{ words: ['delve'], bias: -100 }] });
     const job = await created(page, '/api/training-jobs/submit-url', { url: 'http://127.0.0.1:9/accessibility/' });
+    // One article written (so History's entry page and Home's spend have something to show), with Notion and OpenAI simulated.
+    await connectSimulators(page);
+    const [written] = await writeArticles(page, [{ title: 'Accessibility entry', article: 'Accessibility article' }]);
     const found: Record<string, string[]> = {};
     try {
       const button = (name: string) => (p: Page) => p.getByRole('button', { name, exact: true });
-      await audit(page, found, '/', (p) => p.getByRole('region', { name: 'Notion Settings' }));
+      await audit(page, found, '/', (p) => [
+        p.getByRole('region', { name: 'Notion Settings' }),
+        p.getByRole('region', { name: "This month's spend" }).getByRole('img', { name: /Tokens by model/ }),
+      ]);
       await audit(page, found, `/articles?id=${article}`, (p) => p.getByRole('table', { name: 'Accessibility article' }));
       await audit(page, found, '/articles/new', button('Create Article'));
       await audit(page, found, `/articles/edit/${article}`, (p) => p.getByRole('group', { name: 'Section 1' }).getByText('Accessibility intro').first());
@@ -83,8 +89,11 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
         p.getByRole('combobox', { name: 'Existing Models' }),
       );
       await audit(page, found, '/history', (p) => p.getByRole('table', { name: 'Generation History' }));
+      await audit(page, found, `/history/${written._id}`, (p) => p.getByRole('region', { name: 'The article as written' }).getByRole('heading', { level: 3 }));
+      await audit(page, found, `/history/${job}`, (p) => p.getByRole('region', { name: 'The training job' }));
       expect(found).toEqual({});
     } finally {
+      await disconnectSimulators(page);
       for (const path of [`/api/articles/${article}`, `/api/sections/${section}`, `/api/logit-bias-groups/${list}`]) {
         expect((await page.request.delete(path)).ok(), path).toBe(true);
       }

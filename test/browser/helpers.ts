@@ -1,5 +1,5 @@
 import { expect, Page } from '@playwright/test';
-import { GOOGLE_APP_URL, OPENAI_FAKE_URL } from './ports';
+import { GOOGLE_APP_URL, NOTION_FAKE_URL, OPENAI_FAKE_URL } from './ports';
 
 /** Signs in as the local operator the way a person does: the login page's button. */
 export async function signIn(page: Page): Promise<void> {
@@ -41,4 +41,59 @@ export async function useOpenAiSimulator(page: Page, config: object = {}): Promi
   expect((await page.request.post('/api/user', { data: { envVars: { OPENAI_API_KEY: OPENAI_KEY } } })).ok()).toBe(true);
   const test = await page.request.post('/api/generation/test-openai');
   expect(await test.json()).toEqual({ ok: true, message: 'Connected: OpenAI accepts the key.' });
+}
+
+/** The Notion simulator's integration secret and database (test/fakes/notion-fake.ts). */
+const NOTION_SECRET = 'ntn_fake_integration_secret_0001';
+const DATABASE_ID = '1f0c2b3a4d5e4f60a7b8c9d0e1f2a3b4';
+
+/**
+ * Quire connected to the Notion and OpenAI simulators, both reset first (`openAi` steers the OpenAI
+ * one, as its /__fake/config takes it), with the status values the Notion simulator's rows use.
+ */
+export async function connectSimulators(page: Page, openAi: object = {}): Promise<void> {
+  for (const [url, data] of [
+    [`${NOTION_FAKE_URL}/__fake/reset`, {}],
+    [`${OPENAI_FAKE_URL}/__fake/reset`, {}],
+    [`${OPENAI_FAKE_URL}/__fake/config`, openAi],
+    ['/api/user', { envVars: { NOTION_SECRET, DATABASE_ID, OPENAI_API_KEY: OPENAI_KEY } }],
+    [
+      '/api/user/status-config',
+      { propertyName: 'Status', values: { start: 'Start Generating', inProgress: 'Generating...', error: 'Generating Error', complete: 'Posts Generated' } },
+    ],
+  ] as const) {
+    const res = await page.request.post(url, { data });
+    expect(res.ok(), `${url}: ${res.status()}`).toBe(true);
+  }
+}
+
+/** The saved connections forgotten again (an empty value clears one), so later specs find none. */
+export async function disconnectSimulators(page: Page): Promise<void> {
+  const res = await page.request.post('/api/user', { data: { envVars: { NOTION_SECRET: '', DATABASE_ID: '', OPENAI_API_KEY: '' } } });
+  expect(res.ok()).toBe(true);
+}
+
+export type HistoryEntry = { _id: string; title: string; status: string; message: string | null };
+
+/**
+ * Notion rows in "Start Generating" (`article` names the template by title, else `type` by type), claimed at once through the route
+ * behind Home's "Check Notion now", and their History entries once every one has ended.
+ */
+export async function writeArticles(page: Page, rows: { title: string; type?: string; article?: string }[]): Promise<HistoryEntry[]> {
+  const added = await page.request.post(`${NOTION_FAKE_URL}/__fake/rows`, { data: rows.map((row) => ({ ...row, status: 'Start Generating' })) });
+  expect(added.ok()).toBe(true);
+  expect((await page.request.post('/api/generation/check-now')).ok()).toBe(true);
+  const titles = rows.map((row) => row.title);
+  let entries: HistoryEntry[] = [];
+  await expect
+    .poll(
+      async () => {
+        const all: HistoryEntry[] = await (await page.request.get('/api/history')).json();
+        entries = titles.map((title) => all.find((e) => e.title === title)!).filter(Boolean);
+        return entries.length === titles.length && entries.every((e) => e.status === 'completed' || e.status === 'failed');
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return entries;
 }

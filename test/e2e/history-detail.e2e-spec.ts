@@ -106,33 +106,45 @@ describe('History entry in full, usage and retry', () => {
   });
 
   it('should retry a failed article once the fault clears: the same entry, every section once, earlier sections not asked again', async () => {
-    // OpenAI refuses the second section beyond retries (a refusal is never retried).
-    openai.failChatWhere(/Pros and cons for/, 400, 'This request was refused.');
+    // OpenAI refuses the second section for as long as the fault lasts (a refusal is never retried).
+    openai.failChatWhere(/Pros and cons for/, 400, 'This request was refused.', 1000);
     const page = row('Second try');
     await checkNow();
     const [failed] = await eventually(history, (e) => settled(e, 1));
     expect(failed.status).toBe('failed');
     expect(notion.statusOf(page)).toBe('Generating Error');
-    const before = chats();
-    expect(before.map((c) => c.messages[1].content.slice(0, 12))).toEqual(['Introduce "S', 'Pros and con']);
+    const firstTry = await detail(failed._id);
+    expect(firstTry.stopped_at).toEqual({ position: 1, reason: failed.message });
+    const asked = (prefix: string) => chats().filter((c) => c.messages[1].content.startsWith(prefix)).length;
+    expect(chats().map((c) => c.messages[1].content.slice(0, 12))).toEqual(['Introduce "S', 'Pros and con']);
 
+    // Retried while OpenAI still refuses: it stops at the same section again; the introduction is not asked for again.
+    await suite.agent.post(`/api/history/${failed._id}/retry`).expect(200);
+    await eventually(history, (e) => settled(e, 1) && e[0].status === 'failed' && asked('Pros and cons') === 2);
+    expect(asked('Introduce')).toBe(1);
+    expect(notion.statusOf(page)).toBe('Generating Error');
+
+    // The fault clears; the retry completes the same entry.
+    openai.clearFailures();
     const retried = (await suite.agent.post(`/api/history/${failed._id}/retry`).expect(200)).body;
     expect(retried._id).toBe(failed._id);
     expect(['queued', 'running', 'completed']).toContain(retried.status);
     expect(retried.message).toBeNull();
-    expect(notion.statusOf(page)).not.toBe('Generating Error');
+    expect(['Generating...', 'Posts Generated']).toContain(notion.statusOf(page));
 
-    const [done] = await eventually(history, (e) => settled(e, 1) && e[0].status === 'completed');
-    expect(done._id).toBe(failed._id);
+    const entries = await eventually(history, (e) => settled(e, 1) && e[0].status === 'completed');
+    expect(entries.map((e) => e._id)).toEqual([failed._id]);
     expect(notion.statusOf(page)).toBe('Posts Generated');
-    // Each section once in Notion; the introduction was not asked for again.
+    // Each section once in Notion; OpenAI asked once for each section it wrote (the refused tries aside).
     expect(notion.bodyOf(page).filter((line) => line.startsWith('heading_2: '))).toEqual(SECTION_HEADINGS.map((h) => `heading_2: ${h}`));
-    const after = chats();
-    expect(after).toHaveLength(4);
-    expect(after.filter((c) => c.messages[1].content.startsWith('Introduce'))).toHaveLength(1);
-    const full = await detail(done._id);
+    expect([asked('Introduce'), asked('Pros and cons'), asked('Three FAQ')]).toEqual([1, 3, 1]);
+    expect(chats()).toHaveLength(5);
+    const full = await detail(failed._id);
     expect(full.sections.map((s: HistoryEntry) => s.heading)).toEqual(SECTION_HEADINGS);
+    // The introduction is the one written before the failure: the same text and tokens.
+    expect(full.sections[0]).toEqual(firstTry.sections[0]);
     expect(full.stopped_at).toBeUndefined();
+    expect(full.usage.prompt_tokens).toBe(full.sections.reduce((n: number, s: HistoryEntry) => n + s.prompt_tokens, 0));
   });
 
   it('should refuse to retry anything but a failed article, with the reason; another operator gets 404', async () => {

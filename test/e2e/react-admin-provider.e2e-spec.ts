@@ -242,6 +242,18 @@ describe("react-admin's data provider against every resource", () => {
     const job = await provider.submitTrainingUrl('http://127.0.0.1:9/blog/');
     expect((await provider.getOne('training-jobs', { id: job._id })).data.id).toBe(job._id);
     expect((await provider.getBaseModels()).map((m) => m.id)).toEqual(expect.arrayContaining(['gpt-4o']));
+
+    // History's routes (issue 16): a retry that is refused says why; the spend of this month, and of a range.
+    await expect(provider.retryHistoryEntry(job._id)).rejects.toMatchObject({
+      status: 409,
+      body: { message: 'Only a failed article can be retried; this is a training job (submit its URL again).' },
+    });
+    expect(await provider.getUsage()).toMatchObject({ articles: 0, sections: 0, prompt_tokens: 0, cost_usd: 0, by_model: [] });
+    expect(await provider.getUsage({ from: '2026-01-01', to: '2026-01-31' })).toMatchObject({ from: '2026-01-01', to: '2026-01-31', sections: 0 });
+    await expect(provider.getUsage({ from: '2026-02-01', to: '2026-01-31' })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: { to: 'to must not be before from' } },
+    });
   });
 
   it("should keep another operator's records out of every method", async () => {

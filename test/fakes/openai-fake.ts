@@ -190,6 +190,11 @@ export class OpenAiFake extends HttpFake {
     this.failures.push({ method: 'POST', path: /^\/v1\/chat\/completions$/, status, message, times, bodyMatches: body, ...errorBody });
   }
 
+  /** The fault clears: every pending failure (failNext, failChatWhere) is dropped; requests answer as usual. */
+  clearFailures(): void {
+    this.failures = [];
+  }
+
   reset(): void {
     this.fineTuneScript = ['validating_files', 'running', 'succeeded'];
     this.chatLatencyMs = 0;
@@ -252,7 +257,8 @@ export class OpenAiFake extends HttpFake {
   /**
    * Steering for tests in other processes (browser tests, the demo): POST /__fake/reset and
    * POST /__fake/config {fineTuneScript?, chatLatencyMs?, models?, fineTunableSnapshots?,
-   * outOfCredit?, ownerRole?, loseNextFineTuneCreate?, failNext?: {method, path, status, message, times?, code?, type?}}.
+   * outOfCredit?, ownerRole?, loseNextFineTuneCreate?, failNext?: {method, path, status, message, times?, code?, type?, body?},
+   * clearFailures?}; `body` (a regular expression) limits the failure to requests whose body matches it.
    */
   private control(req: RecordedRequest, res: ServerResponse): void {
     if (req.method === 'POST' && req.path === '/__fake/reset') {
@@ -268,9 +274,11 @@ export class OpenAiFake extends HttpFake {
       if (typeof body.outOfCredit === 'boolean') this.outOfCredit = body.outOfCredit;
       if (typeof body.ownerRole === 'boolean') this.ownerRole = body.ownerRole;
       if (body.loseNextFineTuneCreate !== undefined) this.loseNextFineTuneCreate = body.loseNextFineTuneCreate;
+      if (body.clearFailures === true) this.clearFailures();
       if (body.failNext) {
         const f = body.failNext;
         this.failNext(f.method, new RegExp(f.path), f.status, f.message, f.times ?? 1, undefined, { code: f.code, type: f.type });
+        if (typeof f.body === 'string') this.failures[this.failures.length - 1].bodyMatches = new RegExp(f.body);
       }
       return json(res, 200, { ok: true });
     }

@@ -7,5 +7,7 @@ export interface ResourceScreens {
   list?: Screen;
   create?: Screen;
   edit?: Screen;
+  /** One record in full, at /{name}/{id}. */
+  show?: Screen;
   icon?: ComponentType;
 }

@@ -5,10 +5,14 @@ import { useBanner } from '../../components/useBanner';
 import { EnvVars, QuireDataProvider, StatusConfig } from '../../dataProvider';
 import { NotionSettingsCard } from './NotionSettingsCard';
 import { OpenAiSettingsCard } from './OpenAiSettingsCard';
+import { SpendCard } from './SpendCard';
 
 type Loaded = { envVars: EnvVars | null; statusConfig: StatusConfig | null };
 
-/** Home: the two collapsible settings cards. Saving stays disabled until the saved values are in. */
+/**
+ * Home: this month's spend (issue 16), then the spec's two collapsible settings cards. Saving stays
+ * disabled until the saved values are in.
+ */
 export default function Home() {
   const translate = useTranslate();
   const { banner, show } = useBanner();
@@ -34,6 +38,7 @@ export default function Home() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('quire.menu.home')} />
+      <SpendCard />
       {banner}
       {failed && (
         <Button sx={{ mb: 2 }} onClick={() => (setLoaded(null), setAttempt((a) => a + 1))}>

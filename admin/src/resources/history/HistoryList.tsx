@@ -1,31 +1,12 @@
-import { Box, Button, Chip, LinearProgress, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, Chip, LinearProgress, Link, TableCell, TableRow, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useEffect, useState } from 'react';
 import { Title, useGetList } from 'react-admin';
 import { ListTable } from '../../components/ListTable';
 import { formatDate } from '../../components/formatDate';
 import { useT } from '../../components/useT';
-
-interface HistoryEntry {
-  id: string;
-  _type: string;
-  title: string;
-  status: string;
-  article_type: string | null;
-  job_type: string | null;
-  timestamp: string | null;
-  startedAt: string | null;
-  message: string | null;
-  meta: { viewUrl?: string | null; sectionsDone?: number; sectionsTotal?: number; omittedParameters?: OmittedParameters[] };
-}
-
-/** A section sent without parameters its (reasoning) model refuses. */
-interface OmittedParameters {
-  position: number;
-  section: string;
-  model: string;
-  parameters: string[];
-}
+import { Link as RouterLink } from 'react-router-dom';
+import { HistoryEntry, isOpen, OmittedParameters, STATUS_COLOR } from './types';
 
 /** One line per model and set of parameters left out, naming the sections. */
 function omittedNotes(notes: OmittedParameters[], t: ReturnType<typeof useT>): string[] {
@@ -41,10 +22,7 @@ function omittedNotes(notes: OmittedParameters[], t: ReturnType<typeof useT>): s
   );
 }
 
-const open = (entry: HistoryEntry) => entry.status === 'queued' || entry.status === 'running';
-const STATUS_COLOR: Record<string, 'success' | 'error' | 'info' | 'default'> = { completed: 'success', failed: 'error', running: 'info' };
-
-/** /history: generation and training entries together, newest first; refreshed while any is open. */
+/** /history: generation and training entries together, newest first; refreshed while any is open. Each title opens /history/{id}. */
 export default function HistoryList() {
   const t = useT('history');
   const [following, setFollowing] = useState(false);
@@ -53,7 +31,7 @@ export default function HistoryList() {
     { pagination: { page: 1, perPage: 200 }, sort: { field: 'timestamp', order: 'DESC' } },
     { refetchInterval: following ? 3000 : false },
   );
-  useEffect(() => setFollowing((data ?? []).some(open)), [data]);
+  useEffect(() => setFollowing((data ?? []).some(isOpen)), [data]);
   // Spec §8: a failure to load History is only logged.
   useEffect(() => void (error && console.error('Failed to load history', error)), [error]);
 
@@ -73,7 +51,12 @@ export default function HistoryList() {
           return (
             <TableRow key={entry.id}>
               <TableCell>{entry._type}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{entry.title}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>
+                {/* Issue 16: the title opens the entry in full; the Message column keeps the spec's "View Results". */}
+                <Link component={RouterLink} to={`/history/${entry.id}`}>
+                  {entry.title}
+                </Link>
+              </TableCell>
               <TableCell>
                 <Chip size="small" label={entry.status} color={STATUS_COLOR[entry.status] ?? 'default'} />
                 {entry.status === 'running' && total > 0 && (

@@ -4,5 +4,6 @@ import { ResourceScreens } from '../types';
 
 export default {
   list: lazy(() => import('./HistoryList')),
+  show: lazy(() => import('./HistoryShow')),
   icon: HistoryIcon,
 } satisfies ResourceScreens;

@@ -1,0 +1,64 @@
+import type { TrainingJob } from '../training/types';
+
+/** A section sent without parameters its (reasoning) model refuses. */
+export interface OmittedParameters {
+  position: number;
+  section: string;
+  model: string;
+  parameters: string[];
+}
+
+/** One History entry as GET /api/history lists it (spec §3). */
+export interface HistoryEntry {
+  id: string;
+  _id: string;
+  _type: 'generation' | 'training';
+  title: string;
+  status: string;
+  article_type: string | null;
+  job_type: string | null;
+  timestamp: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  message: string | null;
+  meta: {
+    viewUrl?: string | null;
+    sectionsDone?: number;
+    sectionsTotal?: number;
+    tokens?: number;
+    durationMs?: number | null;
+    omittedParameters?: OmittedParameters[];
+  };
+}
+
+/** One section as written: the request as sent and what it spent (GET /api/history/{id}). */
+export interface HistorySection {
+  position: number;
+  heading: string;
+  content: string;
+  model: string | null;
+  temperature: number | null;
+  logit_bias_group: string | null;
+  system_message: string | null;
+  user_message: string | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  cached_tokens: number;
+  cost_usd: number | null;
+  duration_ms: number | null;
+}
+
+/** GET /api/history/{id}: the entry, plus what it wrote (generation) or its job (training). */
+export interface HistoryDetail extends HistoryEntry {
+  sections?: HistorySection[];
+  usage?: { prompt_tokens: number; completion_tokens: number; cost_usd: number | null };
+  notion_url?: string;
+  doc_url?: string | null;
+  stopped_at?: { position: number | null; reason: string };
+  job?: TrainingJob;
+}
+
+/** Queued or running: the screens follow it until it ends. */
+export const isOpen = (entry: { status: string } | undefined) => entry?.status === 'queued' || entry?.status === 'running';
+
+export const STATUS_COLOR: Record<string, 'success' | 'error' | 'info' | 'default'> = { completed: 'success', failed: 'error', running: 'info' };
