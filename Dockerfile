@@ -4,6 +4,8 @@ WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
 COPY admin/package.json admin/
+# The workspace package both the server and the dashboard import; npm ci's prepare builds it.
+COPY packages/shared packages/shared
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
@@ -13,6 +15,8 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=3000
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/packages/shared/package.json packages/shared/
+COPY --from=build /app/packages/shared/dist packages/shared/dist
 COPY --from=build /app/dist dist
 COPY --from=build /app/admin/dist admin/dist
 COPY --from=build /app/backend/drizzle backend/drizzle

@@ -15,7 +15,17 @@ function newest(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
 }
 
-const sources = ['backend/src', 'backend/drizzle', 'test/fakes', 'admin/src', 'admin/index.html', 'admin/vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const sources = [
+  'packages/shared/src',
+  'backend/src',
+  'backend/drizzle',
+  'test/fakes',
+  'admin/src',
+  'admin/index.html',
+  'admin/vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const outputs = [join(root, 'admin', 'dist', 'index.html'), join(root, 'dist-fakes', 'notion-fake.js')];
 const built = existsSync(stamp) && outputs.every((file) => existsSync(file)) ? statSync(stamp).mtimeMs : 0;
 const changed = Math.max(...sources.map((source) => newest(join(root, source))));

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { articleEntry } from './article-entry.cjs';
 
 export const root = new URL('../..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -103,15 +104,6 @@ export async function seedTemplate(api, { title, type, headings, userPrompt = 'W
       }),
     );
   }
-  const snapshot = (s) => ({
-    section: s._id,
-    heading: s.name,
-    systemPrompt: s.system_message,
-    userPrompt: s.user_message,
-    model: s.model,
-    temperature: s.temperature,
-    logit_bias_group: s.logit_bias_group,
-  });
-  const article = await api('POST', '/api/articles', { article_title: title, article_type: type, sections: sections.map(snapshot) });
+  const article = await api('POST', '/api/articles', { article_title: title, article_type: type, sections: sections.map((s) => articleEntry(s)) });
   return { model, bias, sections, article };
 }

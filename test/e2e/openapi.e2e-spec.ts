@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 import { FixtureSite } from '../fakes/fixture-site';
 import { GoogleFake } from '../fakes/google-fake';
 import { NotionFake } from '../fakes/notion-fake';
@@ -215,15 +216,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
         body: { ...sections[0], _id: undefined, id: undefined, created_at: undefined, updated_at: undefined, name: 'Closing' },
       });
       await call(agent, 'POST /api/sections', 400, { body: { name: 'No model' } });
-      const snapshot = {
-        section: section._id,
-        heading: 'Closing',
-        systemPrompt: section.system_message,
-        userPrompt: section.user_message,
-        model: section.model,
-        temperature: section.temperature,
-        logit_bias_group: null,
-      };
+      const snapshot = articleEntry(section, { logit_bias_group: null });
       const other = await call(agent, 'POST /api/articles', 201, { body: { article_title: 'Short review', article_type: 'Review', sections: [snapshot] } });
       const client = await call(agent, 'POST /api/clients', 201, { body: { name: 'Globex' } });
       await call(agent, 'POST /api/clients/{id}/save-path', 200, { id: client._id, body: { folderId: 'folder-globex', folderName: 'Globex articles' } });

@@ -2,7 +2,7 @@
 // (FAQ, pros and cons, conclusion…), on one of several topics that cut across the kinds, with
 // varied headings, shared filler and some off-pattern layouts, as crawled blogs look.
 
-// Structurally the ContentBlock and SectionItem of backend/src/training-data/training-data.types.ts,
+// Structurally the ContentBlock and SectionItem of @quire/shared (packages/shared/src/training-data.ts),
 // kept local because tsconfig.fakes.json compiles test/fakes alone (rootDir test/fakes).
 export type LabelledBlock = { type: 'p' | 'h3' | 'blockquote' | 'code'; text: string } | { type: 'ul' | 'ol'; items: string[] } | { type: 'hr' };
 

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 import { GoogleFake } from '../fakes/google-fake';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
@@ -42,19 +43,10 @@ export async function setUpGeneration(agent: Agent, notion: NotionFake, openai: 
     };
     sections.push((await agent.post('/api/sections').send(body).expect(201)).body);
   }
-  const snapshot = (s: Record<string, any>) => ({
-    section: s._id,
-    heading: s.name,
-    systemPrompt: s.system_message,
-    userPrompt: s.user_message,
-    model: s.model,
-    temperature: s.temperature,
-    logit_bias_group: s.logit_bias_group,
-  });
   const article = (
     await agent
       .post('/api/articles')
-      .send({ article_title: 'Laptop guide', article_type: 'Guide', sections: sections.map(snapshot) })
+      .send({ article_title: 'Laptop guide', article_type: 'Guide', sections: sections.map((s) => articleEntry(s)) })
       .expect(201)
   ).body;
   const client = (await agent.post('/api/clients').send({ name: 'Acme' }).expect(201)).body;

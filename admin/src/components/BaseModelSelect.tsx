@@ -1,7 +1,7 @@
 import { ListItemText, ListSubheader, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { SPEC_BASE_MODELS } from '../../../backend/src/integrations/openai/model-catalogue';
+import { SPEC_BASE_MODELS } from '@quire/shared';
 import { BaseModelOption, QuireDataProvider } from '../dataProvider';
 import { useT } from './useT';
 

@@ -93,5 +93,19 @@ describe(InputSafetyPipe.name, () => {
         });
       }
     });
+
+    it("should run the body DTO's own size check first, and only on bodies", () => {
+      class Capped {
+        static checkSize(value: unknown) {
+          if ((value as { items: unknown[] }).items.length > 2) throw new BadRequestException('items may hold at most 2');
+        }
+      }
+      const capped: ArgumentMetadata = { type: 'body', metatype: Capped };
+      expect(() => pipe.transform({ items: [1, 2, 3] }, capped)).toThrow('items may hold at most 2');
+      // Refused by its size before the walk that would have found the NUL.
+      expect(() => pipe.transform({ items: [1, 2, 'a\u0000'] }, capped)).toThrow('items may hold at most 2');
+      expect(pipe.transform({ items: [1, 2] }, capped)).toEqual({ items: [1, 2] });
+      expect(pipe.transform({ items: [1, 2, 3] }, { type: 'query', metatype: Capped })).toEqual({ items: [1, 2, 3] });
+    });
   });
 });

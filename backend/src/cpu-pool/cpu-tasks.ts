@@ -1,7 +1,7 @@
 import type { EmbeddingPlan } from '../integrations/openai/embedding-batches';
 import type { TokenizerFamily, WordTokens } from '../integrations/openai/tokenizer';
 import type { PageToParse, ParsedPage } from '../training-data/parser/parse-page';
-import type { ClusteredPool, SectionItem } from '../training-data/training-data.types';
+import type { ClusteredPool, SectionItem } from '@quire/shared';
 
 /**
  * The CPU-bound work that runs in worker threads, never on the server's event loop. Each task

@@ -18,11 +18,12 @@ import {
 import { IsOmittable, RecordFieldsDto } from '../common/validation';
 import { TOKENIZER_FAMILIES, TokenizerFamily, WordTokens } from '../integrations/openai/tokenizer';
 import { BiasEntry, LogitBiasGroupRow } from './logit-bias-groups.schema';
+import { checkListSize, DERIVED_WORDS_MESSAGE, GROUP_WORDS_MESSAGE, GROUPS_MESSAGE, MAX_GROUP_WORDS, MAX_GROUPS, MAX_LIST_WORDS } from './list-size';
 
 export class BiasEntryDto {
   @ApiProperty({ type: [String], example: ['delve', 'tapestry'] })
   @IsArray({ message: 'words must be a list' })
-  @ArrayMaxSize(500, { message: 'a group may hold at most 500 words' })
+  @ArrayMaxSize(MAX_GROUP_WORDS, { message: GROUP_WORDS_MESSAGE })
   @IsString({ each: true, message: 'each word must be text' })
   @MaxLength(100, { each: true, message: 'each word must be at most 100 characters' })
   words!: string[];
@@ -34,7 +35,10 @@ export class BiasEntryDto {
   bias!: number;
 }
 
+/** A bias word list as posted; its size is checked before validation (see checkListSize). */
 export class LogitBiasGroupDto {
+  static readonly checkSize = checkListSize;
+
   @ApiProperty({ example: 'Overused words' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'name must be text' })
@@ -45,7 +49,7 @@ export class LogitBiasGroupDto {
   @ApiProperty({ type: [BiasEntryDto] })
   @IsArray({ message: 'entries must be a list' })
   @ArrayMinSize(1, { message: 'a list needs at least one group' })
-  @ArrayMaxSize(50, { message: 'a list may hold at most 50 groups' })
+  @ArrayMaxSize(MAX_GROUPS, { message: GROUPS_MESSAGE })
   @IsObject({ each: true, message: 'each group must be an object' })
   @ValidateNested({ each: true })
   @Type(() => BiasEntryDto)
@@ -54,7 +58,7 @@ export class LogitBiasGroupDto {
   @ApiPropertyOptional({ type: [String], description: 'Ignored: derived by the server from entries' })
   @IsOmittable()
   @IsArray({ message: 'words must be a list' })
-  @ArrayMaxSize(25_000)
+  @ArrayMaxSize(MAX_LIST_WORDS, { message: DERIVED_WORDS_MESSAGE })
   @IsString({ each: true, message: 'each word must be text' })
   words?: string[];
 
@@ -65,12 +69,16 @@ export class LogitBiasGroupDto {
 }
 
 /** An update: the list's fields, and the record's own read-only fields, ignored. */
-export class UpdateLogitBiasGroupDto extends IntersectionType(LogitBiasGroupDto, RecordFieldsDto) {}
+export class UpdateLogitBiasGroupDto extends IntersectionType(LogitBiasGroupDto, RecordFieldsDto) {
+  static readonly checkSize = checkListSize;
+}
 
 export class TokenPreviewDto {
+  static readonly checkSize = checkListSize;
+
   @ApiProperty({ type: [BiasEntryDto] })
   @IsArray({ message: 'entries must be a list' })
-  @ArrayMaxSize(50, { message: 'a list may hold at most 50 groups' })
+  @ArrayMaxSize(MAX_GROUPS, { message: GROUPS_MESSAGE })
   @IsObject({ each: true, message: 'each group must be an object' })
   @ValidateNested({ each: true })
   @Type(() => BiasEntryDto)

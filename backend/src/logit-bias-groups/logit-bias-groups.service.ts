@@ -4,27 +4,13 @@ import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { LOGIT_BIAS_MAX_TOKENS, TOKENIZER_FAMILIES, TokenizerFamily } from '../integrations/openai/tokenizer';
 import { BiasGroupValues, LogitBiasGroupsRepository } from './logit-bias-groups.repository';
 import { BiasEntry } from './logit-bias-groups.schema';
+import { cleanWords, MAX_LIST_WORDS, tooManyWords } from './list-size';
 import { BiasEntryDto, LogitBiasGroupDto, LogitBiasGroupResponse, TokenPreviewResponse, toLogitBiasGroupResponse } from './logit-bias-groups.dto';
 
 const FAMILY_LABEL: Record<TokenizerFamily, string> = {
   o200k_base: 'the gpt-4o family (o200k_base)',
   cl100k_base: 'gpt-4 and gpt-3.5 (cl100k_base)',
 };
-
-/**
- * Words in one list, counted after splitting on commas. A list of more words could never fit
- * OpenAI's 300 token ids (every word gives at least one, usually three or more), and the cap keeps
- * the tokenising of one request small.
- */
-const MAX_LIST_WORDS = 1_000;
-
-/** Spec §5: words split on commas, trimmed, empties dropped (also inside a posted word). */
-function cleanWords(words: string[]): string[] {
-  return words
-    .flatMap((word) => word.split(','))
-    .map((word) => word.trim())
-    .filter(Boolean);
-}
 
 /** Logit-bias word lists, with the words, their count and the token limit derived on the server. */
 @Injectable()
@@ -80,12 +66,7 @@ export class LogitBiasGroupsService {
   /** At most MAX_LIST_WORDS words, refused before any tokenising. */
   private capped(entries: BiasEntry[]): BiasEntry[] {
     const count = entries.reduce((sum, entry) => sum + entry.words.length, 0);
-    if (count > MAX_LIST_WORDS) {
-      throw new BadRequestException({
-        message: `This list holds ${count} words; a list may hold at most ${MAX_LIST_WORDS} (OpenAI takes at most ${LOGIT_BIAS_MAX_TOKENS} token ids). Remove some words.`,
-        errors: [{ field: 'entries', message: `holds ${count} words (at most ${MAX_LIST_WORDS})` }],
-      });
-    }
+    if (count > MAX_LIST_WORDS) throw tooManyWords(count);
     return entries;
   }
 

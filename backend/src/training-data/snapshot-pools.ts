@@ -1,6 +1,6 @@
 import { clusterItems } from './clustering/cluster';
 import { articleItems } from './parser/section-items';
-import { ClusteredPool, ParsedArticle, SectionItem } from './training-data.types';
+import { ClusteredPool, ParsedArticle, SectionItem } from '@quire/shared';
 
 interface PoolItems {
   h1sAndIntros: SectionItem[];

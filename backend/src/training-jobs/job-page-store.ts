@@ -1,5 +1,5 @@
 import { CrawlCounts, CrawlStore, Discovery } from '../training-data/crawler/crawler';
-import { ParsedArticle } from '../training-data/training-data.types';
+import { ParsedArticle } from '@quire/shared';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingPagesRepository } from './training-pages.repository';

@@ -7,7 +7,7 @@ import { UsersService } from '../users/users.service';
 import { CrawlFailedError, CrawlOutcome } from '../training-data/crawler/crawler';
 import { JobCrawler } from './job-crawler';
 import { TrainingCollectionService } from './training-collection.service';
-import { ParsedArticle } from '../training-data/training-data.types';
+import { ParsedArticle } from '@quire/shared';
 import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingPagesRepository } from './training-pages.repository';

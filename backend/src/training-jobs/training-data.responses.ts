@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 
-/** The kinds of block a parsed article holds (training-data.types.ts ContentBlock). */
+/** The kinds of block a parsed article holds (@quire/shared's ContentBlock). */
 export const CONTENT_BLOCK_TYPES = ['p', 'h3', 'blockquote', 'code', 'ul', 'ol', 'hr'] as const;
 
 /** A block of an article as plain text: `text` for paragraphs and the like, `items` for lists, neither for a rule. */

@@ -1,6 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-import { ParsedArticle } from '../training-data/training-data.types';
+import { ParsedArticle } from '@quire/shared';
 
 export interface TrainingJobMeta {
   viewUrl?: string;

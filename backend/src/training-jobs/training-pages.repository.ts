@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, inArray, isNotNull, notInArray, sql } from 'dr
 import { DatabaseService } from '../database/database.service';
 import { storableDeep, storableText } from '../common/storable-text';
 import { PageYields } from '../training-data/page-yields';
-import { ParsedArticle } from '../training-data/training-data.types';
+import { ParsedArticle } from '@quire/shared';
 import { trainingPages } from './training-jobs.schema';
 
 /** How many article rows are read at a time when clustering, so memory holds one batch of rows. */

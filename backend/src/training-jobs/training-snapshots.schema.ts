@@ -1,6 +1,6 @@
 import { jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-import { ClusteredPool } from '../training-data/training-data.types';
+import { ClusteredPool } from '@quire/shared';
 import { TrainingJobMeta, trainingJobs } from './training-jobs.schema';
 
 export interface SnapshotData {

@@ -1,4 +1,4 @@
-import { blocksToPlainText } from '../../../../backend/src/training-data/plain-text';
+import { blocksToPlainText } from '@quire/shared';
 import { SectionItem } from './types';
 
 /** The normalised (lower-case) heading with each word capitalised, as the cluster cards show it. */

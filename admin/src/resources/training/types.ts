@@ -1,6 +1,6 @@
 // Spec §3's content blocks, section items and clustered pools, as the server defines them.
-export type { ClusteredPool, ContentBlock, SectionItem } from '../../../../backend/src/training-data/training-data.types';
-import type { ClusteredPool } from '../../../../backend/src/training-data/training-data.types';
+export type { ClusteredPool, ContentBlock, SectionItem } from '@quire/shared';
+import type { ClusteredPool } from '@quire/shared';
 
 export interface TrainingSnapshot {
   _id: string;

@@ -8,11 +8,9 @@ import type { TokenizerFamily } from './tokenizer';
  *
  * Sources, read on 2026-11-22: OpenAI's deprecations page (platform.openai.com/docs/deprecations,
  * including its 2026-04-22 "Legacy GPT model snapshots" table), its fine-tuning guide and model pages.
- * Imported by the dashboard too, so it holds data and pure functions only.
  */
 
-/** Spec §9: the base models a new model may be built on, in this order; the first is the default. */
-export const SPEC_BASE_MODELS = ['gpt-4o', 'gpt-4', 'gpt-4-32k', 'gpt-3.5-turbo', 'gpt-3.5-turbo-16k'] as const;
+export { SPEC_BASE_MODELS } from '@quire/shared';
 
 export interface CatalogueModel {
   /** The alias OpenAI lists in `GET /v1/models` and Quire offers. */

@@ -1,5 +1,5 @@
 import { adjustedRandIndex, generateLabelledSections } from '../../../../test/fakes/labelled-sections';
-import type { Clustering, SectionItem } from '../training-data.types';
+import type { Clustering, SectionItem } from '@quire/shared';
 import { clusterItems } from './cluster';
 
 const section = (uuid: string, heading: string, children: SectionItem['children'] = [{ type: 'p', text: 'Some text.' }]): SectionItem => ({

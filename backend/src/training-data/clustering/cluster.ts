@@ -1,4 +1,4 @@
-import type { Clustering, SectionItem } from '../training-data.types';
+import type { Clustering, SectionItem } from '@quire/shared';
 import { FeatureWeights, SectionFeatures, SparseRows } from './text-features';
 
 /**

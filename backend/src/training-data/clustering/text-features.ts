@@ -1,4 +1,4 @@
-import type { ContentBlock, SectionItem } from '../training-data.types';
+import type { ContentBlock, SectionItem } from '@quire/shared';
 
 /** Features are hashed into this many dimensions; collisions are rare enough to ignore at this size. */
 const FEATURE_DIMENSIONS = 1 << 16;

@@ -1,6 +1,6 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { ParsedArticle } from '../training-data.types';
+import { ParsedArticle } from '@quire/shared';
 import { AddressGuard, refusalReason } from './address-guard';
 import { CrawlCounts, CrawlFailedError, Crawler, CrawlStore, Discovery } from './crawler';
 import { CRAWL_LIMITS } from './page-fetcher';

@@ -1,6 +1,6 @@
 import { PageToParse, ParsedPage, parsePage } from '../parser/parse-page';
 import { UserFacingError } from '../../common/user-facing-error';
-import { ParsedArticle } from '../training-data.types';
+import { ParsedArticle } from '@quire/shared';
 import { AddressGuard } from './address-guard';
 import { HostLimiter } from './host-limiter';
 import { canonicalUrl, folderOf, sameSite } from './links';

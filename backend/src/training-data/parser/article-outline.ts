@@ -1,7 +1,7 @@
 // How an article's flattened content becomes its intro and sections: which heading level the
 // article uses for its sections, whether the page is a listing rather than an article, and
 // whether a page without sections still holds an article.
-import type { ContentBlock, ParsedSection } from '../training-data.types';
+import type { ContentBlock, ParsedSection } from '@quire/shared';
 import { HeadingPiece, isHeading, Piece } from './content-pieces';
 import { similarity } from './page-title';
 

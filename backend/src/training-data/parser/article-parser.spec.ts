@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ParsedArticle, ParseResult } from '../training-data.types';
+import type { ParsedArticle, ParseResult } from '@quire/shared';
 import { MAX_HTML_CHARS, normaliseDate, parseArticle } from './article-parser';
 
 const URL = 'http://example.test/blog/post.html';

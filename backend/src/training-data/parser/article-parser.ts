@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import type { ParseResult } from '../training-data.types';
+import type { ParseResult } from '@quire/shared';
 import { isIntroOnlyArticle, isListing, sectionLevel, splitSections, withoutRepeatedTitle } from './article-outline';
 import { withoutChromeLines } from './chrome-lines';
 import { contentPieces } from './content-pieces';

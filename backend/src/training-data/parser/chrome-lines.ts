@@ -2,7 +2,7 @@
 // datelines, image credits, calls to subscribe or follow, "Advert" labels, and the "more
 // stories" block that ends many pages. Each rule looks at one short block of text only; an
 // article's own sentences are longer than these lines and rarely start the way they do.
-import type { ContentBlock } from '../training-data.types';
+import type { ContentBlock } from '@quire/shared';
 import { isHeading, Piece } from './content-pieces';
 
 /** Chrome lines are short; a paragraph longer than this is the article's own, whatever it starts with. */

@@ -1,6 +1,6 @@
 // Readability's output flattened into the blocks Quire stores, with every heading kept as a
 // marker of its level, so the outline can be decided afterwards from the headings the page uses.
-import type { ContentBlock } from '../training-data.types';
+import type { ContentBlock } from '@quire/shared';
 import { BLOCK, collapse, DomElement, DROPPED, ELEMENT_NODE, tagOf, TEXT_NODE, textOf } from './dom';
 
 /** A heading of the article: its level (an h1 inside the body counts as an h2), and where it leads when it is wholly a link. */

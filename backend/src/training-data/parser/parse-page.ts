@@ -1,5 +1,5 @@
 import { extractLinks } from '../crawler/links';
-import { ParseResult } from '../training-data.types';
+import { ParseResult } from '@quire/shared';
 import { parseArticle } from './article-parser';
 
 export interface PageToParse {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ParsedArticle, ParseResult } from '../training-data.types';
+import type { ParsedArticle, ParseResult } from '@quire/shared';
 import { dateInPath } from './published-date';
 import { parseArticle } from './article-parser';
 import { articleItems } from './section-items';

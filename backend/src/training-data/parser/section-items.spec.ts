@@ -1,4 +1,4 @@
-import type { ContentBlock, ParsedArticle } from '../training-data.types';
+import type { ContentBlock, ParsedArticle } from '@quire/shared';
 import { articleItems, blocksToPlainText, nameUuid, normaliseHeading } from './section-items';
 
 const URL = 'http://example.test/blog/a.html';

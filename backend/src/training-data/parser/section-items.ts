@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ContentBlock, ParsedArticle, SectionItem } from '../training-data.types';
+import type { ContentBlock, ParsedArticle, SectionItem } from '@quire/shared';
 
 /** RFC 4122's namespace for URLs: the ids are name-based UUIDs of the article's address. */
 const URL_NAMESPACE = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
@@ -47,4 +47,4 @@ export function articleItems(article: ParsedArticle): { intro: SectionItem; sect
   };
 }
 
-export { blocksToPlainText } from '../plain-text';
+export { blocksToPlainText } from '@quire/shared';

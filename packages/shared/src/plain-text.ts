@@ -1,4 +1,4 @@
-import { ContentBlock } from './training-data.types';
+import type { ContentBlock } from './training-data';
 
 /**
  * A section as plain text: the heading (`untitled` if missing), a blank line, then one paragraph

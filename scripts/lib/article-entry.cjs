@@ -1,0 +1,22 @@
+// A section as an article template holds it: the entry POST/PUT /api/articles takes, a snapshot of
+// the section's prompts, model, temperature and bias list. One mapping for the tests (TypeScript)
+// and the demo and benchmarks (plain JavaScript); `overrides` changes any field.
+
+/**
+ * @param {{ _id: string, name: string, system_message: string, user_message: string, model: string, temperature: number, logit_bias_group: string | null }} section
+ * @param {Record<string, unknown>} [overrides]
+ */
+function articleEntry(section, overrides = {}) {
+  return {
+    section: section._id,
+    heading: section.name,
+    systemPrompt: section.system_message,
+    userPrompt: section.user_message,
+    model: section.model,
+    temperature: section.temperature,
+    logit_bias_group: section.logit_bias_group,
+    ...overrides,
+  };
+}
+
+module.exports = { articleEntry };
