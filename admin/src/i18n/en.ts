@@ -380,6 +380,10 @@ export const resourceMessages = {
       notes: sectionMessages.notes,
     },
   },
+  clients: {
+    name: 'Client |||| Clients',
+    fields: { name: clientMessages.newName },
+  },
   'logit-bias-groups': {
     name: 'Bias word list |||| Bias word lists',
     fields: { name: biasMessages.listName },
