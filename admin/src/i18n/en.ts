@@ -380,6 +380,15 @@ export const resourceMessages = {
       notes: sectionMessages.notes,
     },
   },
+  articles: {
+    name: 'Article |||| Articles',
+    fields: {
+      article_title: articleMessages.title,
+      article_type: articleMessages.type,
+      notes: articleMessages.notes,
+      sections: articleMessages.sectionsHeading,
+    },
+  },
   clients: {
     name: 'Client |||| Clients',
     fields: { name: clientMessages.newName },
