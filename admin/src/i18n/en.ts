@@ -68,7 +68,6 @@ export const articleMessages = {
   create: 'Create Article',
   update: 'Update Article',
   saving: 'Saving...',
-  required: 'Required',
   previewName: 'Name',
   previewTemperature: 'Temperature',
   previewNotes: 'Notes',
@@ -287,9 +286,7 @@ export const trainingMessages = {
   exampleRemoved: 'Example removed from model.',
   removeFailed: 'Failed to remove example.',
   newModelTitle: 'New Model',
-  modelName: 'Name',
   modelNamePlaceholder: 'Enter model name',
-  baseModel: 'Base Model',
   cancel: 'Cancel',
   addModel: 'Add',
   modelCreated: 'Model "%{name}" created successfully.',
@@ -396,6 +393,10 @@ export const resourceMessages = {
   'logit-bias-groups': {
     name: 'Bias word list |||| Bias word lists',
     fields: { name: biasMessages.listName },
+  },
+  'training-jobs': {
+    name: 'Training data collection job |||| Training data collection jobs',
+    fields: { url: trainingMessages.websiteUrl },
   },
   models: {
     name: 'Model |||| Models',
