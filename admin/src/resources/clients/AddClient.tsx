@@ -9,7 +9,11 @@ function AddClientForm() {
   const t = useT('clients');
   const { save } = useSaveContext();
   return (
-    <Form onSubmit={(values: { name?: string }) => (values.name?.trim() ? save?.({ name: values.name.trim() }) : undefined)} defaultValues={{ name: '' }}>
+    <Form
+      onSubmit={(values: { name?: string }) => (values.name?.trim() ? save?.({ name: values.name.trim() }) : undefined)}
+      defaultValues={{ name: '' }}
+      disableInvalidFormNotification
+    >
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }}>
         <TextInput source="name" size="small" variant="outlined" margin="none" helperText={false} inputProps={{ maxLength: 200 }} sx={{ minWidth: 320 }} />
         <SaveButton label={t('add')} icon={<></>} alwaysEnable />

@@ -21,6 +21,7 @@ function NewModelForm(props: { failure: Failure | null; onSubmit: () => void; on
       <Form
         defaultValues={{ name: '', base_model: DEFAULT_BASE_MODEL }}
         noValidate
+        disableInvalidFormNotification
         onSubmit={(values: FieldValues) => {
           props.onSubmit();
           return save?.(values);

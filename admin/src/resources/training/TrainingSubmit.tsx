@@ -46,7 +46,7 @@ export default function TrainingSubmit() {
       {banner}
       <Card sx={{ maxWidth: 640 }}>
         <CardContent>
-          <Form key={form} resource="training-jobs" defaultValues={{ url: '' }} onSubmit={submit} noValidate>
+          <Form key={form} resource="training-jobs" defaultValues={{ url: '' }} onSubmit={submit} noValidate disableInvalidFormNotification>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
               <TextInput
                 source="url"
