@@ -113,6 +113,29 @@ test.describe('Authoring: sections, articles and bias word lists', () => {
     await expect(page.getByRole('row', { name: /User Prompt/ }).first()).toContainText('Introduce {{title}}.');
   });
 
+  test("shows the server's refusal on the slot whose section was deleted meanwhile, and creates nothing", async ({ page }) => {
+    const models = (await (await page.request.get('/api/models')).json()) as { _id: string; name: string }[];
+    const writer = models.find((m) => m.name === 'Writer')!;
+    const made = await page.request.post('/api/sections', {
+      data: { name: 'Doomed', model: writer._id, temperature: 0.5, logit_bias_group: null, system_message: 'S', user_message: 'U', notes: '' },
+    });
+    expect(made.status()).toBe(201);
+    await page.goto('/articles/new');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Doomed article');
+    await page.getByRole('textbox', { name: 'Type' }).fill('Guide');
+    await chooseSlot(page, 1, 'Intro');
+    await page.getByRole('button', { name: 'Add Section' }).click();
+    await chooseSlot(page, 2, 'Doomed');
+    expect((await page.request.delete(`/api/sections/${(await made.json())._id}`)).ok()).toBe(true);
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    await expect(page.getByText('Error creating article.')).toBeVisible();
+    await expect(slot(page, 2)).toContainText('is not one of your sections');
+    await expect(slot(page, 1)).not.toContainText('is not one of your sections');
+    await expect(page).toHaveURL(/\/articles\/new$/);
+    const articles = (await (await page.request.get('/api/articles')).json()) as { article_title: string }[];
+    expect(articles.map((a) => a.article_title)).not.toContain('Doomed article');
+  });
+
   test('reorders the article by removing and adding a section', async ({ page }) => {
     await page.goto('/articles');
     await page.getByRole('combobox', { name: 'Article' }).click();

@@ -201,4 +201,17 @@ test.describe('Manage Models', () => {
     await expect(page.getByText('No models found.')).toHaveCount(0);
     await expect(page.getByText('Could not load this list. Reload the page to try again.')).toHaveCount(0);
   });
+
+  test("only logs a failure to load the section form's models, with nothing under the picker (spec §8)", async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
+    await page.route(/\/api\/models(\?|$)/, (route) =>
+      route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'down' } }),
+    );
+    await page.goto('/sections/new');
+    await expect(page.getByRole('combobox', { name: 'Model' })).toBeVisible();
+    await expect.poll(() => logged.some((text) => text.includes('Failed to load models'))).toBe(true);
+    await expect(page.getByText('down', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });

@@ -66,6 +66,18 @@ test.describe('Training data from a website', () => {
     await signIn(page);
   });
 
+  test("shows the server's reason for refusing a URL on the input, after the spec's message", async ({ page }) => {
+    await page.goto('/training/submit');
+    const url = page.getByRole('textbox', { name: 'Website URL' });
+    await url.fill('not a url');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to submit URL for processing.' })).toBeVisible();
+    await expect(url).toHaveAccessibleDescription('url must be a full web address such as https://example.com/blog/');
+    await expect(url).toHaveValue('not a url');
+    await expect(page.getByText('The form is not valid. Please check for errors')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'View job' })).toBeHidden();
+  });
+
   test('submits a website from /models and follows the collection job to completion', async ({ page }) => {
     test.setTimeout(CRAWL_MS + 30_000);
     const asked = answerDialogs(page, []);

@@ -1,6 +1,6 @@
 import { ListItemText, ListSubheader, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useInput, useTranslate } from 'react-admin';
 import { SPEC_BASE_MODELS } from '@quire/shared';
 import { BaseModelOption, QuireDataProvider } from '../dataProvider';
 import { useT } from './useT';
@@ -73,4 +73,11 @@ export function BaseModelSelect(props: { label: string; value: string; onChange:
       {others.map(item)}
     </TextField>
   );
+}
+
+/** The base model as a form input (`base_model`), labelled by resources.models.fields.base_model. */
+export function BaseModelInput() {
+  const translate = useTranslate();
+  const { field } = useInput({ source: 'base_model' });
+  return <BaseModelSelect label={translate('resources.models.fields.base_model')} value={field.value} onChange={field.onChange} />;
 }

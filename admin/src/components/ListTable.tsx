@@ -1,13 +1,8 @@
 import { Box, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { ListBase, ListBaseProps, RaRecord, useListContext, useTranslate } from 'react-admin';
 
-/**
- * A table with its loading and empty states. With `heading` it is a titled section of a page;
- * without, the title only names the table (the page title is in the app bar). A list that could
- * not be loaded shows nothing (spec §8: the caller logs the failure, no user message is shown).
- */
-export function ListTable<T extends { id: string }>(props: {
+export interface ListTableProps<T> {
   title: string;
   heading?: boolean;
   columns: string[];
@@ -19,7 +14,14 @@ export function ListTable<T extends { id: string }>(props: {
   renderRow: (row: T) => ReactNode;
   /** Buttons shown next to the heading. */
   actions?: ReactNode;
-}) {
+}
+
+/**
+ * A table with its loading and empty states. With `heading` it is a titled section of a page;
+ * without, the title only names the table (the page title is in the app bar). A list that could
+ * not be loaded shows nothing (spec §8: the caller logs the failure, no user message is shown).
+ */
+export function ListTable<T extends { id: string }>(props: ListTableProps<T>) {
   const translate = useTranslate();
   const headingId = `${props.title.replace(/\s+/g, '-').toLowerCase()}-heading`;
   const naming = props.heading ? { 'aria-labelledby': headingId } : { 'aria-label': props.title };
@@ -55,4 +57,19 @@ export function ListTable<T extends { id: string }>(props: {
       )}
     </Box>
   );
+}
+
+/** ListTable fed by the enclosing list (`<WholeList>`, `<ListBase>`): its records, loading and failure. */
+export function ListContextTable<T extends { id: string }>(props: Omit<ListTableProps<T>, 'rows' | 'isPending' | 'error'>) {
+  const { data, isPending, error } = useListContext<T & RaRecord>();
+  return <ListTable<T> {...props} rows={data} isPending={isPending} error={error} />;
+}
+
+/**
+ * Every record of a resource as one list (the API answers up to 1,000 a page), in the given order.
+ * The list keeps its parameters to itself: not in the URL (a screen's own query, like /articles?id=,
+ * stays as it is) nor in the store.
+ */
+export function WholeList(props: Pick<ListBaseProps, 'resource' | 'sort' | 'queryOptions' | 'children'>) {
+  return <ListBase perPage={1000} disableSyncWithLocation storeKey={false} {...props} />;
 }

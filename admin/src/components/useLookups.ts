@@ -1,6 +1,8 @@
 import { useGetList } from 'react-admin';
 
 const ALL = { pagination: { page: 1, perPage: 1000 } };
+/** Spec §8: a failure to load models is only logged to the console, never shown. */
+const logModelsFailure = (error: unknown) => console.error('Failed to load models', error);
 
 export interface ModelOption {
   id: string;
@@ -18,7 +20,7 @@ export interface BiasGroupOption {
 
 /** The user's models and bias word lists, for dropdowns and for showing names instead of ids. */
 export function useLookups() {
-  const models = useGetList<ModelOption>('models', { ...ALL, sort: { field: 'name', order: 'ASC' } });
+  const models = useGetList<ModelOption>('models', { ...ALL, sort: { field: 'name', order: 'ASC' } }, { onError: logModelsFailure });
   const biasGroups = useGetList<BiasGroupOption>('logit-bias-groups', { ...ALL, sort: { field: 'name', order: 'ASC' } });
   const modelName = (id: string) => models.data?.find((m) => m.id === id)?.name ?? '—';
   const biasName = (id: string | null, none: string) => (id ? (biasGroups.data?.find((g) => g.id === id)?.name ?? '—') : none);

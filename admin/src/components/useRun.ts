@@ -48,8 +48,13 @@ export function useRun(report?: Report) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
+  // The refetch of what went stale is part of the action: `busy` lasts until the screen shows the outcome.
   const mutation = useMutation({
-    mutationFn: ({ call }: { key: string; call: (dataProvider: QuireDataProvider) => Promise<unknown> }) => call(dataProvider),
+    mutationFn: async ({ call, invalidates }: { key: string; call: (dataProvider: QuireDataProvider) => Promise<unknown>; invalidates: string[] }) => {
+      const result = await call(dataProvider);
+      await Promise.all(invalidates.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
+      return result;
+    },
   });
   const tell: Report = report ?? ((severity, text) => notify(text, { type: severity, messageArgs: { _: text } }));
 
@@ -59,8 +64,7 @@ export function useRun(report?: Report) {
     if (!questions.every((question) => window.confirm(question))) return;
     inFlight.current = true;
     try {
-      const result = (await mutation.mutateAsync({ key, call: options.call })) as T;
-      await Promise.all((options.invalidates ?? []).map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
+      const result = (await mutation.mutateAsync({ key, call: options.call, invalidates: options.invalidates ?? [] })) as T;
       const text = typeof options.success === 'function' ? options.success(result) : options.success;
       if (text) tell('success', text);
       options.onSuccess?.(result);

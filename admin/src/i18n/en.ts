@@ -91,7 +91,6 @@ export const articleMessages = {
   create: 'Create Article',
   update: 'Update Article',
   saving: 'Saving...',
-  required: 'Required',
   previewName: 'Name',
   previewTemperature: 'Temperature',
   previewNotes: 'Notes',
@@ -354,9 +353,7 @@ export const trainingMessages = {
   exampleRemoved: 'Example removed from model.',
   removeFailed: 'Failed to remove example.',
   newModelTitle: 'New Model',
-  modelName: 'Name',
   modelNamePlaceholder: 'Enter model name',
-  baseModel: 'Base Model',
   cancel: 'Cancel',
   addModel: 'Add',
   modelCreated: 'Model "%{name}" created successfully.',
@@ -465,9 +462,26 @@ export const resourceMessages = {
       notes: sectionMessages.notes,
     },
   },
+  articles: {
+    name: 'Article |||| Articles',
+    fields: {
+      article_title: articleMessages.title,
+      article_type: articleMessages.type,
+      notes: articleMessages.notes,
+      sections: articleMessages.sectionsHeading,
+    },
+  },
+  clients: {
+    name: 'Client |||| Clients',
+    fields: { name: clientMessages.newName },
+  },
   'logit-bias-groups': {
     name: 'Bias word list |||| Bias word lists',
     fields: { name: biasMessages.listName },
+  },
+  'training-jobs': {
+    name: 'Training data collection job |||| Training data collection jobs',
+    fields: { url: trainingMessages.websiteUrl },
   },
   models: {
     name: 'Model |||| Models',

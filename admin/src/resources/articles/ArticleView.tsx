@@ -13,9 +13,10 @@ import {
   Typography,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Title, useGetList } from 'react-admin';
+import { Title, useListContext } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DetailsTable } from '../../components/DetailsTable';
+import { WholeList } from '../../components/ListTable';
 import { deleting, useRun } from '../../components/useRun';
 import { useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
@@ -24,9 +25,22 @@ import { Article } from './types';
 /** /articles: pick an article; its summary, Edit and Delete, and each section expanded on demand. */
 export default function ArticleView() {
   const t = useT('articles');
+  return (
+    <Box sx={{ p: 2, maxWidth: 1000 }}>
+      <Title title={t('listTitle')} />
+      <WholeList resource="articles" sort={{ field: 'article_title', order: 'ASC' }}>
+        <ChosenArticle />
+      </WholeList>
+    </Box>
+  );
+}
+
+/** The list's dropdown (the choice kept in the URL's `?id=`) and the article chosen. */
+function ChosenArticle() {
+  const t = useT('articles');
   const { run, busy } = useRun();
   const [params, setParams] = useSearchParams();
-  const { data, isPending } = useGetList<Article>('articles', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'article_title', order: 'ASC' } });
+  const { data, isPending } = useListContext<Article>();
   const { modelName, biasName } = useLookups();
   const selectedId = params.get('id') ?? '';
   const article = data?.find((a) => a.id === selectedId);
@@ -41,8 +55,7 @@ export default function ArticleView() {
     });
 
   return (
-    <Box sx={{ p: 2, maxWidth: 1000 }}>
-      <Title title={t('listTitle')} />
+    <>
       {isPending ? (
         <CircularProgress size={24} />
       ) : !data?.length ? (
@@ -113,6 +126,6 @@ export default function ArticleView() {
           ))}
         </>
       )}
-    </Box>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
-import { Title, useGetList } from 'react-admin';
+import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ListTable } from '../../components/ListTable';
+import { ListContextTable, WholeList } from '../../components/ListTable';
 import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { BiasList as BiasListRecord } from './types';
@@ -10,10 +10,6 @@ import { BiasList as BiasListRecord } from './types';
 export default function BiasList() {
   const t = useT('biaswords');
   const { run, busy } = useRun();
-  const { data, isPending } = useGetList<BiasListRecord>('logit-bias-groups', {
-    pagination: { page: 1, perPage: 1000 },
-    sort: { field: 'name', order: 'ASC' },
-  });
 
   const remove = (list: BiasListRecord) =>
     run(list.id, {
@@ -30,30 +26,30 @@ export default function BiasList() {
           {t('createNew')}
         </Button>
       </Stack>
-      <ListTable
-        title={t('listTitle')}
-        columns={['name', 'groups', 'words', 'actions'].map((column) => t(column))}
-        rows={data}
-        isPending={isPending}
-        empty={t('empty')}
-        renderRow={(list) => (
-          <TableRow key={list.id}>
-            <TableCell>{list.name}</TableCell>
-            <TableCell>{list.entries.length}</TableCell>
-            <TableCell>{list.word_count}</TableCell>
-            <TableCell>
-              <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${list.name}`}>
-                <Button size="small" component={Link} to={`/biaswords/${list.id}/edit`}>
-                  {t('edit')}
-                </Button>
-                <Button size="small" color="error" disabled={busy === list.id} onClick={() => remove(list)}>
-                  {t('delete')}
-                </Button>
-              </Stack>
-            </TableCell>
-          </TableRow>
-        )}
-      />
+      <WholeList resource="logit-bias-groups" sort={{ field: 'name', order: 'ASC' }}>
+        <ListContextTable<BiasListRecord>
+          title={t('listTitle')}
+          columns={['name', 'groups', 'words', 'actions'].map((column) => t(column))}
+          empty={t('empty')}
+          renderRow={(list) => (
+            <TableRow key={list.id}>
+              <TableCell>{list.name}</TableCell>
+              <TableCell>{list.entries.length}</TableCell>
+              <TableCell>{list.word_count}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${list.name}`}>
+                  <Button size="small" component={Link} to={`/biaswords/${list.id}/edit`}>
+                    {t('edit')}
+                  </Button>
+                  <Button size="small" color="error" disabled={busy === list.id} onClick={() => remove(list)}>
+                    {t('delete')}
+                  </Button>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          )}
+        />
+      </WholeList>
     </Box>
   );
 }

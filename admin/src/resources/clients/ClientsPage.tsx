@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Link as MuiLink, Stack, TableCell, TableRow, TextField } from '@mui/material';
-import { FormEvent, useState } from 'react';
-import { HttpError, Title, useGetList } from 'react-admin';
-import { ListTable } from '../../components/ListTable';
+import { Alert, Box, Button, Link as MuiLink, Stack, TableCell, TableRow } from '@mui/material';
+import { useState } from 'react';
+import { HttpError, Title } from 'react-admin';
+import { ListContextTable, WholeList } from '../../components/ListTable';
 import { QuireDataProvider } from '../../dataProvider';
 import { deleting, serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
+import { AddClient } from './AddClient';
 import { pickFolder, PickedFolder } from './folderPicker';
 
 interface Client {
@@ -18,22 +19,7 @@ interface Client {
 export default function ClientsPage() {
   const t = useT('clients');
   const { run, busy } = useRun();
-  const { data, isPending } = useGetList<Client>('clients', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
-  const [name, setName] = useState('');
   const [pickerError, setPickerError] = useState<string | null>(null);
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    void run('add', {
-      call: (dataProvider) => dataProvider.create('clients', { data: { name: name.trim() } }),
-      invalidates: ['clients'],
-      success: t('saved'),
-      // A name already taken (409) says so after the spec's words.
-      failure: (error) => (error instanceof HttpError && error.status === 409 ? `${t('saveFailed')} ${serverMessage(error) ?? ''}` : t('saveFailed')),
-      onSuccess: () => setName(''),
-    });
-  };
 
   /** The Picker, opened with the server's access token; its failure is shown as the server said it. */
   const chooseFolder = async (dataProvider: QuireDataProvider): Promise<PickedFolder | null> => {
@@ -70,57 +56,43 @@ export default function ClientsPage() {
   return (
     <Box sx={{ p: 2, maxWidth: 1000 }}>
       <Title title={t('title')} />
-      <form onSubmit={add} aria-label={t('add')}>
-        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-          <TextField
-            size="small"
-            label={t('newName')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            inputProps={{ maxLength: 200 }}
-            sx={{ minWidth: 320 }}
-          />
-          <Button type="submit" variant="contained" disabled={busy === 'add'}>
-            {t('add')}
-          </Button>
-        </Stack>
-      </form>
+      <AddClient />
       {pickerError && (
         <Alert severity="error" sx={{ mb: 2 }} onClose={() => setPickerError(null)}>
           {pickerError}
         </Alert>
       )}
-      <ListTable
-        title={t('title')}
-        columns={['name', 'savePath', 'actions'].map((column) => t(column))}
-        rows={data}
-        isPending={isPending}
-        empty={t('empty')}
-        renderRow={(client) => (
-          <TableRow key={client.id}>
-            <TableCell>{client.name}</TableCell>
-            <TableCell>
-              {client.savePath ? (
-                <MuiLink href={`https://drive.google.com/drive/folders/${encodeURIComponent(client.savePath)}`} target="_blank" rel="noopener noreferrer">
-                  {client.savePathLabel ?? client.savePath}
-                </MuiLink>
-              ) : (
-                t('notSet')
-              )}
-            </TableCell>
-            <TableCell>
-              <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${client.name}`}>
-                <Button size="small" disabled={busy === client.id} onClick={() => setSavePath(client)}>
-                  {t('setSavePath')}
-                </Button>
-                <Button size="small" color="error" disabled={busy === client.id} onClick={() => remove(client)}>
-                  {t('delete')}
-                </Button>
-              </Stack>
-            </TableCell>
-          </TableRow>
-        )}
-      />
+      <WholeList resource="clients" sort={{ field: 'name', order: 'ASC' }}>
+        <ListContextTable<Client>
+          title={t('title')}
+          columns={['name', 'savePath', 'actions'].map((column) => t(column))}
+          empty={t('empty')}
+          renderRow={(client) => (
+            <TableRow key={client.id}>
+              <TableCell>{client.name}</TableCell>
+              <TableCell>
+                {client.savePath ? (
+                  <MuiLink href={`https://drive.google.com/drive/folders/${encodeURIComponent(client.savePath)}`} target="_blank" rel="noopener noreferrer">
+                    {client.savePathLabel ?? client.savePath}
+                  </MuiLink>
+                ) : (
+                  t('notSet')
+                )}
+              </TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${client.name}`}>
+                  <Button size="small" disabled={busy === client.id} onClick={() => setSavePath(client)}>
+                    {t('setSavePath')}
+                  </Button>
+                  <Button size="small" color="error" disabled={busy === client.id} onClick={() => remove(client)}>
+                    {t('delete')}
+                  </Button>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          )}
+        />
+      </WholeList>
     </Box>
   );
 }

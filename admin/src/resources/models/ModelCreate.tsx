@@ -1,15 +1,8 @@
-import { Create, required, SimpleForm, TextInput, useInput, useNotify, useTranslate } from 'react-admin';
+import { Create, required, SimpleForm, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { BaseModelSelect, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
+import { BaseModelInput, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
 import { FormToolbar } from '../../components/FormToolbar';
 import { withReason } from '../../components/useRun';
-
-/** The base model as a form input: spec §9's five first, then what the saved key offers. */
-function BaseModelInput() {
-  const translate = useTranslate();
-  const { field } = useInput({ source: 'base_model' });
-  return <BaseModelSelect label={translate('resources.models.fields.base_model')} value={field.value} onChange={field.onChange} />;
-}
 
 /** /models/new: a name and a base model (gpt-4o by default); back to /models when created. */
 export default function ModelCreate() {

@@ -6,9 +6,9 @@ import { formatDate } from '../../components/formatDate';
 import { useBanner } from '../../components/useBanner';
 import { deleting, useRun, withReason } from '../../components/useRun';
 import { FineTuneDialog } from './FineTuneDialog';
-import { ListTable } from '../../components/ListTable';
-import { Eligibility, Model } from './types';
-import { useModelsData } from './useModelsData';
+import { ListContextTable, WholeList } from '../../components/ListTable';
+import { Eligibility, FineTuneJob, Model, TrainingJob } from './types';
+import { OpenJobs, useFollowing } from './useFollowing';
 
 /** OpenAI's pausing and paused are shown as such: a paused job waits at OpenAI, neither queued nor running. */
 const JOB_STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
@@ -40,7 +40,7 @@ export default function ModelsPage() {
   const t = (key: string) => translate(`quire.models.${key}`);
   const navigate = useNavigate();
   const { banner, show } = useBanner();
-  const { models, jobs, training, reload } = useModelsData();
+  const { queryOptions, report } = useFollowing();
   const [fineTuning, setFineTuning] = useState<Model | null>(null);
   const { run, busy } = useRun(show);
 
@@ -63,93 +63,92 @@ export default function ModelsPage() {
         </Button>
       </Stack>
       {banner}
-      <ListTable
-        heading
-        title={t('modelsHeading')}
-        columns={[t('name'), t('baseModel'), t('outputModel'), t('exampleCount'), t('dateCreated'), t('fineTuneDate'), t('actions')]}
-        rows={models.data}
-        isPending={models.isPending}
-        error={models.error}
-        empty={t('noModels')}
-        renderRow={(model) => (
-          <TableRow key={model.id}>
-            <TableCell>{model.name}</TableCell>
-            <TableCell>{model.base_model}</TableCell>
-            <TableCell>{model.output_model ?? t('none')}</TableCell>
-            <TableCell>{model.example_count}</TableCell>
-            <TableCell>{formatDate(model.date_created)}</TableCell>
-            <TableCell>{formatDate(model.date_tuned)}</TableCell>
-            <TableCell>
-              <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${model.name}`}>
-                <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />
-                <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={busy === model.id} onClick={() => remove(model)} />
-              </Stack>
-            </TableCell>
-          </TableRow>
-        )}
-      />
-      <ListTable
-        heading
-        title={t('jobsHeading')}
-        columns={[t('name'), t('status'), t('outputModel'), t('tokensTrained'), t('dateTuned')]}
-        rows={jobs.data}
-        isPending={jobs.isPending}
-        error={jobs.error}
-        empty={t('noJobs')}
-        renderRow={(job) => (
-          <TableRow key={job.id}>
-            <TableCell>{job.name}</TableCell>
-            <TableCell>
-              <Chip size="small" label={job.status} color={JOB_STATUS_COLOR[job.status] ?? 'default'} />
-              {job.message && (
-                <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5, maxWidth: 360 }}>
-                  {job.message}
-                </Typography>
-              )}
-            </TableCell>
-            <TableCell>{job.output_model ?? t('none')}</TableCell>
-            <TableCell>{job.trained_tokens?.toLocaleString() ?? t('none')}</TableCell>
-            <TableCell>{formatDate(job.date_tuned)}</TableCell>
-          </TableRow>
-        )}
-      />
-      <ListTable
-        heading
-        title={t('trainingHeading')}
-        actions={
-          <Button component={Link} to="/training/submit" size="small" variant="outlined">
-            {translate('quire.training.submitTitle')}
-          </Button>
-        }
-        columns={[t('status'), t('url'), t('timestamp'), t('message')]}
-        rows={training.data}
-        isPending={training.isPending}
-        error={training.error}
-        empty={t('noTrainingJobs')}
-        renderRow={(job) => (
-          <TableRow key={job.id}>
-            <TableCell>{job.status}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-all' }}>{job.url}</TableCell>
-            <TableCell>{formatDate(job.timestamp)}</TableCell>
-            <TableCell>
-              {job.status === 'completed' ? (
-                <Button size="small" onClick={() => navigate(`/training/view/${job.id}`)}>
-                  {t('viewDataCollection')}
-                </Button>
-              ) : (
-                (job.message ?? t('none'))
-              )}
-            </TableCell>
-          </TableRow>
-        )}
-      />
+      <WholeList resource="models" sort={{ field: 'date_created', order: 'DESC' }} queryOptions={queryOptions('models')}>
+        <ListContextTable<Model>
+          heading
+          title={t('modelsHeading')}
+          columns={[t('name'), t('baseModel'), t('outputModel'), t('exampleCount'), t('dateCreated'), t('fineTuneDate'), t('actions')]}
+          empty={t('noModels')}
+          renderRow={(model) => (
+            <TableRow key={model.id}>
+              <TableCell>{model.name}</TableCell>
+              <TableCell>{model.base_model}</TableCell>
+              <TableCell>{model.output_model ?? t('none')}</TableCell>
+              <TableCell>{model.example_count}</TableCell>
+              <TableCell>{formatDate(model.date_created)}</TableCell>
+              <TableCell>{formatDate(model.date_tuned)}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${model.name}`}>
+                  <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />
+                  <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={busy === model.id} onClick={() => remove(model)} />
+                </Stack>
+              </TableCell>
+            </TableRow>
+          )}
+        />
+      </WholeList>
+      <WholeList resource="fine-tune-jobs" sort={{ field: 'created_at', order: 'DESC' }} queryOptions={queryOptions('fine-tune jobs')}>
+        <OpenJobs report={report} />
+        <ListContextTable<FineTuneJob>
+          heading
+          title={t('jobsHeading')}
+          columns={[t('name'), t('status'), t('outputModel'), t('tokensTrained'), t('dateTuned')]}
+          empty={t('noJobs')}
+          renderRow={(job) => (
+            <TableRow key={job.id}>
+              <TableCell>{job.name}</TableCell>
+              <TableCell>
+                <Chip size="small" label={job.status} color={JOB_STATUS_COLOR[job.status] ?? 'default'} />
+                {job.message && (
+                  <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5, maxWidth: 360 }}>
+                    {job.message}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>{job.output_model ?? t('none')}</TableCell>
+              <TableCell>{job.trained_tokens?.toLocaleString() ?? t('none')}</TableCell>
+              <TableCell>{formatDate(job.date_tuned)}</TableCell>
+            </TableRow>
+          )}
+        />
+      </WholeList>
+      <WholeList resource="training-jobs" sort={{ field: 'timestamp', order: 'DESC' }} queryOptions={queryOptions('training jobs')}>
+        <OpenJobs report={report} />
+        <ListContextTable<TrainingJob>
+          heading
+          title={t('trainingHeading')}
+          actions={
+            <Button component={Link} to="/training/submit" size="small" variant="outlined">
+              {translate('quire.training.submitTitle')}
+            </Button>
+          }
+          columns={[t('status'), t('url'), t('timestamp'), t('message')]}
+          empty={t('noTrainingJobs')}
+          renderRow={(job) => (
+            <TableRow key={job.id}>
+              <TableCell>{job.status}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{job.url}</TableCell>
+              <TableCell>{formatDate(job.timestamp)}</TableCell>
+              <TableCell>
+                {job.status === 'completed' ? (
+                  <Button size="small" onClick={() => navigate(`/training/view/${job.id}`)}>
+                    {t('viewDataCollection')}
+                  </Button>
+                ) : (
+                  (job.message ?? t('none'))
+                )}
+              </TableCell>
+            </TableRow>
+          )}
+        />
+      </WholeList>
       <FineTuneDialog
         model={fineTuning}
         onClose={() => setFineTuning(null)}
-        onStarted={async () => {
+        onStarted={() => {
+          // The start made the models and fine-tune jobs stale (useRun's `invalidates`): they reload.
           setFineTuning(null);
           show('success', t('fineTuneStarted'));
-          await reload();
         }}
       />
     </Box>

@@ -1,6 +1,7 @@
 import { Stack } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, TextInput } from 'react-admin';
+import { QuietSelectInput } from '../../components/QuietSelectInput';
 import { ModelOption, modelLabel, useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 
@@ -18,7 +19,12 @@ export function SectionInputs() {
       <TextInput source="name" validate={required()} inputProps={{ maxLength: 200 }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
         <ReferenceInput source="model" reference="models" {...ALL}>
-          <SelectInput optionText={(model: ModelOption) => modelLabel(model, t('notTuned'))} validate={required()} helperText={modelNote} sx={{ flex: 2 }} />
+          <QuietSelectInput
+            optionText={(model: ModelOption) => modelLabel(model, t('notTuned'))}
+            validate={required()}
+            helperText={modelNote}
+            sx={{ flex: 2 }}
+          />
         </ReferenceInput>
         <NumberInput source="temperature" validate={[required(), minValue(0), maxValue(2)]} step={0.1} min={0} max={2} sx={{ flex: 1 }} />
         <ReferenceInput source="logit_bias_group" reference="logit-bias-groups" {...ALL}>

@@ -1,8 +1,8 @@
 import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Title, useGetList } from 'react-admin';
+import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ListTable } from '../../components/ListTable';
+import { ListContextTable, WholeList } from '../../components/ListTable';
 import { useLookups } from '../../components/useLookups';
 import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
@@ -14,7 +14,6 @@ const clip = (text: string, length = 120) => (text.length > length ? `${text.sli
 export default function SectionList() {
   const t = useT('sections');
   const { run, busy } = useRun();
-  const { data, isPending } = useGetList<Section>('sections', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
   const { modelName, biasName } = useLookups();
   const copy = (section: Section) =>
     run(section.id, {
@@ -41,37 +40,37 @@ export default function SectionList() {
           {t('createTitle')}
         </Button>
       </Stack>
-      <ListTable
-        title={t('listTitle')}
-        columns={columns.map((column) => t(column))}
-        rows={data}
-        isPending={isPending}
-        empty={t('empty')}
-        renderRow={(section) => (
-          <TableRow key={section.id}>
-            <TableCell>{section.name}</TableCell>
-            <TableCell>{modelName(section.model)}</TableCell>
-            <TableCell>{section.temperature}</TableCell>
-            <TableCell>{biasName(section.logit_bias_group, t('none'))}</TableCell>
-            <TableCell title={section.system_message}>{clip(section.system_message)}</TableCell>
-            <TableCell title={section.user_message}>{clip(section.user_message)}</TableCell>
-            <TableCell title={section.notes}>{clip(section.notes, 80)}</TableCell>
-            <TableCell>
-              <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${section.name}`}>
-                <Button size="small" component={Link} to={`/sections/edit/${section.id}`}>
-                  {t('edit')}
-                </Button>
-                <Button size="small" disabled={busy === section.id} onClick={() => copy(section)}>
-                  {t('copy')}
-                </Button>
-                <Button size="small" color="error" disabled={busy === section.id} onClick={() => remove(section)}>
-                  {t('delete')}
-                </Button>
-              </Stack>
-            </TableCell>
-          </TableRow>
-        )}
-      />
+      <WholeList resource="sections" sort={{ field: 'name', order: 'ASC' }}>
+        <ListContextTable<Section>
+          title={t('listTitle')}
+          columns={columns.map((column) => t(column))}
+          empty={t('empty')}
+          renderRow={(section) => (
+            <TableRow key={section.id}>
+              <TableCell>{section.name}</TableCell>
+              <TableCell>{modelName(section.model)}</TableCell>
+              <TableCell>{section.temperature}</TableCell>
+              <TableCell>{biasName(section.logit_bias_group, t('none'))}</TableCell>
+              <TableCell title={section.system_message}>{clip(section.system_message)}</TableCell>
+              <TableCell title={section.user_message}>{clip(section.user_message)}</TableCell>
+              <TableCell title={section.notes}>{clip(section.notes, 80)}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${section.name}`}>
+                  <Button size="small" component={Link} to={`/sections/edit/${section.id}`}>
+                    {t('edit')}
+                  </Button>
+                  <Button size="small" disabled={busy === section.id} onClick={() => copy(section)}>
+                    {t('copy')}
+                  </Button>
+                  <Button size="small" color="error" disabled={busy === section.id} onClick={() => remove(section)}>
+                    {t('delete')}
+                  </Button>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          )}
+        />
+      </WholeList>
     </Box>
   );
 }

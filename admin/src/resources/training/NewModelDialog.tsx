@@ -1,61 +1,88 @@
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { FormEvent, useState } from 'react';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useState } from 'react';
+import { CreateBase, Form, TextInput, useSaveContext } from 'react-admin';
+import { FieldValues } from 'react-hook-form';
+import { BaseModelInput, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
+import { serverMessage } from '../../components/useRun';
 import { useT } from '../../components/useT';
-import { BaseModelSelect, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
-import { serverMessage, useRun } from '../../components/useRun';
 import { TrainingModel } from './types';
 
-/** The wizard's New Model modal: a name and a base model; stays open with the reason on failure. */
-export function NewModelDialog(props: { onClose: () => void; onCreated: (model: TrainingModel) => void }) {
+interface Failure {
+  text: string;
+  reason?: string;
+}
+
+function NewModelForm(props: { failure: Failure | null; onSubmit: () => void; onClose: () => void }) {
   const t = useT('training');
-  const [name, setName] = useState('');
-  const [baseModel, setBaseModel] = useState<string>(DEFAULT_BASE_MODEL);
-  const [error, setError] = useState<{ text: string; reason?: string } | null>(null);
-  const { run, busy } = useRun();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    void run('create', {
-      call: (dataProvider) => dataProvider.create<TrainingModel & { id: string }>('models', { data: { name, base_model: baseModel } }),
-      invalidates: ['models'],
-      onSuccess: ({ data }) => props.onCreated(data),
-      onFailure: (failure) => setError({ text: t('modelCreateFailed'), reason: serverMessage(failure) }),
-    });
-  };
-
+  const { save, saving } = useSaveContext();
+  const close = () => !saving && props.onClose();
   return (
-    <Dialog open onClose={() => !busy && props.onClose()} aria-labelledby="new-model-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
+    <Dialog open onClose={close} aria-labelledby="new-model-title" fullWidth maxWidth="xs">
+      <Form
+        defaultValues={{ name: '', base_model: DEFAULT_BASE_MODEL }}
+        noValidate
+        disableInvalidFormNotification
+        onSubmit={(values: FieldValues) => {
+          props.onSubmit();
+          return save?.(values);
+        }}
+      >
         <DialogTitle id="new-model-title">{t('newModelTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {error && (
+            {props.failure && (
               <Alert severity="error" role="alert">
-                {error.text}
-                {error.reason && <div>{error.reason}</div>}
+                {props.failure.text}
+                {props.failure.reason && <div>{props.failure.reason}</div>}
               </Alert>
             )}
-            <TextField
-              label={t('modelName')}
+            <TextInput
+              source="name"
               placeholder={t('modelNamePlaceholder')}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
               autoFocus
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 100 } }}
+              variant="outlined"
+              helperText={false}
+              InputLabelProps={{ shrink: true }}
+              inputProps={{ maxLength: 100 }}
             />
-            <BaseModelSelect label={t('baseModel')} value={baseModel} onChange={setBaseModel} />
+            <BaseModelInput />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={props.onClose} disabled={!!busy}>
+          <Button onClick={props.onClose} disabled={saving}>
             {t('cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={!!busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={saving}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
             {t('addModel')}
           </Button>
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
+  );
+}
+
+/**
+ * The wizard's New Model modal: a name (spec §5: not checked here) and a base model, created
+ * through react-admin's create controller; it stays open with the reason on failure.
+ */
+export function NewModelDialog(props: { onClose: () => void; onCreated: (model: TrainingModel) => void }) {
+  const t = useT('training');
+  const [failure, setFailure] = useState<Failure | null>(null);
+  return (
+    <CreateBase<TrainingModel & { id: string }>
+      resource="models"
+      redirect={false}
+      mutationOptions={{
+        onSuccess: (model) => props.onCreated(model),
+        onError: (error) => setFailure({ text: t('modelCreateFailed'), reason: serverMessage(error) }),
+      }}
+    >
+      <NewModelForm failure={failure} onSubmit={() => setFailure(null)} onClose={props.onClose} />
+    </CreateBase>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stack, TextField } from '@mui/material';
-import { FormEvent, useState } from 'react';
-import { Title } from 'react-admin';
+import { Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Form, TextInput, Title } from 'react-admin';
+import { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useBanner } from '../../components/useBanner';
 import { serverMessage, useRun } from '../../components/useRun';
@@ -10,32 +11,33 @@ import { useT } from '../../components/useT';
 export default function TrainingSubmit() {
   const t = useT('training');
   const { banner, show } = useBanner();
-  const [url, setUrl] = useState('');
   const { run, busy } = useRun(show);
-  const [reason, setReason] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+  // A new, empty form once a URL has been submitted.
+  const [form, setForm] = useState(0);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Spec §5: the URL trimmed, and an alert when nothing is left; the server's reason shows on the input. */
+  const submit = async (values: FieldValues) => {
     if (busy) return;
-    const trimmed = url.trim();
-    if (!trimmed) {
+    const url = String(values.url ?? '').trim();
+    if (!url) {
       window.alert(t('invalidUrl'));
       return;
     }
-    setReason(null);
     setJobId(null);
-    void run('submit', {
-      call: (dataProvider) => dataProvider.submitTrainingUrl(trimmed),
+    let reason: string | undefined;
+    await run('submit', {
+      call: (dataProvider) => dataProvider.submitTrainingUrl(url),
       invalidates: ['training-jobs', 'history'],
       success: t('submitted'),
       failure: t('submitFailed'),
       onSuccess: (job) => {
         setJobId(job._id);
-        setUrl('');
+        setForm((n) => n + 1);
       },
-      onFailure: (failure) => setReason(serverMessage(failure) ?? null),
+      onFailure: (failure) => (reason = serverMessage(failure)),
     });
+    return reason ? { url: reason } : undefined;
   };
 
   return (
@@ -44,18 +46,15 @@ export default function TrainingSubmit() {
       {banner}
       <Card sx={{ maxWidth: 640 }}>
         <CardContent>
-          <form onSubmit={submit} noValidate aria-label={t('submitTitle')}>
+          <Form key={form} resource="training-jobs" defaultValues={{ url: '' }} onSubmit={submit} noValidate disableInvalidFormNotification>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
-              <TextField
-                label={t('websiteUrl')}
+              <TextInput
+                source="url"
                 type="url"
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
-                error={!!reason}
-                helperText={reason ?? ' '}
+                variant="outlined"
+                margin="none"
                 autoFocus
-                fullWidth
-                slotProps={{ htmlInput: { maxLength: 2048, inputMode: 'url', autoComplete: 'url' } }}
+                inputProps={{ maxLength: 2048, inputMode: 'url', autoComplete: 'url' }}
               />
               <Button
                 type="submit"
@@ -68,7 +67,7 @@ export default function TrainingSubmit() {
                 {t('submit')}
               </Button>
             </Stack>
-          </form>
+          </Form>
           {jobId && (
             <MuiLink component={Link} to={`/training/view/${jobId}`}>
               {t('viewJob')}
