@@ -16,7 +16,7 @@ import { CALL_RETRIES, retryDelayMs, sleep } from '../common/retry';
 import { isTransient } from '../common/integration-error';
 import { UserFacingError } from '../common/user-facing-error';
 import { appendedPrefix } from './append-plan';
-import { toHtml } from './markdown';
+import { toHtml } from '@quire/shared';
 import { chunkBlocks, sectionBlocks } from './notion-blocks';
 import { fillPlaceholders } from './placeholders';
 import { GenerationRepository } from './generation.repository';

@@ -1,4 +1,4 @@
-import { parseMarkdown, toHtml } from './markdown';
+import { parseMarkdown, toHtml } from '@quire/shared';
 import { chunkBlocks, sectionBlocks } from './notion-blocks';
 import { fillPlaceholders } from './placeholders';
 

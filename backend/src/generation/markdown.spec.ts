@@ -1,4 +1,4 @@
-import { linkTarget, parseInline, toHtml } from './markdown';
+import { linkTarget, parseInline, toHtml } from '@quire/shared';
 
 describe('parseInline', () => {
   it('should keep a link whose URL holds balanced parentheses whole', () => {

@@ -1,5 +1,5 @@
 import { NotionBlock } from '../integrations/notion/notion.client';
-import { MdBlock, parseMarkdown, Span } from './markdown';
+import { MdBlock, parseMarkdown, Span } from '@quire/shared';
 
 /** Notion's limits: 2,000 characters per text object and per link URL, 100 rich-text objects and 100 blocks per request. */
 const NOTION_TEXT_LIMIT = 2000;

@@ -1,10 +1,10 @@
 import { Box, Link } from '@mui/material';
 import { ReactNode } from 'react';
-import { MdBlock, parseMarkdown, Span } from '../../../../backend/src/generation/markdown';
+import { MdBlock, parseMarkdown, Span } from '@quire/shared';
 
 /**
  * A section's Markdown as Quire delivered it: read by the same parser that turned it into Notion
- * blocks and the Doc's HTML (backend/src/generation/markdown.ts), and built as React elements, so
+ * blocks and the Doc's HTML (packages/shared/src/markdown.ts), and built as React elements, so
  * every piece of text is escaped by React and a link is one only when it is an absolute http(s)
  * address (the parser's rule). No HTML string is ever inserted.
  */
