@@ -1,7 +1,7 @@
 import type { ContentBlock, SectionItem } from '../training-data.types';
 
 /** Features are hashed into this many dimensions; collisions are rare enough to ignore at this size. */
-const FEATURE_DIMENSIONS = 1 << 16;
+export const FEATURE_DIMENSIONS = 1 << 16;
 
 /** Row-compressed sparse rows: row i is entries offsets[i]..offsets[i+1]. */
 export interface SparseRows {
