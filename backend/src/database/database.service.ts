@@ -4,6 +4,7 @@ import { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { MIGRATIONS_DIR } from '../config/paths';
@@ -42,19 +43,21 @@ export class DatabaseService implements OnApplicationShutdown {
   async open(): Promise<void> {
     const target = this.config.database;
     if (target.kind === 'pglite') {
-      if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-      const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { pgliteOptions, useBaselineWasmCompiler }] = await Promise.all([
+      if (target.dataDir) mkdirSync(dirname(target.dataDir), { recursive: true });
+      const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { pgliteOptions, unpackImage, useBaselineWasmCompiler }] = await Promise.all([
         import('@electric-sql/pglite'),
         import('drizzle-orm/pglite'),
         import('drizzle-orm/pglite/migrator'),
         import('./pglite-image'),
       ]);
       useBaselineWasmCompiler();
+      const unpacked = target.dataDir !== null && (await unpackImage(target.dataDir));
+      if (target.dataDir && !unpacked) mkdirSync(target.dataDir, { recursive: true });
       const options = pgliteOptions(target.dataDir);
       const pglite = new PGlite(target.dataDir ?? 'memory://', options);
       this.pglite = pglite;
       await pglite.waitReady;
-      if (options.loadDataDir) this.logger.log('New embedded database made from the pre-initialised image');
+      if (unpacked || options.loadDataDir) this.logger.log('New embedded database made from the pre-initialised image');
       this.db = drizzlePglite(pglite, { schema }) as unknown as Database;
       await migratePglite(this.db as never, { migrationsFolder: MIGRATIONS_DIR });
       this.sqlRunner = {
