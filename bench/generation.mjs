@@ -74,7 +74,7 @@ const rows = [
   ['pages complete / lost / duplicated', `${complete} / ${lost} / ${duplicated}`, 'goal: none lost or duplicated'],
   ['chat completions', String(completions), `expected ${ROWS * SECTIONS}`],
   ['Notion calls / 429s', `${notionCalls} / ${notion.rateLimited}`, `${((100 * notion.rateLimited) / Math.max(notionCalls, 1)).toFixed(1)} % (goal < 5 %)`],
-  ['server peak memory', `${peak.toFixed(0)} MB`, 'RSS high-water mark (embedded database)'],
+  ['server peak memory', `${peak.toFixed(0)} MB`, `RSS high-water mark from start, embedded database; goal ≤ 400 MB: ${peak <= 400 ? 'met' : 'not met'}`],
 ];
 const w = [0, 1].map((c) => Math.max(...rows.map((r) => r[c].length)));
 console.log(`\n${'measure'.padEnd(w[0])} | ${'value'.padEnd(w[1])} | notes\n${'-'.repeat(w[0])}-|-${'-'.repeat(w[1])}-|------`);

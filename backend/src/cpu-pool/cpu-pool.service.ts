@@ -48,11 +48,13 @@ export class CpuTaskTimeoutError extends Error {}
 export class CpuPool implements OnApplicationShutdown {
   private readonly logger = new Logger(CpuPool.name);
   private readonly pools = {
-    requests: this.createPool({ maxThreads: 1, maxQueue: 64, maxOldGenerationSizeMb: 768 }),
+    // The tokenizer's tables are built from many short-lived strings: a small young generation
+    // collects them as they go, so loading them peaks ~40 MB lower (measured: +175 → +133 MB RSS).
+    requests: this.createPool({ maxThreads: 1, maxQueue: 64, maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 2 }),
     jobs: this.createPool({ maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)), maxQueue: Infinity, maxOldGenerationSizeMb: 2048 }),
   };
 
-  private createPool(options: { maxThreads: number; maxQueue: number; maxOldGenerationSizeMb: number }): Piscina {
+  private createPool(options: { maxThreads: number; maxQueue: number; maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number }): Piscina {
     const pool = new Piscina({
       filename: WORKER_FILE,
       execArgv: EXEC_ARGV,
@@ -60,7 +62,7 @@ export class CpuPool implements OnApplicationShutdown {
       maxThreads: options.maxThreads,
       maxQueue: options.maxQueue,
       idleTimeout: IDLE_MS,
-      resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb },
     });
     // A thread that dies outside a task (it cannot, short of a bug) is replaced; never a crash.
     pool.on('error', (error: Error) => this.logger.error(error));

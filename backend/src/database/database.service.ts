@@ -1,17 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { Client, Pool } from 'pg';
+import type { Pool } from 'pg';
 import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { MIGRATIONS_DIR } from '../config/paths';
 import * as schema from './schema';
+
+// Only the driver in use is loaded (PGlite and its WebAssembly, or pg): the other is never needed.
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -44,10 +43,21 @@ export class DatabaseService implements OnApplicationShutdown {
   async open(): Promise<void> {
     const target = this.config.database;
     if (target.kind === 'pglite') {
-      if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-      const pglite = new PGlite(target.dataDir ?? 'memory://');
+      if (target.dataDir) mkdirSync(dirname(target.dataDir), { recursive: true });
+      const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { pgliteOptions, unpackImage, useBaselineWasmCompiler }] = await Promise.all([
+        import('@electric-sql/pglite'),
+        import('drizzle-orm/pglite'),
+        import('drizzle-orm/pglite/migrator'),
+        import('./pglite-image'),
+      ]);
+      useBaselineWasmCompiler();
+      const unpacked = target.dataDir !== null && (await unpackImage(target.dataDir));
+      if (target.dataDir && !unpacked) mkdirSync(target.dataDir, { recursive: true });
+      const options = pgliteOptions(target.dataDir);
+      const pglite = new PGlite(target.dataDir ?? 'memory://', options);
       this.pglite = pglite;
       await pglite.waitReady;
+      if (unpacked || options.loadDataDir) this.logger.log('New embedded database made from the pre-initialised image');
       this.db = drizzlePglite(pglite, { schema }) as unknown as Database;
       await migratePglite(this.db as never, { migrationsFolder: MIGRATIONS_DIR });
       this.sqlRunner = {
@@ -55,6 +65,7 @@ export class DatabaseService implements OnApplicationShutdown {
         executeSql: async (text, values) => (values && values.length > 0 ? pglite.query(text, values) : ((await pglite.exec(text)).at(-1) ?? { rows: [] })),
       };
     } else {
+      const [{ Pool }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
       await this.migratePostgres(target.url);
       const pool = new Pool({ connectionString: target.url, max: 10 });
       pool.on('error', (error) => this.logger.error(`PostgreSQL pool error: ${error.message}`));
@@ -67,6 +78,11 @@ export class DatabaseService implements OnApplicationShutdown {
 
   /** Several server processes may start at once: one applies migrations, the others wait. */
   private async migratePostgres(url: string): Promise<void> {
+    const [{ Client }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const client = new Client({ connectionString: url });
     await client.connect();
     try {

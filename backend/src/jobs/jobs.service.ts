@@ -4,6 +4,9 @@ import { redactSecrets } from '../common/redact';
 import { storableMessage } from '../common/storable-text';
 import { DatabaseService } from '../database/database.service';
 
+/** The schema pg-boss keeps its tables in (the embedded database's image has it made already). */
+export const PGBOSS_SCHEMA = 'pgboss';
+
 /** How long shutdown waits for running jobs to finish before leaving them to be retried. */
 const DRAIN_TIMEOUT_MS = 20_000;
 
@@ -20,7 +23,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly queues = new Map<string, Promise<void>>();
 
   constructor(database: DatabaseService) {
-    this.boss = new PgBoss({ db: database.sqlRunner as PgBoss.Db, schema: 'pgboss' });
+    this.boss = new PgBoss({ db: database.sqlRunner as PgBoss.Db, schema: PGBOSS_SCHEMA });
     this.boss.on('error', (error) => this.logger.error(`pg-boss: ${redactSecrets(error.message)}`));
   }
 

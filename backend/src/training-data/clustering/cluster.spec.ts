@@ -1,4 +1,5 @@
 import { adjustedRandIndex, generateLabelledSections } from '../../../../test/fakes/labelled-sections';
+import { generateLabelledSectionsB } from '../../../../test/fakes/labelled-sections-b';
 import type { Clustering, SectionItem } from '@quire/shared';
 import { clusterItems } from './cluster';
 
@@ -112,6 +113,22 @@ describe(clusterItems.name, () => {
     expect(clusters.length).toBeLessThanOrEqual(64);
     expect(adjustedRandIndex(pool.labels, predicted)).toBeGreaterThanOrEqual(0.8);
   });
+
+  it.each([
+    ['the first labelled set', generateLabelledSections],
+    ['the second labelled set (other topics and wordings, 1 to 40 sentences)', generateLabelledSectionsB],
+  ])(
+    'should reach an adjusted Rand index of at least 0.95 against the kinds, the same in any order, when clustering 1,000 sections of %s',
+    (_name, generate) => {
+      const pool = generate(1000, 5);
+      const clustering = clusterItems(pool.items);
+      const predicted = new Array<number>(pool.items.length);
+      clustering.clusters.forEach((cluster, c) => cluster.forEach((i) => (predicted[i] = c)));
+      expect(adjustedRandIndex(pool.labels, predicted)).toBeGreaterThanOrEqual(0.95);
+      const reordered = shuffled(pool.items);
+      expect(byUuid(reordered, clusterItems(reordered))).toEqual(byUuid(pool.items, clustering));
+    },
+  );
 
   it('should tell the kinds apart better than chance when the pool is small', () => {
     const predicted = new Array<number>(items.length);

@@ -1,5 +1,5 @@
 import type { Clustering, SectionItem } from '@quire/shared';
-import { FeatureWeights, SectionFeatures, SparseRows } from './text-features';
+import { FEATURE_DIMENSIONS, FeatureWeights, SectionFeatures, SparseRows } from './text-features';
 
 /**
  * The items of one clustering run, numbered 0..count-1 in a canonical order, as unit vectors.
@@ -30,17 +30,18 @@ class SparseSpace implements VectorSpace {
     this.offsets = new Uint32Array(items.length + 1);
     this.indices = new Uint32Array(size);
     this.values = new Float32Array(size);
-    const renumbered = new Map<number, number>();
+    const renumbered = new Int32Array(FEATURE_DIMENSIONS).fill(-1);
+    let dimensions = 0;
     for (let j = 0, p = 0; j < items.length; j++) {
       for (let q = rows.offsets[items[j]]; q < rows.offsets[items[j] + 1]; q++, p++) {
-        let d = renumbered.get(rows.indices[q]);
-        if (d === undefined) renumbered.set(rows.indices[q], (d = renumbered.size));
+        let d = renumbered[rows.indices[q]];
+        if (d < 0) renumbered[rows.indices[q]] = d = dimensions++;
         this.indices[p] = d;
         this.values[p] = rows.values[q];
       }
       this.offsets[j + 1] = p;
     }
-    this.dimensions = Math.max(1, renumbered.size);
+    this.dimensions = Math.max(1, dimensions);
   }
 
   score(item: number, sums: Float64Array, stride: number, out: Float64Array): void {
@@ -307,15 +308,17 @@ function partition(space: VectorSpace, judge: VectorSpace, settings: Settings): 
   const sample = n > SAMPLE_SIZE ? Int32Array.from({ length: SAMPLE_SIZE }, (_, j) => Math.floor((j * n) / SAMPLE_SIZE)) : all;
   let centroids = new Centroids(space, settings.cap);
   let labels = centroids.seed(sample, settings.seedAt);
-  refine(sample, labels, centroids, SAMPLE_PASSES);
-  merge(judge, sample, labels, settings.cap, settings.mergeAt);
+  // Only the clusters the seeding opened are scored from here on.
   centroids = Centroids.of(space, sample, labels, renumber(labels));
+  refine(sample, labels, centroids, SAMPLE_PASSES);
   if (sample !== all) {
+    // The whole pool meets the sample's fine clusters, before any merging: an item's nearest fine
+    // cluster tells its kind better than the mean of a merged one would.
     labels = new Int32Array(n).fill(-1);
     refine(all, labels, centroids, FULL_PASSES);
-    merge(judge, all, labels, centroids.stride, settings.mergeAt);
-    centroids = Centroids.of(space, all, labels, renumber(labels));
   }
+  merge(judge, all, labels, centroids.stride, settings.mergeAt);
+  centroids = Centroids.of(space, all, labels, renumber(labels));
   fold(all, labels, centroids, Math.max(2, Math.ceil(settings.minShare * n)));
   const scores = new Float64Array(centroids.stride);
   const similarities = Float64Array.from(labels, (c, j) => {

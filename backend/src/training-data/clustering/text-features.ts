@@ -1,7 +1,7 @@
 import type { ContentBlock, SectionItem } from '@quire/shared';
 
 /** Features are hashed into this many dimensions; collisions are rare enough to ignore at this size. */
-const FEATURE_DIMENSIONS = 1 << 16;
+export const FEATURE_DIMENSIONS = 1 << 16;
 
 /** Row-compressed sparse rows: row i is entries offsets[i]..offsets[i+1]. */
 export interface SparseRows {
@@ -46,15 +46,25 @@ function stem(word: string): string {
   return word;
 }
 
-const WORD = /\$?[a-z0-9]+%?/g;
+const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 
-/** Lower-cased, stemmed words; numbers and prices become "<num>" and "<money>". */
+/** Lower-cased, stemmed words (runs of a–z and 0–9, apostrophes dropped); numbers and prices become "<num>" and "<money>". */
 function words(text: string, out: string[] = []): string[] {
   const lower = text.toLowerCase().replace(/[’']/g, '');
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(lower); m; m = WORD.exec(lower)) {
-    const w = m[0];
-    out.push(w.charCodeAt(0) === 36 ? '<money>' : w.charCodeAt(0) <= 57 ? '<num>' : stem(w));
+  // A hand-written scan of /\$?[a-z0-9]+%?/g: the same words, without a match object per word.
+  for (let i = 0; i < lower.length;) {
+    const c = lower.charCodeAt(i);
+    const money = c === 36 && i + 1 < lower.length && isWordChar(lower.charCodeAt(i + 1));
+    if (!money && !isWordChar(c)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    i += money ? 2 : 1;
+    while (i < lower.length && isWordChar(lower.charCodeAt(i))) i++;
+    if (i < lower.length && lower.charCodeAt(i) === 37) i++;
+    const first = lower.charCodeAt(start);
+    out.push(first === 36 ? '<money>' : first <= 57 ? '<num>' : stem(lower.slice(start, i)));
   }
   return out;
 }
@@ -283,22 +293,34 @@ export class SectionFeatures {
     const headings = new RowBuilder(items.length);
     const bodies = new RowBuilder(items.length);
     const rowOf = new Uint32Array(items.length);
-    const sectionsUsing = new Map<number, number>();
-    const termCounts = new Map<number, number>();
+    // Per-dimension scratch arrays (a dimension is a hashed word), reset through the lists of what was touched.
+    const sectionsUsing = new Int32Array(FEATURE_DIMENSIONS);
+    const used: number[] = [];
+    const seenIn = new Int32Array(FEATURE_DIMENSIONS).fill(-1);
+    const ownedBy = new Int32Array(FEATURE_DIMENSIONS).fill(-1);
+    const termCounts = new Int32Array(FEATURE_DIMENSIONS);
+    const terms: number[] = [];
+    const headingHashes = headingWords.map((ws) => ws.map((w) => bodyHash(w)));
     let row = 0;
     for (const sections of groupByArticle(items)) {
-      sectionsUsing.clear();
-      const vocabularies = sections.map((i) => {
-        const own = new Set<number>(headingWords[i].map((w) => bodyHash(w)));
-        for (let p = tokens.offsets[i]; p < tokens.offsets[i + 1]; p++) own.add(tokens.indices[p]);
-        for (const h of own) sectionsUsing.set(h, (sectionsUsing.get(h) ?? 0) + 1);
-        return own;
-      });
-      sections.forEach((i, s) => {
+      for (const h of used) sectionsUsing[h] = 0;
+      used.length = 0;
+      const use = (h: number, i: number) => {
+        if (seenIn[h] === i) return;
+        seenIn[h] = i;
+        if (sectionsUsing[h]++ === 0) used.push(h);
+      };
+      for (const i of sections) {
+        for (const h of headingHashes[i]) use(h, i);
+        for (let p = tokens.offsets[i]; p < tokens.offsets[i + 1]; p++) use(tokens.indices[p], i);
+      }
+      for (const i of sections) {
+        for (const h of headingHashes[i]) ownedBy[h] = i;
+        for (let p = tokens.offsets[i]; p < tokens.offsets[i + 1]; p++) ownedBy[tokens.indices[p]] = i;
         // A word the article's other sections also use names its subject ("running shoes"), not the
         // kind of section: it keeps only the share of them that do not use it.
         const others = sections.length - 1;
-        const weight = (h: number) => (others === 0 ? 1 : 1 - ((sectionsUsing.get(h) ?? 0) - (vocabularies[s].has(h) ? 1 : 0)) / others);
+        const weight = (h: number) => (others === 0 ? 1 : 1 - (sectionsUsing[h] - (ownedBy[h] === i ? 1 : 0)) / others);
         const ws = headingWords[i];
         const kept = ws.filter((w) => !STOP_WORDS.has(w));
         const headingNorm = Math.sqrt(kept.length + Math.max(0, ws.length - 1) * BIGRAM_WEIGHT ** 2) || 1;
@@ -309,15 +331,17 @@ export class SectionFeatures {
         }
         headings.endRow();
 
-        termCounts.clear();
-        for (let p = tokens.offsets[i]; p < tokens.offsets[i + 1]; p++) termCounts.set(tokens.indices[p], (termCounts.get(tokens.indices[p]) ?? 0) + 1);
+        // Terms in the order of their first use in the section, as the rows have always been written.
+        terms.length = 0;
+        for (let p = tokens.offsets[i]; p < tokens.offsets[i + 1]; p++) if (termCounts[tokens.indices[p]]++ === 0) terms.push(tokens.indices[p]);
         let bodyNorm = 0;
-        for (const [h, count] of termCounts) bodyNorm += ((1 + Math.log(count)) * idf[h]) ** 2;
+        for (const h of terms) bodyNorm += ((1 + Math.log(termCounts[h])) * idf[h]) ** 2;
         bodyNorm = Math.sqrt(bodyNorm) || 1;
-        for (const [h, count] of termCounts) bodies.push(h, ((1 + Math.log(count)) * idf[h] * weight(h)) / bodyNorm);
+        for (const h of terms) bodies.push(h, ((1 + Math.log(termCounts[h])) * idf[h] * weight(h)) / bodyNorm);
+        for (const h of terms) termCounts[h] = 0;
         bodies.endRow();
         rowOf[i] = row++;
-      });
+      }
     }
     this.headings = reorder(headings.build(), rowOf);
     this.bodies = reorder(bodies.build(), rowOf);

@@ -1,4 +1,4 @@
-import { PageToParse, ParsedPage, parsePage } from '../parser/parse-page';
+import type { PageToParse, ParsedPage } from '../parser/parse-page';
 import { UserFacingError } from '../../common/user-facing-error';
 import { ParsedArticle } from '@quire/shared';
 import { AddressGuard } from './address-guard';
@@ -52,7 +52,8 @@ export interface CrawlSettings {
   parsePage?: (page: PageToParse) => Promise<ParsedPage>;
 }
 
-const parseInProcess = async (page: PageToParse): Promise<ParsedPage> => parsePage(page);
+// The parser (linkedom, Readability) is loaded when first needed: the server parses in its CPU pool.
+const parseInProcess = async (page: PageToParse): Promise<ParsedPage> => (await import('../parser/parse-page')).parsePage(page);
 
 export interface CrawlOutcome {
   counts: CrawlCounts;
