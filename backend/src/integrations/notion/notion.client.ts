@@ -4,12 +4,11 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
 import { CALL_RETRIES } from '../../common/retry';
+import { SharedPace } from '../pace/shared-pace.service';
 import { retryingNotionFetch } from './notion-fetch';
 import { notionId } from './notion-id';
 import { pageTitle, PropertyReader } from './properties';
-import { RateLimiter } from './rate-limiter';
 
-const NOTION_REQUESTS_PER_SECOND = 3;
 const STATUS_PROPERTY_TTL_MS = 60_000;
 /** A database's data sources can be added or renamed in Notion, so the choice is read again after a minute. */
 const DATA_SOURCE_TTL_MS = 60_000;
@@ -66,24 +65,29 @@ function notionError(error: unknown, action: string): IntegrationError {
 
 /**
  * Notion through the official SDK (API version 2025-09-03: a database has data sources). Calls
- * for one integration secret are paced to about 3 a second across the process, and retried on
- * 409, 429 and 5xx honouring Retry-After (notion-fetch.ts).
+ * for one integration secret are paced to about 3 a second across every server process on the
+ * database (SharedPace), and retried on 409, 429 and 5xx honouring Retry-After (notion-fetch.ts).
  */
 @Injectable()
 export class NotionClient {
   private readonly logger = new Logger(NotionClient.name);
-  private readonly limiters = new Map<string, RateLimiter>();
   private readonly dataSources = new Map<string, { value: DataSource; until: number }>();
   private readonly statusProperties = new Map<string, { value: StatusProperty | null; until: number }>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly pace: SharedPace,
+  ) {}
 
   private client(secret: string): Client {
     assertSendable('Notion', secret, 'Notion secret');
-    let limiter = this.limiters.get(secret);
-    if (!limiter) this.limiters.set(secret, (limiter = new RateLimiter(NOTION_REQUESTS_PER_SECOND)));
-    const paced = limiter;
-    const send = (url: string, init: RequestInit) => paced.schedule(() => fetch(url, init));
+    const send = async (url: string, init: RequestInit) => {
+      await this.pace.notionTurn(secret, init.signal);
+      const response = await fetch(url, init);
+      // Notion slowed this integration down: every process waits, not only this call.
+      if (response.status === 429) await this.pace.notionRateLimited(secret, response.headers.get('retry-after'));
+      return response;
+    };
     return new Client({
       auth: secret,
       baseUrl: this.config.notionBaseUrl ?? undefined,
