@@ -6,8 +6,8 @@ import { LimitReading, PaceRepository } from './pace.repository';
 
 /** Notion asks for an average of three requests a second per integration. */
 export const NOTION_REQUESTS_PER_SECOND = 3;
-/** A little slack per call, so that network jitter never puts four calls in one second. */
-const NOTION_SLACK_MS = 15;
+/** A little slack per call on top of the average (Notion allows a burst of one over it, which absorbs a late call). */
+const NOTION_SLACK_MS = 5;
 /** Longest pause a rate-limit answer can impose on every process. */
 const MAX_PAUSE_MS = 60_000;
 /** The pause after a 429 that says nothing of how long to wait. */
