@@ -73,6 +73,7 @@ export class NotionClient {
   private readonly logger = new Logger(NotionClient.name);
   private readonly dataSources = new Map<string, { value: DataSource; until: number }>();
   private readonly statusProperties = new Map<string, { value: StatusProperty | null; until: number }>();
+  private readonly reading = new Map<string, Promise<unknown>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -124,6 +125,19 @@ export class NotionClient {
     const key = `${secret}:${id}`;
     const cached = this.dataSources.get(key);
     if (!fresh && cached && cached.until > Date.now()) return cached.value;
+    return fresh ? this.readDataSource(secret, id, key) : this.once(`source:${key}`, () => this.readDataSource(secret, id, key));
+  }
+
+  /** One read at a time per key: jobs that start together wait for the same answer instead of each asking Notion. */
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const running = this.reading.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const promise = read().finally(() => this.reading.delete(key));
+    this.reading.set(key, promise);
+    return promise;
+  }
+
+  private async readDataSource(secret: string, id: string, key: string): Promise<DataSource> {
     const database = (await this.call('open the database', () => this.client(secret).databases.retrieve({ database_id: id }))) as {
       title?: { plain_text?: string }[];
       data_sources?: { id: string; name: string }[];
@@ -146,7 +160,9 @@ export class NotionClient {
     const key = `${secret}:${dataSourceId}:${name}`;
     const cached = this.statusProperties.get(key);
     if (!fresh && cached && cached.until > Date.now()) return cached.value;
-    const value = await this.readStatusProperty(secret, dataSourceId, name);
+    const value = fresh
+      ? await this.readStatusProperty(secret, dataSourceId, name)
+      : await this.once(`status:${key}`, () => this.readStatusProperty(secret, dataSourceId, name));
     this.statusProperties.set(key, { value, until: Date.now() + STATUS_PROPERTY_TTL_MS });
     return value;
   }
