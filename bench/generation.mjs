@@ -1,9 +1,17 @@
-// Generation throughput: 30 Notion rows × 6 sections, OpenAI simulator at 300 ms a completion,
-// Notion simulator limited to 3 requests/s. Prints wall time against the lower bound
-// max(OpenAI-bound, Notion-bound), Notion 429s and peak memory. `npm run bench:generation`.
+// Generation throughput, with the OpenAI simulator at 300 ms a completion and the Notion simulator
+// limited to 3 requests/s per integration secret. Prints one table. `npm run bench:generation`.
+//  1. One server on the embedded database: 30 rows × 6 sections for one operator; wall time
+//     against the lower bound max(OpenAI-bound, Notion-bound), Notion 429s, peak memory.
+//  2. With PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/quire_bench,
+//     recreated for each run):
+//     a. the same batch run by two servers on one Notion secret: their Notion calls share its pace,
+//        so no 429 and a wall time within 1.05 × the bound;
+//     b. Notion not the bound (12 operators, each with a Notion integration of their own, 5 rows
+//        each): one server, then two; two should write ≥ 1.8 × what one does in the same time.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { client, fakes, memoryMb, seedTemplate, signIn, startServer, stop } from '../scripts/lib/harness.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 30);
@@ -13,73 +21,192 @@ const NOTION_PER_SECOND = 3;
 const CONCURRENCY = Number(process.env.GENERATION_CONCURRENCY ?? 4);
 /** Notion calls a page needs: in progress, read the body (for the append marker), one append, complete. */
 const NOTION_CALLS_PER_PAGE = 4;
-/** Per check: open the database, read its properties, query the rows. */
-const NOTION_CALLS_PER_CHECK = 3;
+/** Per check: open the database, read its properties, query the rows to start, and those in progress (none may stay so). */
+const NOTION_CALLS_PER_CHECK = 4;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/quire_bench';
+const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 12);
+const ROWS_PER_OPERATOR = 5;
 
-const { NotionFake, OpenAiFake } = fakes();
+const { NotionFake, OpenAiFake, GoogleFake } = fakes();
 const notion = await new NotionFake().start(0);
 const openai = await new OpenAiFake().start(0);
+const google = await new GoogleFake().start(0);
 openai.chatLatencyMs = LATENCY_MS;
-notion.requestsPerSecond = NOTION_PER_SECOND;
 
-const port = 3301;
-const server = await startServer(port, {
-  NODE_ENV: 'test',
-  AUTH_MODE: 'local',
-  DATABASE_URL: '',
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-bench-generation-')),
-  NOTION_BASE_URL: notion.baseUrl,
-  OPENAI_BASE_URL: openai.baseUrl,
-  NOTION_POLL_SECONDS: '3600',
-  GENERATION_CONCURRENCY: String(CONCURRENCY),
-});
-const api = client(server.url, await signIn(server.url, 'local'));
-await api('POST', '/api/user', { envVars: { NOTION_SECRET: notion.secret, DATABASE_ID: notion.databaseId, OPENAI_API_KEY: openai.apiKey } });
-await seedTemplate(api, { title: 'Bench guide', type: 'Guide', headings: Array.from({ length: SECTIONS }, (_, i) => `Section ${i + 1}`) });
-const pages = Array.from({ length: ROWS }, (_, i) =>
-  notion.addRow({ title: `Bench article ${i + 1}`, status: 'Start Generating', type: 'Guide', extra: { Keyword: `topic ${i + 1}` } }),
-);
-notion.requests.length = 0;
-notion.rateLimited = 0;
+const table = [];
+const row = (what, value, note = '') => table.push([what, value, note]);
+const openAiBound = (rows, servers) => (rows * SECTIONS * LATENCY_MS) / 1000 / (CONCURRENCY * servers);
+/** Each further server process reads the database and its properties once (then once a minute), to know the status property. */
+const NOTION_CALLS_PER_MORE_SERVER = 2;
+/** One secret's calls, at Notion's pace: the slowest operator's rows and check (and what each further server reads once). */
+const notionBound = (rowsPerSecret, servers = 1) =>
+  (rowsPerSecret * NOTION_CALLS_PER_PAGE + NOTION_CALLS_PER_CHECK + NOTION_CALLS_PER_MORE_SERVER * (servers - 1)) / NOTION_PER_SECOND;
 
-let peak = 0;
-const sampler = setInterval(() => (peak = Math.max(peak, memoryMb(server.child.pid).rss)), 200);
-const started = performance.now();
-await api('POST', '/api/generation/check-now');
-for (;;) {
-  const statuses = pages.map((id) => notion.statusOf(id));
-  if (statuses.every((s) => s === 'Posts Generated' || s === 'Generating Error')) break;
-  await new Promise((r) => setTimeout(r, 50));
+async function recreatePostgres() {
+  const adminUrl = new URL(POSTGRES_URL);
+  const name = adminUrl.pathname.slice(1);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  try {
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    return true;
+  } catch (error) {
+    console.error(`PostgreSQL not reachable at ${POSTGRES_URL}: ${error.message}; skipping its rows`);
+    return false;
+  } finally {
+    await admin.end().catch(() => {});
+  }
 }
-const wall = (performance.now() - started) / 1000;
-clearInterval(sampler);
-peak = Math.max(peak, memoryMb(server.child.pid).peak);
 
-const completions = openai.requestsTo('POST', /^\/v1\/chat\/completions$/).length;
-const notionCalls = notion.requests.length;
-const openAiBound = (ROWS * SECTIONS * LATENCY_MS) / 1000 / CONCURRENCY;
-const notionBound = (ROWS * NOTION_CALLS_PER_PAGE + NOTION_CALLS_PER_CHECK) / NOTION_PER_SECOND;
-const bound = Math.max(openAiBound, notionBound);
-const bodies = pages.map((id) => notion.bodyOf(id).filter((line) => line.startsWith('heading_2: ')).length);
-const complete = pages.filter((id) => notion.statusOf(id) === 'Posts Generated').length;
-const duplicated = bodies.filter((n) => n > SECTIONS).length;
-const lost = ROWS - complete;
+/**
+ * Starts `servers` server processes on one database, signs each operator in (local sign-in for one,
+ * the Google simulator for several), gives each a Notion integration (the first the simulator's own,
+ * the others their own secret and database), a template and rows; then presses "Check Notion now"
+ * for each and waits until every page has its final status.
+ */
+async function batch({ servers: count, database, operators, rowsPerOperator }) {
+  notion.reset();
+  openai.reset();
+  openai.chatLatencyMs = LATENCY_MS;
+  notion.requestsPerSecond = NOTION_PER_SECOND;
+  const emails = Array.from({ length: operators }, (_, i) => `operator${i + 1}@quire.bench`);
+  const auth = operators === 1 ? { AUTH_MODE: 'local' } : { ...google.env(emails.join(',')) };
+  const env = {
+    NODE_ENV: 'test',
+    ...auth,
+    DATABASE_URL: database,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-bench-generation-')),
+    NOTION_BASE_URL: notion.baseUrl,
+    OPENAI_BASE_URL: openai.baseUrl,
+    NOTION_POLL_SECONDS: '3600',
+    GENERATION_CONCURRENCY: String(CONCURRENCY),
+  };
+  const servers = [];
+  for (let i = 0; i < count; i++) servers.push(await startServer(3301 + i, env));
+  const url = servers[0].url;
+  const apis = [];
+  const pages = [];
+  for (const [i, email] of emails.entries()) {
+    if (operators > 1) google.account = { sub: `bench-${i + 1}`, email, email_verified: true, name: `Operator ${i + 1}` };
+    const api = client(url, await signIn(url, operators === 1 ? 'local' : 'google'));
+    const integration = i === 0 ? { secret: notion.secret, databaseId: notion.databaseId, dataSourceId: undefined } : notion.addIntegration();
+    await api('POST', '/api/user', { envVars: { NOTION_SECRET: integration.secret, DATABASE_ID: integration.databaseId, OPENAI_API_KEY: openai.apiKey } });
+    await seedTemplate(api, { title: 'Bench guide', type: 'Guide', headings: Array.from({ length: SECTIONS }, (_, s) => `Section ${s + 1}`) });
+    for (let r = 0; r < rowsPerOperator; r++) {
+      const title = `Bench article ${i + 1}.${r + 1}`;
+      pages.push(
+        notion.addRow({
+          title,
+          status: 'Start Generating',
+          type: 'Guide',
+          extra: { Keyword: `topic ${i + 1}.${r + 1}` },
+          dataSourceId: integration.dataSourceId,
+        }),
+      );
+    }
+    apis.push(api);
+  }
+  notion.requests.length = 0;
+  notion.rateLimited = 0;
 
-const rows = [
-  ['rows × sections', `${ROWS} × ${SECTIONS}`, `concurrency ${CONCURRENCY}, OpenAI ${LATENCY_MS} ms/completion, Notion ${NOTION_PER_SECOND} req/s`],
-  ['wall time', `${wall.toFixed(1)} s`, 'from "Check Notion now" until every page has its final status'],
-  ['OpenAI-bound', `${openAiBound.toFixed(1)} s`, `${ROWS * SECTIONS} completions × ${LATENCY_MS} ms / ${CONCURRENCY}`],
-  ['Notion-bound', `${notionBound.toFixed(1)} s`, `${ROWS} × ${NOTION_CALLS_PER_PAGE} + ${NOTION_CALLS_PER_CHECK} calls / ${NOTION_PER_SECOND} per s`],
-  ['ratio wall / bound', (wall / bound).toFixed(3), 'goal ≤ 1.15'],
-  ['pages complete / lost / duplicated', `${complete} / ${lost} / ${duplicated}`, 'goal: none lost or duplicated'],
-  ['chat completions', String(completions), `expected ${ROWS * SECTIONS}`],
-  ['Notion calls / 429s', `${notionCalls} / ${notion.rateLimited}`, `${((100 * notion.rateLimited) / Math.max(notionCalls, 1)).toFixed(1)} % (goal < 5 %)`],
-  ['server peak memory', `${peak.toFixed(0)} MB`, `RSS high-water mark from start, embedded database; goal ≤ 400 MB: ${peak <= 400 ? 'met' : 'not met'}`],
-];
-const w = [0, 1].map((c) => Math.max(...rows.map((r) => r[c].length)));
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, ...servers.map((s) => memoryMb(s.child.pid).rss))), 200);
+  const started = performance.now();
+  await Promise.all(apis.map((api) => api('POST', '/api/generation/check-now')));
+  for (;;) {
+    const statuses = pages.map((id) => notion.statusOf(id));
+    if (statuses.every((s) => s === 'Posts Generated' || s === 'Generating Error')) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const wall = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, ...servers.map((s) => memoryMb(s.child.pid).peak));
+  const complete = pages.filter((id) => notion.statusOf(id) === 'Posts Generated').length;
+  const duplicated = pages.filter((id) => notion.bodyOf(id).filter((line) => line.startsWith('heading_2: ')).length > SECTIONS).length;
+  const result = {
+    wall,
+    rows: pages.length,
+    complete,
+    lost: pages.length - complete,
+    duplicated,
+    completions: openai.requestsTo('POST', /^\/v1\/chat\/completions$/).length,
+    notionCalls: notion.requests.length,
+    notion429: notion.rateLimited,
+    openAi429: openai.rateLimited,
+    peak,
+  };
+  await Promise.all(servers.map((s) => stop(s.child)));
+  return result;
+}
+
+let failed = false;
+/** A goal's verdict (printed; only lost or duplicated pages fail the run). */
+const check = (ok) => (ok ? 'met' : 'NOT MET');
+const pct = (a, b) => `${((100 * a) / Math.max(b, 1)).toFixed(1)} %`;
+
+// 1. One server, embedded database.
+const one = await batch({ servers: 1, database: '', operators: 1, rowsPerOperator: ROWS });
+const oneBound = Math.max(openAiBound(ROWS, 1), notionBound(ROWS));
+row('rows × sections', `${ROWS} × ${SECTIONS}`, `concurrency ${CONCURRENCY}, OpenAI ${LATENCY_MS} ms/completion, Notion ${NOTION_PER_SECOND} req/s per secret`);
+row('wall time', `${one.wall.toFixed(1)} s`, 'from "Check Notion now" until every page has its final status');
+row('OpenAI-bound', `${openAiBound(ROWS, 1).toFixed(1)} s`, `${ROWS * SECTIONS} completions × ${LATENCY_MS} ms / ${CONCURRENCY}`);
+row('Notion-bound', `${notionBound(ROWS).toFixed(1)} s`, `${ROWS} × ${NOTION_CALLS_PER_PAGE} + ${NOTION_CALLS_PER_CHECK} calls / ${NOTION_PER_SECOND} per s`);
+row('ratio wall / bound', (one.wall / oneBound).toFixed(3), `goal ≤ 1.05: ${check(one.wall / oneBound <= 1.05)}`);
+row(
+  'pages complete / lost / duplicated',
+  `${one.complete} / ${one.lost} / ${one.duplicated}`,
+  `goal: none lost or duplicated: ${check(one.lost + one.duplicated === 0)}`,
+);
+row('chat completions', String(one.completions), `expected ${ROWS * SECTIONS}`);
+row('Notion calls / 429s', `${one.notionCalls} / ${one.notion429}`, `${pct(one.notion429, one.notionCalls)} (goal < 5 %)`);
+row('server peak memory', `${one.peak.toFixed(0)} MB`, `RSS high-water mark from start, embedded database; goal ≤ 400 MB: ${check(one.peak <= 400)}`);
+
+if (await recreatePostgres()) {
+  // 2a. Two servers, one operator, one Notion secret: Notion is the bound, and its pace is shared.
+  const two = await batch({ servers: 2, database: POSTGRES_URL, operators: 1, rowsPerOperator: ROWS });
+  const twoBound = Math.max(openAiBound(ROWS, 2), notionBound(ROWS, 2));
+  row(
+    'two servers, one Notion secret: wall time',
+    `${two.wall.toFixed(1)} s`,
+    `PostgreSQL; bound ${twoBound.toFixed(1)} s: Notion, ${ROWS} × ${NOTION_CALLS_PER_PAGE} + ${NOTION_CALLS_PER_CHECK} + ${NOTION_CALLS_PER_MORE_SERVER} calls at one secret's pace for both servers`,
+  );
+  row('  ratio wall / bound', (two.wall / twoBound).toFixed(3), `goal ≤ 1.05: ${check(two.wall / twoBound <= 1.05)}`);
+  row(
+    '  Notion calls / 429s',
+    `${two.notionCalls} / ${two.notion429}`,
+    `goal no 429: ${check(two.notion429 === 0)}; pages complete / lost / duplicated ${two.complete} / ${two.lost} / ${two.duplicated}${two.lost + two.duplicated ? ' NOT MET' : ''}`,
+  );
+  if (two.lost + two.duplicated > 0) failed = true;
+
+  // 2b. Notion not the bound: several operators, each their own secret; one server, then two.
+  const rows = OPERATORS * ROWS_PER_OPERATOR;
+  await recreatePostgres();
+  const single = await batch({ servers: 1, database: POSTGRES_URL, operators: OPERATORS, rowsPerOperator: ROWS_PER_OPERATOR });
+  await recreatePostgres();
+  const double = await batch({ servers: 2, database: POSTGRES_URL, operators: OPERATORS, rowsPerOperator: ROWS_PER_OPERATOR });
+  const speedUp = single.wall / double.wall;
+  row(
+    `${OPERATORS} operators × ${ROWS_PER_OPERATOR} rows, own secrets: one server`,
+    `${single.wall.toFixed(1)} s`,
+    `${(single.rows / single.wall).toFixed(2)} articles/s; OpenAI-bound ${openAiBound(rows, 1).toFixed(1)} s, Notion-bound ${notionBound(ROWS_PER_OPERATOR).toFixed(1)} s per secret`,
+  );
+  row(
+    `  two servers`,
+    `${double.wall.toFixed(1)} s`,
+    `${(double.rows / double.wall).toFixed(2)} articles/s; OpenAI-bound ${openAiBound(rows, 2).toFixed(1)} s; Notion 429s ${single.notion429} / ${double.notion429}`,
+  );
+  row('  two servers / one server', `${speedUp.toFixed(2)} ×`, `goal ≥ 1.8: ${check(speedUp >= 1.8)}`);
+  if (single.lost + single.duplicated + double.lost + double.duplicated > 0) {
+    failed = true;
+    row('  pages lost / duplicated', `${single.lost + double.lost} / ${single.duplicated + double.duplicated}`, 'NOT MET');
+  }
+}
+
+const w = [0, 1].map((c) => Math.max(...table.map((r) => r[c].length)));
 console.log(`\n${'measure'.padEnd(w[0])} | ${'value'.padEnd(w[1])} | notes\n${'-'.repeat(w[0])}-|-${'-'.repeat(w[1])}-|------`);
-for (const [a, b, c] of rows) console.log(`${a.padEnd(w[0])} | ${b.padEnd(w[1])} | ${c}`);
+for (const [a, b, c] of table) console.log(`${a.padEnd(w[0])} | ${b.padEnd(w[1])} | ${c}`);
 
-await stop(server.child);
-await Promise.all([notion.stop(), openai.stop()]);
-if (lost > 0 || duplicated > 0) process.exitCode = 1;
+await Promise.all([notion.stop(), openai.stop(), google.stop()]);
+if (failed) process.exitCode = 1;

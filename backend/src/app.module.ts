@@ -9,6 +9,7 @@ import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { HealthController } from './health/health.controller';
 import { OpenAiModule } from './integrations/openai/openai.module';
+import { PaceModule } from './integrations/pace/pace.module';
 import { ModelsModule } from './models/models.module';
 import { FineTuneJobsModule } from './fine-tune-jobs/fine-tune-jobs.module';
 import { TrainingJobsModule } from './training-jobs/training-jobs.module';
@@ -35,6 +36,7 @@ export class AppModule {
         CpuPoolModule,
         AuthModule.forRoot(config),
         UsersModule,
+        PaceModule,
         OpenAiModule,
         ModelsModule,
         FineTuneJobsModule,

@@ -73,9 +73,12 @@ function serveAdmin(app: INestApplication): void {
     new Logger('Admin').warn(`No built dashboard at ${ADMIN_DIST}; run "npm run build" to serve it`);
     return;
   }
-  app.use(express.static(ADMIN_DIST, { index: false, maxAge: '1h', immutable: false }));
+  const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
+  // The dashboard's files are looked for only outside /api, so an API request costs no file-system lookup.
+  const files = express.static(ADMIN_DIST, { index: false, maxAge: '1h', immutable: false });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (req.method !== 'GET' || isApi(req)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

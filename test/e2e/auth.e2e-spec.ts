@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { AUTH_REQUESTS_PER_MINUTE } from '../../backend/src/auth/auth.controller';
+import { SESSION_CACHE_MS } from '../../backend/src/auth/sessions.service';
 import { createTestApp, signInLocal, TestApp } from '../support/test-app';
 
 describe('Sign-in and sessions (local mode)', () => {
@@ -81,6 +83,95 @@ describe('Sign-in and sessions (local mode)', () => {
     const res = await request(t.http).post('/api/logout').set('Cookie', cookie).expect(200);
     expect(res.headers['set-cookie'][0]).toMatch(/quire_session=;/);
     await request(t.http).get('/api/me').set('Cookie', cookie).expect(401);
+  });
+
+  describe('reading a session', () => {
+    const tokenOf = (cookie: string) => cookie.split('=')[1];
+    const hashOf = (cookie: string) => createHash('sha256').update(tokenOf(cookie)).digest('hex');
+    async function signedIn(): Promise<string> {
+      const login = await request(t.http).get('/api/auth/local').expect(302);
+      return (login.headers['set-cookie'][0] as string).split(';')[0];
+    }
+    async function sessionRow(cookie: string): Promise<{ last_seen_at: string } | undefined> {
+      const result = await t.database.db.execute(sql`select last_seen_at::text from sessions where id_hash = ${hashOf(cookie)}`);
+      return (result as unknown as { rows: { last_seen_at: string }[] }).rows[0];
+    }
+    /** Counts every row written to the sessions table while `run` runs (a trigger, dropped afterwards). */
+    async function sessionWritesDuring(run: () => Promise<void>): Promise<number> {
+      const db = t.database.db;
+      await db.execute(sql`create table session_writes (op text not null)`);
+      await db.execute(
+        sql.raw(
+          `create function count_session_write() returns trigger language plpgsql as $$ begin insert into session_writes values (tg_op); return null; end $$`,
+        ),
+      );
+      await db.execute(
+        sql`create trigger count_session_writes after insert or update or delete on sessions for each row execute function count_session_write()`,
+      );
+      try {
+        await run();
+        const result = await db.execute(sql`select count(*)::int as n from session_writes`);
+        return (result as unknown as { rows: { n: number }[] }).rows[0].n;
+      } finally {
+        await db.execute(sql`drop trigger count_session_writes on sessions`);
+        await db.execute(sql`drop function count_session_write()`);
+        await db.execute(sql`drop table session_writes`);
+      }
+    }
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('should write nothing to the database while a session reads', async () => {
+      const cookie = await signedIn();
+      const before = await sessionRow(cookie);
+      const writes = await sessionWritesDuring(async () => {
+        for (let i = 0; i < 40; i++) await request(t.http).get('/api/me').set('Cookie', cookie).expect(200);
+        await Promise.all(Array.from({ length: 20 }, () => request(t.http).get('/api/user').set('Cookie', cookie).expect(200)));
+      });
+      expect(writes).toBe(0);
+      expect(await sessionRow(cookie)).toEqual(before);
+    });
+
+    it('should record activity once, however many requests come at once, when the last was long ago', async () => {
+      const cookie = await signedIn();
+      await t.database.db.execute(sql`update sessions set last_seen_at = now() - interval '10 minutes' where id_hash = ${hashOf(cookie)}`);
+      const writes = await sessionWritesDuring(async () => {
+        await Promise.all(Array.from({ length: 20 }, () => request(t.http).get('/api/me').set('Cookie', cookie).expect(200)));
+        for (let i = 0; i < 20; i++) await request(t.http).get('/api/me').set('Cookie', cookie).expect(200);
+      });
+      expect(writes).toBe(1);
+      const seen = new Date((await sessionRow(cookie))!.last_seen_at).getTime();
+      expect(Date.now() - seen).toBeLessThan(60_000);
+    });
+
+    it('should end a session at logout at once, though this process had just read it', async () => {
+      const cookie = await signedIn();
+      await request(t.http).get('/api/me').set('Cookie', cookie).expect(200);
+      await request(t.http).post('/api/logout').set('Cookie', cookie).expect(200);
+      await request(t.http).get('/api/me').set('Cookie', cookie).expect(401);
+      await request(t.http).get('/api/user').set('Cookie', cookie).expect(401);
+      expect(await sessionRow(cookie)).toBeUndefined();
+    });
+
+    it(`should end a session ended elsewhere (another process's logout) within ${SESSION_CACHE_MS / 1000} s`, async () => {
+      const cookie = await signedIn();
+      await request(t.http).get('/api/me').set('Cookie', cookie).expect(200);
+      // What a logout served by another server process does: the row goes.
+      await t.database.db.execute(sql`delete from sessions where id_hash = ${hashOf(cookie)}`);
+      await sleep(SESSION_CACHE_MS + 100);
+      await request(t.http).get('/api/me').set('Cookie', cookie).expect(401);
+    });
+
+    it.each([
+      ['idle for more than 7 days', sql`last_seen_at = now() - interval '7 days 1 minute'`],
+      ['past its 30 days', sql`expires_at = now() - interval '1 second'`],
+    ])('should end a session %s, and delete it', async (_what, change) => {
+      const cookie = await signedIn();
+      await request(t.http).get('/api/me').set('Cookie', cookie).expect(200);
+      await t.database.db.execute(sql`update sessions set ${change} where id_hash = ${hashOf(cookie)}`);
+      await sleep(SESSION_CACHE_MS + 100);
+      await request(t.http).get('/api/me').set('Cookie', cookie).expect(401);
+      expect(await sessionRow(cookie)).toBeUndefined();
+    });
   });
 
   it('should refuse a cross-site POST with 403 and change nothing', async () => {

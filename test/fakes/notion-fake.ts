@@ -21,6 +21,12 @@ export interface FakeRow {
   dataSourceId?: string;
 }
 
+interface FakeIntegration {
+  secret: string;
+  databaseId: string;
+  dataSourceId: string;
+}
+
 interface FakePage {
   id: string;
   url: string;
@@ -73,7 +79,8 @@ const text = (content: string) => [{ type: 'text', text: { content, link: null }
  * endpoint), page property updates, and page bodies (list, append with Notion's size limits and
  * link checks, delete). Ids resolve with or without dashes. It rate-limits as Notion does (429
  * with Retry-After past an average of three requests a second, with a burst of one request, as
- * Notion allows "some bursts beyond the average"), can answer a share of calls with Notion's
+ * Notion allows "some bursts beyond the average"; each integration secret has its own, and
+ * `addIntegration` adds one with a database of its own), can answer a share of calls with Notion's
  * passing faults (some after doing the write), refuse appends, and counts what it was asked.
  */
 export class NotionFake extends HttpFake {
@@ -95,9 +102,10 @@ export class NotionFake extends HttpFake {
   refuseAppends: { count: number; message: string } | null = null;
   readonly pages = new Map<string, FakePage>();
   rateLimited = 0;
-  /** Requests the integration may still make at once: refilled at `requestsPerSecond`, one more than that at most. */
-  private tokens = NOTION_RATE_LIMIT + 1;
-  private refilledAt = 0;
+  /** Other integrations (other operators' secrets), each with a database and data source of its own. */
+  private readonly integrations = new Map<string, FakeIntegration>();
+  /** Requests each integration (by secret) may still make at once: refilled at `requestsPerSecond`, one more than that at most. */
+  private readonly buckets = new Map<string, { tokens: number; refilledAt: number }>();
   /** Deleted blocks: Notion keeps them in the trash, and refuses to delete one again. */
   private readonly archived = new Set<string>();
 
@@ -118,11 +126,24 @@ export class NotionFake extends HttpFake {
     this.refuseAppends = null;
     this.statusType = 'status';
     this.statusOptions = [...STATUS_OPTIONS];
-    this.tokens = NOTION_RATE_LIMIT + 1;
-    this.refilledAt = 0;
+    this.buckets.clear();
+    this.integrations.clear();
     this.databaseTitle = 'Articles';
     this.dataSources = [{ id: this.dataSourceId, name: 'Articles' }];
     this.wiki = false;
+  }
+
+  /** Another operator's integration: its own secret, rate limit, and database (with one data source, where its rows go). */
+  addIntegration(): { secret: string; databaseId: string; dataSourceId: string } {
+    const integration = { secret: `ntn_fake_${randomUUID().replace(/-/g, '')}`, databaseId: randomUUID().replace(/-/g, ''), dataSourceId: randomUUID() };
+    this.integrations.set(integration.secret, integration);
+    return { ...integration };
+  }
+
+  /** Whether an integration may see a page: one of its database's, or (the first integration) any page outside the others' databases. */
+  private sees(integration: FakeIntegration | null, page: FakePage): boolean {
+    if (integration) return page.dataSourceId === integration.dataSourceId;
+    return ![...this.integrations.values()].some((other) => other.dataSourceId === page.dataSourceId);
   }
 
   addRow(row: FakeRow): string {
@@ -185,49 +206,65 @@ export class NotionFake extends HttpFake {
     json(res, status, { object: 'error', status, code, message }, headers);
   }
 
-  /** A token bucket: an average of `requestsPerSecond`, with a burst of one request over it. */
-  private takeToken(): boolean {
+  /** A token bucket per integration: an average of `requestsPerSecond`, with a burst of one request over it. */
+  private takeToken(secret: string): boolean {
     if (!Number.isFinite(this.requestsPerSecond)) return true;
     const now = Date.now();
     const capacity = this.requestsPerSecond + 1;
-    this.tokens = Math.min(capacity, this.tokens + ((now - this.refilledAt) * this.requestsPerSecond) / 1000);
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    const bucket = this.buckets.get(secret) ?? { tokens: capacity, refilledAt: now };
+    bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.refilledAt) * this.requestsPerSecond) / 1000);
+    bucket.refilledAt = now;
+    this.buckets.set(secret, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
     return true;
   }
 
   private route(req: RecordedRequest, res: ServerResponse): void {
     if (req.path.startsWith('/__fake/')) return this.control(req, res);
-    if (req.headers.authorization !== `Bearer ${this.secret}`) return this.error(res, 401, 'unauthorized', 'API token is invalid.');
+    const secret = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const integration = this.integrations.get(secret) ?? null;
+    if (secret !== this.secret && !integration) return this.error(res, 401, 'unauthorized', 'API token is invalid.');
     if (!req.headers['notion-version']) return this.error(res, 400, 'missing_version', 'Notion-Version header missing');
-    if (!this.takeToken()) {
+    if (!this.takeToken(secret)) {
       this.rateLimited++;
       return this.error(res, 429, 'rate_limited', 'You have been rate limited. Please try again in a few minutes.', { 'retry-after': '1' });
     }
     const fault = this.faults.next(req.method !== 'GET');
     if (fault) {
       const answer = FAULT_ANSWERS[fault.status];
-      if (fault.afterWrite) this.answer(req, DISCARD);
+      if (fault.afterWrite) this.answer(req, DISCARD, integration);
       return this.error(res, fault.status, answer.code, answer.message);
     }
-    this.answer(req, res);
+    this.answer(req, res, integration);
   }
 
-  private answer(req: RecordedRequest, res: ServerResponse): void {
+  private answer(req: RecordedRequest, res: ServerResponse, integration: FakeIntegration | null): void {
     const body = req.body ? JSON.parse(req.body) : {};
     const [, , kind, id, sub, subId] = req.path.split('/');
+    const databaseId = integration?.databaseId ?? this.databaseId;
+    const dataSources = integration ? [{ id: integration.dataSourceId, name: 'Articles' }] : this.dataSources;
     if (req.method === 'GET' && kind === 'databases') {
-      if (!sameId(id, this.databaseId)) return this.error(res, 404, 'object_not_found', `Could not find database with ID: ${id}.`);
+      if (!sameId(id, databaseId)) return this.error(res, 404, 'object_not_found', `Could not find database with ID: ${id}.`);
       return json(res, 200, {
         object: 'database',
-        id: dashed(this.databaseId),
-        title: text(this.databaseTitle),
-        data_sources: this.dataSources.map((d) => ({ id: d.id, name: d.name })),
+        id: dashed(databaseId),
+        title: text(integration ? 'Articles' : this.databaseTitle),
+        data_sources: dataSources.map((d) => ({ id: d.id, name: d.name })),
       });
     }
+    if ((kind === 'pages' || kind === 'blocks') && id) {
+      const page = this.page(id);
+      if (page && !this.sees(integration, page))
+        return this.error(
+          res,
+          404,
+          'object_not_found',
+          `Could not find ${kind === 'pages' ? 'page' : 'block'} with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`,
+        );
+    }
     if (kind === 'data_sources') {
-      const source = this.dataSources.find((d) => sameId(d.id, id));
+      const source = dataSources.find((d) => sameId(d.id, id));
       if (!source) return this.error(res, 404, 'object_not_found', `Could not find data source with ID: ${id}.`);
       if (req.method === 'GET' && !sub) return json(res, 200, { object: 'data_source', id: source.id, properties: this.schema() });
       if (req.method === 'POST' && sub === 'query') return this.query(source.id, body, res);

@@ -133,6 +133,23 @@ function multipart(req: RecordedRequest): Record<string, { filename?: string; va
   return parts;
 }
 
+/** A key's limits per minute, as OpenAI's rate-limits page lists them for an organisation's tier. */
+export interface RateLimits {
+  requestsPerMinute: number;
+  tokensPerMinute: number;
+}
+
+/** gpt-4o at usage tier 5. */
+const DEFAULT_RATE_LIMITS: RateLimits = { requestsPerMinute: 10_000, tokensPerMinute: 30_000_000 };
+
+/** A wait as OpenAI writes it in its headers and messages: `120ms`, `1.5s`, `6m0s`. */
+function openAiDuration(ms: number): string {
+  const whole = Math.max(0, Math.ceil(ms));
+  if (whole < 1000) return `${whole}ms`;
+  if (whole < 60_000) return `${Number((whole / 1000).toFixed(3))}s`;
+  return `${Math.floor(whole / 60_000)}m${Number(((whole % 60_000) / 1000).toFixed(3))}s`;
+}
+
 /**
  * OpenAI's HTTP API as far as Quire uses it — the key's model list, files, fine-tuning jobs
  * (walking a configurable status script, one step per retrieval; listed newest first), model
@@ -140,7 +157,8 @@ function multipart(req: RecordedRequest): Record<string, { filename?: string; va
  * OPENAI_BASE_URL=<url>/v1. It refuses what OpenAI refuses, in OpenAI's words: a model the key
  * does not list (404 model_not_found), sampling parameters a reasoning model does not take, a
  * malformed logit_bias, a snapshot that cannot be fine-tuned, inputs over the embedding limits,
- * and an account out of credit (429 insufficient_quota).
+ * an account out of credit (429 insufficient_quota), and a key over its per-minute limits (429
+ * rate_limit_exceeded); it sends OpenAI's `x-ratelimit-*` headers with every chat and embedding answer.
  */
 export class OpenAiFake extends HttpFake {
   /** The only key the fake accepts. */
@@ -159,6 +177,13 @@ export class OpenAiFake extends HttpFake {
   fineTunableSnapshots: string[] = [...FINE_TUNABLE_SNAPSHOTS];
   /** The account has no credit left: every paid call answers 429 insufficient_quota. */
   outOfCredit = false;
+  /**
+   * Each key's limits on chat completions and embeddings, per minute, refilled continuously as
+   * OpenAI's are (the default is a high tier's, so only a test that lowers it meets them).
+   */
+  rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS };
+  /** Requests answered 429 rate_limit_exceeded since the last reset. */
+  rateLimited = 0;
   /** The key's user has the Owner role, which deleting a fine-tuned model needs. */
   ownerRole = true;
   /** The next fine-tune create makes the job, then loses the answer: the connection drops, or a 500 comes back. */
@@ -171,6 +196,8 @@ export class OpenAiFake extends HttpFake {
   readonly jobs = new Map<string, FakeJob>();
   readonly models = new Set<string>();
   private failures: Failure[] = [];
+  /** What is left of each key's limits, and when it was last counted. */
+  private readonly buckets = new Map<string, { requests: number; tokens: number; at: number }>();
 
   constructor() {
     super((req, res) => this.route(req, res));
@@ -202,6 +229,9 @@ export class OpenAiFake extends HttpFake {
     this.listedModels = [...LISTED_MODELS];
     this.fineTunableSnapshots = [...FINE_TUNABLE_SNAPSHOTS];
     this.outOfCredit = false;
+    this.rateLimits = { ...DEFAULT_RATE_LIMITS };
+    this.rateLimited = 0;
+    this.buckets.clear();
     this.ownerRole = true;
     this.loseNextFineTuneCreate = null;
     this.embeddedInputs = 0;
@@ -220,6 +250,53 @@ export class OpenAiFake extends HttpFake {
   private error(res: ServerResponse, status: number, message: string, body: ErrorBody = {}, headers: Record<string, string> = {}) {
     const type = body.type ?? (status === 401 || status === 400 || status === 404 ? 'invalid_request_error' : 'api_error');
     json(res, status, { error: { message, type, param: body.param ?? null, code: body.code ?? null } }, headers);
+  }
+
+  /**
+   * Counts a request of `tokens` tokens against its key's limits as OpenAI does: answers the
+   * `x-ratelimit-*` headers OpenAI sends with every answer, and whether the request is refused
+   * (429 rate_limit_exceeded, with the same headers and OpenAI's words) because either limit ran out.
+   */
+  private limit(req: RecordedRequest, model: string, tokens: number): { headers: Record<string, string>; refusal: string | null } {
+    const { requestsPerMinute: rpm, tokensPerMinute: tpm } = this.rateLimits;
+    const key = String(req.headers.authorization);
+    const now = Date.now();
+    const bucket = this.buckets.get(key) ?? { requests: rpm, tokens: tpm, at: now };
+    bucket.requests = Math.min(rpm, bucket.requests + ((now - bucket.at) * rpm) / 60_000);
+    bucket.tokens = Math.min(tpm, bucket.tokens + ((now - bucket.at) * tpm) / 60_000);
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+    let refusal: string | null = null;
+    if (bucket.requests < 1) {
+      const wait = ((1 - bucket.requests) * 60_000) / rpm;
+      refusal = `Rate limit reached for ${model} in organization org-fake on requests per min (RPM): Limit ${rpm}, Used ${rpm}, Requested 1. Please try again in ${openAiDuration(wait)}. Visit https://platform.openai.com/account/rate-limits to learn more.`;
+    } else if (bucket.tokens < tokens) {
+      const wait = ((tokens - bucket.tokens) * 60_000) / tpm;
+      const used = Math.ceil(tpm - bucket.tokens);
+      refusal = `Rate limit reached for ${model} in organization org-fake on tokens per min (TPM): Limit ${tpm}, Used ${used}, Requested ${tokens}. Please try again in ${openAiDuration(wait)}. Visit https://platform.openai.com/account/rate-limits to learn more.`;
+    } else {
+      bucket.requests -= 1;
+      bucket.tokens -= tokens;
+    }
+    if (refusal) this.rateLimited++;
+    const headers = {
+      'x-ratelimit-limit-requests': String(rpm),
+      'x-ratelimit-limit-tokens': String(tpm),
+      'x-ratelimit-remaining-requests': String(Math.max(0, Math.floor(bucket.requests))),
+      'x-ratelimit-remaining-tokens': String(Math.max(0, Math.floor(bucket.tokens))),
+      'x-ratelimit-reset-requests': openAiDuration(((rpm - bucket.requests) * 60_000) / rpm),
+      'x-ratelimit-reset-tokens': openAiDuration(((tpm - bucket.tokens) * 60_000) / tpm),
+    };
+    return { headers, refusal };
+  }
+
+  /** Someone else used up what this key may send this minute: its request limit is spent. */
+  spendRequests(apiKey = this.apiKey): void {
+    this.buckets.set(`Bearer ${apiKey}`, { requests: 0, tokens: this.rateLimits.tokensPerMinute, at: Date.now() });
+  }
+
+  private rateLimitExceeded(res: ServerResponse, message: string, headers: Record<string, string>): void {
+    this.error(res, 429, message, { type: /on tokens per min/.test(message) ? 'tokens' : 'requests', code: 'rate_limit_exceeded' }, headers);
   }
 
   private quota(res: ServerResponse) {
@@ -257,8 +334,8 @@ export class OpenAiFake extends HttpFake {
   /**
    * Steering for tests in other processes (browser tests, the demo): POST /__fake/reset and
    * POST /__fake/config {fineTuneScript?, chatLatencyMs?, models?, fineTunableSnapshots?,
-   * outOfCredit?, ownerRole?, loseNextFineTuneCreate?, failNext?: {method, path, status, message, times?, code?, type?, body?},
-   * clearFailures?}; `body` (a regular expression) limits the failure to requests whose body matches it.
+   * outOfCredit?, rateLimits?: {requestsPerMinute?, tokensPerMinute?}, ownerRole?, loseNextFineTuneCreate?,
+   * failNext?: {method, path, status, message, times?, code?, type?, body?}, clearFailures?}; `body` (a regular expression) limits the failure to requests whose body matches it.
    */
   private control(req: RecordedRequest, res: ServerResponse): void {
     if (req.method === 'POST' && req.path === '/__fake/reset') {
@@ -272,6 +349,7 @@ export class OpenAiFake extends HttpFake {
       if (Array.isArray(body.models)) this.listedModels = body.models;
       if (Array.isArray(body.fineTunableSnapshots)) this.fineTunableSnapshots = body.fineTunableSnapshots;
       if (typeof body.outOfCredit === 'boolean') this.outOfCredit = body.outOfCredit;
+      if (body.rateLimits) this.rateLimits = { ...this.rateLimits, ...body.rateLimits };
       if (typeof body.ownerRole === 'boolean') this.ownerRole = body.ownerRole;
       if (body.loseNextFineTuneCreate !== undefined) this.loseNextFineTuneCreate = body.loseNextFineTuneCreate;
       if (body.clearFailures === true) this.clearFailures();
@@ -428,25 +506,32 @@ export class OpenAiFake extends HttpFake {
     const refusal = this.chatRefusal(body);
     if (refusal) return this.error(res, 400, refusal.message, { param: refusal.param, code: refusal.code });
     if (this.outOfCredit) return this.quota(res);
+    const promptTokens = Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
+    const limited = this.limit(req, String(body.model), promptTokens);
+    if (limited.refusal) return this.rateLimitExceeded(res, limited.refusal, limited.headers);
     if (this.chatLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chatLatencyMs));
     const user = [...(body.messages ?? [])].reverse().find((m: { role: string }) => m.role === 'user');
     const content = `Written by ${body.model} for: ${String(user?.content ?? '').slice(0, 120)}`;
-    const promptTokens = Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
     const completionTokens = Math.ceil(content.length / 4);
-    json(res, 200, {
-      id: id('chatcmpl'),
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
-      usage: {
-        prompt_tokens: promptTokens,
-        completion_tokens: completionTokens,
-        total_tokens: promptTokens + completionTokens,
-        prompt_tokens_details: { cached_tokens: Math.min(this.cachedTokens, promptTokens), audio_tokens: 0 },
-        completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    json(
+      res,
+      200,
+      {
+        id: id('chatcmpl'),
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+        usage: {
+          prompt_tokens: promptTokens,
+          completion_tokens: completionTokens,
+          total_tokens: promptTokens + completionTokens,
+          prompt_tokens_details: { cached_tokens: Math.min(this.cachedTokens, promptTokens), audio_tokens: 0 },
+          completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+        },
       },
-    });
+      limited.headers,
+    );
   }
 
   private chatRefusal(body: Record<string, unknown>): { message: string; param: string; code: string | null } | null {
@@ -523,6 +608,8 @@ export class OpenAiFake extends HttpFake {
       });
     }
     if (this.outOfCredit) return this.quota(res);
+    const limited = this.limit(req, String(body.model), total);
+    if (limited.refusal) return this.rateLimitExceeded(res, limited.refusal, limited.headers);
     this.embeddedInputs += inputs.length;
     this.embeddingRequests.push(counts);
     const data = inputs.map((text, index) => {
@@ -537,6 +624,6 @@ export class OpenAiFake extends HttpFake {
       const norm = Math.hypot(...vector) || 1;
       return { object: 'embedding', index, embedding: vector.map((v) => v / norm) };
     });
-    json(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: total, total_tokens: total } });
+    json(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: total, total_tokens: total } }, limited.headers);
   }
 }

@@ -33,7 +33,7 @@ export interface TestApp {
   database: DatabaseService;
   logger: CapturingLogger;
   http: ReturnType<NestExpressApplication['getHttpServer']>;
-  /** Empties every table Quire owns (pg-boss keeps its own). */
+  /** Empties every table Quire owns (pg-boss keeps its own), the pace learned from the simulators included. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -72,7 +72,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 }
 
 export async function truncateAll(database: DatabaseService): Promise<void> {
-  await database.db.execute(sql`truncate table sessions, users restart identity cascade`);
+  await database.db.execute(sql`truncate table sessions, users, integration_pace restart identity cascade`);
 }
 
 /** Another operator with a session of their own, made the way sign-in makes them; answers their cookie. */

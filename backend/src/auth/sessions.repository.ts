@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { users } from '../users/users.schema';
 import { AuthUser } from './current-user';
@@ -24,8 +24,12 @@ export class SessionsRepository {
     return row ?? null;
   }
 
-  async touch(idHash: string, at: Date): Promise<void> {
-    await this.database.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
+  /** Records activity, unless another process recorded some since `seenBefore`. */
+  async touch(idHash: string, at: Date, seenBefore: Date): Promise<void> {
+    await this.database.db
+      .update(sessions)
+      .set({ lastSeenAt: at })
+      .where(and(eq(sessions.idHash, idHash), lt(sessions.lastSeenAt, seenBefore)));
   }
 
   async delete(idHash: string): Promise<void> {

@@ -6,17 +6,34 @@ import { SessionsRepository } from './sessions.repository';
 
 const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-/** last_seen_at is written at most this often, so reads do not each cost a write. */
+/** last_seen_at is written at most this often per session, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/**
+ * How long this process trusts a session it read from the database before reading it again: the
+ * longest a session ended by another process (a logout there, a new sign-in) is still accepted here.
+ */
+export const SESSION_CACHE_MS = 3_000;
+/** Sessions held in the cache at most; past this the oldest are dropped first. */
+const SESSION_CACHE_MAX = 10_000;
 
 function hashSessionId(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+interface CachedSession {
+  user: AuthUser;
+  lastSeenAt: number;
+  expiresAt: number;
+  /** When this process read it from the database. */
+  readAt: number;
 }
 
 /** Server-side sessions: the browser holds a 256-bit random id, the database its hash. */
 @Injectable()
 export class SessionsService {
   private readonly logger = new Logger(SessionsService.name);
+  /** Sessions read in the last SESSION_CACHE_MS, by id hash (Map order is insertion order: oldest first). */
+  private readonly cache = new Map<string, CachedSession>();
 
   constructor(private readonly sessions: SessionsRepository) {}
 
@@ -30,24 +47,50 @@ export class SessionsService {
     return token;
   }
 
-  /** The user behind a session cookie, or null when it is unknown, idle too long or too old. */
+  /**
+   * The user behind a session cookie, or null when it is unknown, idle too long or too old. A
+   * session is read from the database at most once every SESSION_CACHE_MS per process, and
+   * written only to record activity, at most once every TOUCH_INTERVAL_MS.
+   */
   async resolve(token: string | undefined, now = new Date()): Promise<AuthUser | null> {
     if (!token || token.length > 100) return null;
     const idHash = hashSessionId(token);
-    const found = await this.sessions.findWithUser(idHash);
-    if (!found) return null;
-    const { session, user } = found;
-    const idleFor = now.getTime() - session.lastSeenAt.getTime();
-    if (session.expiresAt.getTime() <= now.getTime() || idleFor > SESSION_IDLE_MS) {
+    const at = now.getTime();
+    let session = this.cache.get(idHash);
+    if (!session || at - session.readAt >= SESSION_CACHE_MS || at < session.readAt) {
+      this.cache.delete(idHash);
+      const found = await this.sessions.findWithUser(idHash);
+      if (!found) return null;
+      session = { user: found.user, lastSeenAt: found.session.lastSeenAt.getTime(), expiresAt: found.session.expiresAt.getTime(), readAt: at };
+      this.remember(idHash, session);
+    }
+    if (session.expiresAt <= at || at - session.lastSeenAt > SESSION_IDLE_MS) {
+      this.cache.delete(idHash);
       await this.sessions.delete(idHash);
       return null;
     }
-    if (idleFor > TOUCH_INTERVAL_MS) await this.sessions.touch(idHash, now);
-    return user;
+    if (at - session.lastSeenAt > TOUCH_INTERVAL_MS) {
+      // Recorded before the write, so concurrent requests of this session do not each write.
+      session.lastSeenAt = at;
+      await this.sessions.touch(idHash, now, new Date(at - TOUCH_INTERVAL_MS));
+    }
+    return session.user;
   }
 
   async destroy(token: string | undefined): Promise<void> {
-    if (token) await this.sessions.delete(hashSessionId(token));
+    if (!token) return;
+    const idHash = hashSessionId(token);
+    this.cache.delete(idHash);
+    await this.sessions.delete(idHash);
+  }
+
+  private remember(idHash: string, session: CachedSession): void {
+    if (this.cache.size >= SESSION_CACHE_MAX) {
+      // Expired entries first; if every entry is fresh, the oldest goes.
+      for (const [key, entry] of this.cache) if (session.readAt - entry.readAt >= SESSION_CACHE_MS) this.cache.delete(key);
+      if (this.cache.size >= SESSION_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    }
+    this.cache.set(idHash, session);
   }
 
   @Cron(CronExpression.EVERY_HOUR)

@@ -11,3 +11,4 @@ export * from '../articles/articles.schema';
 export * from '../clients/clients.schema';
 export * from '../generation/generation.schema';
 export * from '../training-jobs/training-snapshots.schema';
+export * from '../integrations/pace/pace.schema';

@@ -167,22 +167,28 @@ export class ArticleWriter {
 
   /**
    * Appends the article under the page's existing content exactly once. The last block before
-   * Quire's first append is remembered (the marker); every attempt — after a failed request as
-   * after a restart — first reads what is already there after the marker, keeps the part of the
-   * article that arrived, removes anything else, and appends only what is missing.
+   * Quire's first append is remembered (the marker); every later attempt — after a failed request
+   * as after a restart — first reads what is already there after the marker, keeps the part of the
+   * article that arrived, removes anything else, and appends only what is missing. (The first
+   * attempt has just read the page to find the marker, so it knows nothing follows it.)
    */
   private async appendOnce(ctx: WriterContext, written: { heading: string; content: string }[]): Promise<void> {
     const { job, notionSecret } = ctx;
     if (job.appended) return;
     const article = written.flatMap((s) => sectionBlocks(s.heading, s.content));
     let marker = job.notionMarker;
+    // What is after the marker, when it is known without asking Notion again.
+    let known: { id: string; type: string; text: string }[] | null = null;
     if (marker === null) {
       const children = await this.notion.childIds(notionSecret, job.notionPageId);
       marker = children.at(-1)?.id ?? '';
       await this.jobs.update(job.id, { notionMarker: marker });
+      // The marker is the last block just read: nothing follows it yet (the page is read again before any retry).
+      known = [];
     }
     for (let attempt = 0; ; attempt++) {
-      const present = await this.blocksAfter(ctx, marker);
+      const present = known ?? (await this.blocksAfter(ctx, marker));
+      known = null;
       const done = appendedPrefix(present, article);
       const stray = present.slice(done);
       if (stray.length > 0) this.logger.warn(`Job ${job.id}: removing ${stray.length} blocks after the article's part already on the page`);

@@ -4,12 +4,11 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
 import { CALL_RETRIES } from '../../common/retry';
+import { SharedPace } from '../pace/shared-pace.service';
 import { retryingNotionFetch } from './notion-fetch';
 import { notionId } from './notion-id';
 import { pageTitle, PropertyReader } from './properties';
-import { RateLimiter } from './rate-limiter';
 
-const NOTION_REQUESTS_PER_SECOND = 3;
 const STATUS_PROPERTY_TTL_MS = 60_000;
 /** A database's data sources can be added or renamed in Notion, so the choice is read again after a minute. */
 const DATA_SOURCE_TTL_MS = 60_000;
@@ -66,24 +65,30 @@ function notionError(error: unknown, action: string): IntegrationError {
 
 /**
  * Notion through the official SDK (API version 2025-09-03: a database has data sources). Calls
- * for one integration secret are paced to about 3 a second across the process, and retried on
- * 409, 429 and 5xx honouring Retry-After (notion-fetch.ts).
+ * for one integration secret are paced to about 3 a second across every server process on the
+ * database (SharedPace), and retried on 409, 429 and 5xx honouring Retry-After (notion-fetch.ts).
  */
 @Injectable()
 export class NotionClient {
   private readonly logger = new Logger(NotionClient.name);
-  private readonly limiters = new Map<string, RateLimiter>();
   private readonly dataSources = new Map<string, { value: DataSource; until: number }>();
   private readonly statusProperties = new Map<string, { value: StatusProperty | null; until: number }>();
+  private readonly reading = new Map<string, Promise<unknown>>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly pace: SharedPace,
+  ) {}
 
   private client(secret: string): Client {
     assertSendable('Notion', secret, 'Notion secret');
-    let limiter = this.limiters.get(secret);
-    if (!limiter) this.limiters.set(secret, (limiter = new RateLimiter(NOTION_REQUESTS_PER_SECOND)));
-    const paced = limiter;
-    const send = (url: string, init: RequestInit) => paced.schedule(() => fetch(url, init));
+    const send = async (url: string, init: RequestInit) => {
+      await this.pace.notionTurn(secret, init.signal);
+      const response = await fetch(url, init);
+      // Notion slowed this integration down: every process waits, not only this call.
+      if (response.status === 429) await this.pace.notionRateLimited(secret, response.headers.get('retry-after'));
+      return response;
+    };
     return new Client({
       auth: secret,
       baseUrl: this.config.notionBaseUrl ?? undefined,
@@ -120,6 +125,19 @@ export class NotionClient {
     const key = `${secret}:${id}`;
     const cached = this.dataSources.get(key);
     if (!fresh && cached && cached.until > Date.now()) return cached.value;
+    return fresh ? this.readDataSource(secret, id, key) : this.once(`source:${key}`, () => this.readDataSource(secret, id, key));
+  }
+
+  /** One read at a time per key: jobs that start together wait for the same answer instead of each asking Notion. */
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const running = this.reading.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const promise = read().finally(() => this.reading.delete(key));
+    this.reading.set(key, promise);
+    return promise;
+  }
+
+  private async readDataSource(secret: string, id: string, key: string): Promise<DataSource> {
     const database = (await this.call('open the database', () => this.client(secret).databases.retrieve({ database_id: id }))) as {
       title?: { plain_text?: string }[];
       data_sources?: { id: string; name: string }[];
@@ -142,7 +160,9 @@ export class NotionClient {
     const key = `${secret}:${dataSourceId}:${name}`;
     const cached = this.statusProperties.get(key);
     if (!fresh && cached && cached.until > Date.now()) return cached.value;
-    const value = await this.readStatusProperty(secret, dataSourceId, name);
+    const value = fresh
+      ? await this.readStatusProperty(secret, dataSourceId, name)
+      : await this.once(`status:${key}`, () => this.readStatusProperty(secret, dataSourceId, name));
     this.statusProperties.set(key, { value, until: Date.now() + STATUS_PROPERTY_TTL_MS });
     return value;
   }

@@ -3,6 +3,7 @@ import OpenAI, { APIError } from 'openai';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
+import { SharedPace } from '../pace/shared-pace.service';
 
 /**
  * OpenAI answers an account out of credit with 429 `insufficient_quota`, which the SDK would retry
@@ -19,14 +20,32 @@ export async function quotaAwareFetch(input: string | URL | Request, init?: Requ
   return new Response(text, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** OpenAI SDK clients for a user's key, pointed at OPENAI_BASE_URL when it is set. */
+/** About how many tokens a request will count against the key's token limit: its prompt, at OpenAI's rule of thumb of four characters a token. */
+function estimatedTokens(body: RequestInit['body']): number {
+  return typeof body === 'string' ? Math.ceil(body.length / 4) : 0;
+}
+
+/**
+ * OpenAI SDK clients for a user's key, pointed at OPENAI_BASE_URL when it is set. Every attempt
+ * (the SDK's retries included) first takes its turn under the key's limits, shared by every
+ * server process (SharedPace), and reports the limits the answer's headers show.
+ */
 @Injectable()
 export class OpenAiClientFactory {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly pace: SharedPace,
+  ) {}
 
   create(apiKey: string, maxRetries = 2): OpenAI {
     assertSendable('OpenAI', apiKey, 'OpenAI API key');
-    return new OpenAI({ apiKey, baseURL: this.config.openAiBaseUrl ?? undefined, maxRetries, timeout: 120_000, fetch: quotaAwareFetch });
+    const pacedFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      await this.pace.openAiTurn(apiKey, estimatedTokens(init?.body), init?.signal);
+      const response = await quotaAwareFetch(input, init);
+      await this.pace.openAiAnswered(apiKey, response);
+      return response;
+    };
+    return new OpenAI({ apiKey, baseURL: this.config.openAiBaseUrl ?? undefined, maxRetries, timeout: 120_000, fetch: pacedFetch });
   }
 }
 
