@@ -20,6 +20,7 @@ import { ClientsModule } from './clients/clients.module';
 import { NotionModule } from './integrations/notion/notion.module';
 import { GenerationModule } from './generation/generation.module';
 import { HistoryModule } from './history/history.module';
+import { PreviewsModule } from './previews/previews.module';
 
 @Module({})
 export class AppModule {
@@ -46,6 +47,7 @@ export class AppModule {
         NotionModule,
         GenerationModule,
         HistoryModule,
+        PreviewsModule,
       ],
       controllers: [HealthController],
     };

@@ -10,3 +10,4 @@ export * from '../articles/articles.schema';
 export * from '../clients/clients.schema';
 export * from '../generation/generation.schema';
 export * from '../training-snapshots/training-snapshots.schema';
+export * from '../previews/previews.schema';

@@ -18,6 +18,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   readonly boss: PgBoss;
   private started = false;
   private readonly queues = new Map<string, Promise<void>>();
+  private readonly workerIds = new Map<string, string[]>();
 
   constructor(database: DatabaseService) {
     this.boss = new PgBoss({ db: database.sqlRunner as PgBoss.Db, schema: 'pgboss' });
@@ -76,9 +77,19 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
    */
   async workers(name: string, concurrency: number, run: (jobId: string) => Promise<void>): Promise<void> {
     await this.ensureQueue(name, { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 });
+    const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
-      await this.work<{ jobId: string }>(name, (data) => run(data.jobId), { batchSize: 1, pollingIntervalSeconds: 0.5 });
+      ids.push(await this.work<{ jobId: string }>(name, (data) => run(data.jobId), { batchSize: 1, pollingIntervalSeconds: 0.5 }));
     }
+    this.workerIds.set(name, ids);
+  }
+
+  /**
+   * Wakes this process's idle workers of a queue, so a job sent here starts now rather than at their
+   * next poll (half a second; a person waiting for a preview notices). Busy workers are unaffected.
+   */
+  wake(name: string): void {
+    for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
