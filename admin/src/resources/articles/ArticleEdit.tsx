@@ -5,6 +5,7 @@ import { useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { ArticleForm, ArticlePayload } from './ArticleForm';
 import { Article } from './types';
+import { TryItButton } from '../previews';
 
 export default function ArticleEdit() {
   const t = useT('articles');
@@ -30,6 +31,7 @@ export default function ArticleEdit() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={t('editTitle')} />
+      <TryItButton articleId={id} />
       {failed ? (
         <Alert severity="error">{t('loadFailed')}</Alert>
       ) : !article ? (

@@ -4,6 +4,7 @@ import { useT } from '../../components/useT';
 import { SectionInputs } from './SectionInputs';
 import { FormToolbar } from '../../components/FormToolbar';
 import { trimName, useReturnPath } from './types';
+import { TrySectionButton } from '../previews';
 
 /** /sections/edit/{id}: Update and Cancel return to the article it was opened from, else /sections. */
 export default function SectionEdit() {
@@ -28,6 +29,7 @@ export default function SectionEdit() {
     >
       <SimpleForm disableInvalidFormNotification toolbar={<FormToolbar label={t('update')} cancelLabel="quire.sections.cancel" back={back} />}>
         <SectionInputs />
+        <TrySectionButton />
       </SimpleForm>
     </Edit>
   );
