@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { SectionSnapshot } from '../articles/articles.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { chatParametersFor, tokenizerFor } from '../integrations/openai/model-catalogue';
@@ -8,6 +9,10 @@ import { ModelsRepository } from '../models/models.repository';
 import { GenerationError } from './generation-error';
 import { OmittedParameters } from './generation.schema';
 import { fillPlaceholders } from './placeholders';
+
+/** Bias lists' logit_bias maps kept in memory (each at most 300 token ids). */
+const BIAS_MAPS_KEPT = 100;
+type BiasEntries = { words: string[]; bias: number }[];
 
 /** A section as OpenAI wrote it, with the request as sent and what the API reported. */
 export interface WrittenSection {
@@ -63,6 +68,8 @@ export interface TemplateRun {
  */
 @Injectable()
 export class SectionWriter {
+  private readonly biasMaps = new Map<string, Promise<Record<string, number>>>();
+
   constructor(
     private readonly models: ModelsRepository,
     private readonly biasLists: LogitBiasGroupsRepository,
@@ -77,8 +84,12 @@ export class SectionWriter {
    */
   async check(run: Omit<TemplateRun, 'save' | 'openAiKey'>): Promise<void> {
     if (run.template.sections.length === 0) throw new GenerationError(`The article "${run.template.articleTitle}" has no sections.`);
+    const checked = new Set<string>();
     for (const section of run.template.sections) {
-      await this.modelFor(run, section);
+      // Each model once (a template's sections often share one).
+      const model = run.modelId ?? section.model;
+      if (!checked.has(model)) await this.modelFor(run, section);
+      checked.add(model);
       const builtIns = builtInsFor(run, section, []);
       const where = `section "${section.heading}"`;
       fillPlaceholders(section.systemPrompt, builtIns, run.properties, where);
@@ -104,7 +115,7 @@ export class SectionWriter {
       const accepts = chatParametersFor(modelName);
       const hasBias = !!bias && bias.entries.some((entry) => entry.words.length > 0);
       const omitted = [...(!accepts.temperature && section.temperature !== 1 ? ['temperature'] : []), ...(!accepts.logitBias && hasBias ? ['logit_bias'] : [])];
-      const logitBias = bias && accepts.logitBias ? await this.cpu.run('logitBias', { entries: bias.entries, family: tokenizerFor(modelName) }) : undefined;
+      const logitBias = bias && accepts.logitBias ? await this.logitBias(bias.entries, tokenizerFor(modelName)) : undefined;
       const request = {
         model: modelName,
         temperature: accepts.temperature ? section.temperature : undefined,
@@ -139,6 +150,27 @@ export class SectionWriter {
       );
     }
     return written;
+  }
+
+  /**
+   * A bias list's `logit_bias` for a tokenizer, tokenised in a worker thread; the same list is the
+   * same map every time, so the last maps made are kept (by the list's words and the tokenizer).
+   */
+  private logitBias(entries: BiasEntries, family: ReturnType<typeof tokenizerFor>): Promise<Record<string, number>> {
+    const key = createHash('sha256')
+      .update(JSON.stringify([family, entries]))
+      .digest('base64');
+    let map = this.biasMaps.get(key);
+    if (map) {
+      // Most recently used last, so the oldest is the first to go.
+      this.biasMaps.delete(key);
+    } else {
+      map = this.cpu.run('logitBias', { entries, family });
+      map.catch(() => this.biasMaps.delete(key));
+    }
+    this.biasMaps.set(key, map);
+    if (this.biasMaps.size > BIAS_MAPS_KEPT) this.biasMaps.delete(this.biasMaps.keys().next().value!);
+    return map;
   }
 
   /** The OpenAI model a section is written with: its own model's (or the run's), the tuned one when there is one. */

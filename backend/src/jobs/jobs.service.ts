@@ -73,13 +73,14 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
 
   /**
    * A queue of leased jobs (see leased-job.ts) and `concurrency` workers on it, one job at a time
-   * each. pg-boss neither retries nor expires them early: the job's own lease and attempts decide.
+   * each, looking for work every `pollingIntervalSeconds` (and when woken). pg-boss neither retries
+   * nor expires them early: the job's own lease and attempts decide.
    */
-  async workers(name: string, concurrency: number, run: (jobId: string) => Promise<void>): Promise<void> {
+  async workers(name: string, concurrency: number, run: (jobId: string) => Promise<void>, pollingIntervalSeconds = 0.5): Promise<void> {
     await this.ensureQueue(name, { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 });
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
-      ids.push(await this.work<{ jobId: string }>(name, (data) => run(data.jobId), { batchSize: 1, pollingIntervalSeconds: 0.5 }));
+      ids.push(await this.work<{ jobId: string }>(name, (data) => run(data.jobId), { batchSize: 1, pollingIntervalSeconds }));
     }
     this.workerIds.set(name, ids);
   }

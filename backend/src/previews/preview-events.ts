@@ -1,30 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter } from 'node:events';
+import { PreviewSectionResponse } from './previews.dto';
+
+/** A section of one of a preview's variants, as its event stream sends it. */
+export type SectionEvent = PreviewSectionResponse & { variant: number };
+
+/** What changed: a section written (with it), or the preview's status (without). */
+export interface PreviewChange {
+  section?: SectionEvent;
+}
 
 /**
- * Tells this process's event streams that a preview changed (a section written, its status), so
- * they answer at once; a preview written by another server process is seen by their polling.
+ * Tells this process's event streams that a preview changed, so they answer at once: a section
+ * comes with the change itself (the stream sends it without reading it back); a status change
+ * makes the stream read the preview. A preview written by another server process is seen by the
+ * streams' polling.
  */
 @Injectable()
 export class PreviewEvents {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
-  changed(previewId: string): void {
-    this.emitter.emit(previewId);
+  changed(previewId: string, change: PreviewChange = {}): void {
+    this.emitter.emit(previewId, change);
   }
 
-  /** Resolves when the preview changes here, or after `ms`, or when `signal` aborts. */
-  next(previewId: string, ms: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.emitter.off(previewId, done);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.emitter.on(previewId, done);
-      signal.addEventListener('abort', done);
-    });
+  /** Calls `listener` at each change of the preview until the returned function is called. */
+  subscribe(previewId: string, listener: (change: PreviewChange) => void): () => void {
+    this.emitter.on(previewId, listener);
+    return () => this.emitter.off(previewId, listener);
   }
 }

@@ -5,7 +5,7 @@ import { AuthUser, CurrentUser } from '../auth/current-user';
 import { ApiErrors, ApiList } from '../common/api-docs';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { PreviewEvents } from './preview-events';
+import { PreviewEvents, SectionEvent } from './preview-events';
 import { CreatePreviewDto, PreviewResponse } from './previews.dto';
 import { PREVIEW_FILTERABLE, PREVIEW_SORTABLE } from './previews.repository';
 import { PreviewsService } from './previews.service';
@@ -73,33 +73,67 @@ export class PreviewsController {
     },
   })
   async stream(@CurrentUser() user: AuthUser, @Param('id', previewId) id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    let preview = await this.previews.find(user.id, id);
-    if (!preview) throw new NotFoundException('Preview not found.');
+    // Sections written by this process arrive with their event; anything else (a status, another
+    // process's work) is read. Listening first, so a section written while the preview is read is not missed.
+    const arrived: SectionEvent[] = [];
+    let mustRead = false;
+    let wake: () => void = () => undefined;
+    const unsubscribe = this.events.subscribe(id, (change) => {
+      if (change.section) arrived.push(change.section);
+      else mustRead = true;
+      wake();
+    });
+    let preview = await this.previews.find(user.id, id).catch((error: unknown) => {
+      unsubscribe();
+      throw error;
+    });
+    if (!preview) {
+      unsubscribe();
+      throw new NotFoundException('Preview not found.');
+    }
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
     res.setHeader('X-Accel-Buffering', 'no');
     res.flushHeaders();
-    const closed = new AbortController();
-    req.on('close', () => closed.abort());
     let wrote = Date.now();
     const send = (event: string, data: unknown) => {
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       wrote = Date.now();
     };
+    let closed = false;
+    req.on('close', () => {
+      closed = true;
+      wake();
+    });
     try {
       send('status', preview);
-      const seen = preview.variants.map((v) => v.sections.length);
+      const seen = preview.variants.map((v) => new Set(v.sections.map((s) => s.position)));
+      const sendSection = (section: SectionEvent) => {
+        if (seen[section.variant]?.has(section.position) !== false) return;
+        seen[section.variant].add(section.position);
+        send('section', section);
+      };
       let status = preview.status;
-      while (!closed.signal.aborted && status !== 'completed' && status !== 'failed') {
-        await this.events.next(id, POLL_MS, closed.signal);
-        if (closed.signal.aborted) break;
+      while (!closed && status !== 'completed' && status !== 'failed') {
+        if (arrived.length === 0 && !mustRead) {
+          const timedOut = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(true), POLL_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve(false);
+            };
+          });
+          wake = () => undefined;
+          if (timedOut) mustRead = true;
+        }
+        if (closed) break;
+        for (const section of arrived.splice(0)) sendSection(section);
+        if (!mustRead) continue;
+        mustRead = false;
         preview = await this.previews.find(user.id, id);
         if (!preview) break;
-        for (const [variant, { sections }] of preview.variants.entries()) {
-          for (const section of sections.slice(seen[variant])) send('section', { variant, ...section });
-          seen[variant] = sections.length;
-        }
+        for (const [variant, { sections }] of preview.variants.entries()) for (const section of sections) sendSection({ variant, ...section });
         if (preview.status !== status) {
           status = preview.status;
           send('status', preview);
@@ -109,6 +143,7 @@ export class PreviewsController {
         }
       }
     } finally {
+      unsubscribe();
       res.end();
     }
   }

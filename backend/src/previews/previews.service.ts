@@ -30,7 +30,7 @@ export const SECTION_PREVIEW_TYPE = 'Section';
 
 const isForPeople = (error: unknown) => error instanceof HttpException || error instanceof GenerationError || error instanceof UnknownPlaceholderError;
 
-const spent = (row: PreviewSectionRow): SpentTokens => ({
+const spent = (row: Pick<PreviewSectionRow, 'model' | 'promptTokens' | 'completionTokens' | 'cachedTokens'>): SpentTokens => ({
   model: row.model,
   promptTokens: row.promptTokens,
   completionTokens: row.completionTokens,
@@ -45,6 +45,9 @@ const spent = (row: PreviewSectionRow): SpentTokens => ({
 @Injectable()
 export class PreviewsService {
   private readonly logger = new Logger(PreviewsService.name);
+  /** Previews being written by this process. */
+  private running = 0;
+  private readonly startedHere = new Set<Promise<void>>();
 
   constructor(
     private readonly previews: PreviewsRepository,
@@ -105,6 +108,7 @@ export class PreviewsService {
       variants,
     });
     await this.enqueue(row.id);
+    this.startNow(row.id);
     return this.toResponse(row, []);
   }
 
@@ -152,6 +156,20 @@ export class PreviewsService {
     return row ? this.toResponse(row, await this.previews.sections([id])) : null;
   }
 
+  private sectionResponse(s: Omit<PreviewSectionRow, 'id' | 'previewId' | 'variant' | 'createdAt'>): PreviewSectionResponse {
+    const usd = spentUsd(spent(s), this.config.openAiPrices);
+    return {
+      position: s.position,
+      heading: s.heading,
+      content: s.content,
+      model: s.model,
+      prompt_tokens: s.promptTokens,
+      completion_tokens: s.completionTokens,
+      cost_usd: usd === null ? null : roundUsd(usd),
+      duration_ms: s.durationMs,
+    };
+  }
+
   private toResponse(row: PreviewRow, sections: PreviewSectionRow[]): PreviewResponse {
     const prices = this.config.openAiPrices;
     const own = sections.filter((s) => s.previewId === row.id);
@@ -160,19 +178,7 @@ export class PreviewsService {
       return {
         model: variant.modelId,
         model_name: variant.modelName,
-        sections: rows.map((s): PreviewSectionResponse => {
-          const usd = spentUsd(spent(s), prices);
-          return {
-            position: s.position,
-            heading: s.heading,
-            content: s.content,
-            model: s.model,
-            prompt_tokens: s.promptTokens,
-            completion_tokens: s.completionTokens,
-            cost_usd: usd === null ? null : roundUsd(usd),
-            duration_ms: s.durationMs,
-          };
-        }),
+        sections: rows.map((s) => this.sectionResponse(s)),
         usage: totalOf(rows.map(spent), prices),
       };
     });
@@ -196,6 +202,25 @@ export class PreviewsService {
     };
   }
 
+  /**
+   * A person is waiting for it: once queued (durably), a preview starts here at once when this
+   * process runs fewer than GENERATION_CONCURRENCY, rather than after the queue's round trip; the
+   * queued job then finds it taken (its lease) and does nothing. A process that dies meanwhile
+   * leaves it to the recovery sweep, as any leased job.
+   */
+  private startNow(id: string): void {
+    if (this.running >= this.config.generationConcurrency) return;
+    const started = this.run(id)
+      .catch((error: unknown) => this.logger.error(error))
+      .finally(() => this.startedHere.delete(started));
+    this.startedHere.add(started);
+  }
+
+  /** Waits for the previews started here (shutdown; the queue's workers are drained by pg-boss). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.startedHere]);
+  }
+
   /** Queued durably, and this process's idle workers woken so it starts now. */
   private async enqueue(id: string): Promise<void> {
     await this.queue.send(PREVIEW_QUEUE, { jobId: id }, { singletonKey: id });
@@ -207,8 +232,13 @@ export class PreviewsService {
     return recoverOrphans(this.previews, (id) => this.queue.send(PREVIEW_QUEUE, { jobId: id }, { singletonKey: id }).then(() => undefined));
   }
 
-  run(id: string): Promise<void> {
-    return withLease(this.previews, id, (row) => this.write(row));
+  async run(id: string): Promise<void> {
+    this.running++;
+    try {
+      await withLease(this.previews, id, (row) => this.write(row));
+    } finally {
+      this.running--;
+    }
   }
 
   /** Every variant at once (each writes its sections in order); the first failure fails the preview once all have stopped. */
@@ -217,7 +247,8 @@ export class PreviewsService {
     try {
       const openAiKey = await this.users.getSecret(row.userId, 'OPENAI_API_KEY');
       if (!openAiKey) throw new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
-      const written = await this.previews.sections([row.id]);
+      // Only a preview tried again has sections written already.
+      const written = row.attempts > 1 ? await this.previews.sections([row.id]) : [];
       const outcomes = await Promise.allSettled(
         row.variants.map((variant, i) =>
           this.writer.write({
@@ -231,7 +262,7 @@ export class PreviewsService {
             done: new Map(written.filter((s) => s.variant === i).map((s): [number, KeptSection] => [s.position, s])),
             save: async (section) => {
               await this.previews.saveSection({ previewId: row.id, variant: i, ...section });
-              this.events.changed(row.id);
+              this.events.changed(row.id, { section: { variant: i, ...this.sectionResponse(section) } });
             },
             afterEach: () => this.previews.renewLease(row.id, LEASE_MS),
           }),
