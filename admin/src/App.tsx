@@ -16,6 +16,7 @@ import biaswords from './resources/biaswords';
 import clients from './resources/clients';
 import history from './resources/history';
 import models from './resources/models';
+import previews from './resources/previews';
 import sections from './resources/sections';
 import training from './resources/training';
 import { ResourceScreens } from './resources/types';
@@ -75,6 +76,7 @@ export function App() {
     >
       <CustomRoutes>
         <Route index element={<Home />} />
+        <Route path="/articles/:id/try" element={<previews.tryArticle />} />
       </CustomRoutes>
       {resource('articles', articles)}
       {resource('sections', sections)}

@@ -63,8 +63,63 @@ interface HistoryMethods {
   getUsage(range?: { from: string; to: string }): Promise<UsageSummary>;
 }
 
+// ── Previews (issue 17) ──────────────────────────────────────────────────────
+/** POST /api/previews: an article (or one section) run on these values, once per model. */
+export interface PreviewRequest {
+  articleId?: string;
+  sectionId?: string;
+  title: string;
+  properties?: Record<string, string>;
+  clientId?: string;
+  models?: string[];
+}
+export interface PreviewSection {
+  position: number;
+  heading: string;
+  content: string;
+  model: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost_usd: number | null;
+  duration_ms: number;
+}
+export interface PreviewUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost_usd: number | null;
+}
+export interface Preview {
+  id: string;
+  _id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  message: string | null;
+  articleId: string | null;
+  sectionId: string | null;
+  article_title: string;
+  title: string;
+  properties: Record<string, string>;
+  clientId: string | null;
+  client: string | null;
+  sections_total: number;
+  variants: { model: string | null; model_name: string | null; sections: PreviewSection[]; usage: PreviewUsage }[];
+  usage: PreviewUsage;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+interface PreviewMethods {
+  runPreview(body: PreviewRequest): Promise<Preview>;
+  /** Where the preview's server-sent events are read, for an EventSource (usePreviewStream); a promise, as react-admin wants every method's answer. */
+  previewEventsUrl(id: Identifier): Promise<string>;
+}
+const previewMethods = (apiUrl: string, post: <T>(path: string, body?: unknown) => Promise<T>): PreviewMethods => ({
+  runPreview: (body) => post(`${apiUrl}/previews`, body),
+  previewEventsUrl: async (id) => `${at(apiUrl, 'previews', id)}/events`,
+});
+// ── end of Previews ─────────────────────────────────────────────────────────
+
 /** Quire's routes beyond react-admin's CRUD, each a named method on the one client. */
-export interface QuireDataProvider extends DataProvider, HistoryMethods {
+export interface QuireDataProvider extends DataProvider, HistoryMethods, PreviewMethods {
   copySection(id: Identifier): Promise<unknown>;
   addExample(modelId: Identifier, body: { example: Example; replace?: boolean }): Promise<unknown>;
   removeExample(modelId: Identifier, uuid: string): Promise<unknown>;
@@ -168,6 +223,7 @@ export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetch
     getSectionVersions: (sectionId) => call(at(apiUrl, 'sections', sectionId, 'versions')),
     restoreSectionVersion: (sectionId, version) => post(at(apiUrl, 'sections', sectionId, 'versions', version, 'restore')),
     ...historyMethods(apiUrl, call),
+    ...previewMethods(apiUrl, post),
   };
 }
 

@@ -22,6 +22,7 @@ import { ClientsModule } from './clients/clients.module';
 import { NotionModule } from './integrations/notion/notion.module';
 import { GenerationModule } from './generation/generation.module';
 import { HistoryModule } from './history/history.module';
+import { PreviewsModule } from './previews/previews.module';
 
 @Module({})
 export class AppModule {
@@ -50,6 +51,7 @@ export class AppModule {
         NotionModule,
         GenerationModule,
         HistoryModule,
+        PreviewsModule,
       ],
       controllers: [HealthController],
     };

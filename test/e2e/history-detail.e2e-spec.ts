@@ -191,6 +191,7 @@ describe('History entry in full, usage and retry', () => {
       from: '2020-01-01',
       to: '2020-01-31',
       articles: 0,
+      previews: 0,
       sections: 0,
       prompt_tokens: 0,
       completion_tokens: 0,

@@ -58,7 +58,13 @@ describe('The OpenAPI document (/api/docs-json)', () => {
   function check(key: string, res: request.Response): void {
     const response = documented(key, res.status);
     const schema = response.content?.['application/json']?.schema;
-    if (res.status >= 300 && res.status < 400) {
+    if (response.content?.['text/event-stream']) {
+      // A stream of server-sent events: documented as such, each event's data JSON (its fields are described in words).
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      const data = res.text.split('\n').filter((line) => line.startsWith('data: '));
+      expect(data.length).toBeGreaterThan(0);
+      for (const line of data) expect(() => JSON.parse(line.slice('data: '.length))).not.toThrow();
+    } else if (res.status >= 300 && res.status < 400) {
       expect(response.headers?.Location).toBeDefined();
       expect(res.headers.location).toBeTruthy();
     } else {
@@ -89,6 +95,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
     const [method, path] = key.split(' ');
     const url = options.id ? path.replace('{id}', options.id) : path;
     let req = (agent as Agent)[method.toLowerCase() as Method](url);
+    if (path.endsWith('/events')) req = req.buffer(true);
     if (options.query) req = req.query(options.query);
     if (options.body !== undefined) req = req.send(options.body as object);
     const res = await req;
@@ -259,6 +266,22 @@ describe('The OpenAPI document (/api/docs-json)', () => {
         (entry: Json) => entry.status === 'completed',
         30_000,
       );
+
+      // Previews: one article run on two models, read whole, as a list, and as a stream; a template problem is a 400.
+      const tuned = await call(agent, 'POST /api/models', 201, { body: { name: 'Second writer', base_model: 'gpt-4o-mini' } });
+      const preview = await call(agent, 'POST /api/previews', 201, {
+        body: { articleId: article._id, title: 'Best laptops', properties: { Keyword: 'laptops' }, models: [model._id, tuned._id] },
+      });
+      await call(agent, 'POST /api/previews', 400, { body: { articleId: article._id, title: 'No keyword' } });
+      await eventually(
+        () => call(agent, 'GET /api/previews/{id}', 200, { id: preview._id }),
+        (p: Json) => p.status === 'completed' || p.status === 'failed',
+        30_000,
+      );
+      await call(agent, 'GET /api/previews/{id}/events', 200, { id: preview._id });
+      await call(agent, 'GET /api/previews/{id}/events', 404, { id: randomUUID() });
+      await call(agent, 'GET /api/previews', 200, { query: { filter: JSON.stringify({ articleId: article._id }), sort: '["created_at","DESC"]' } });
+      await call(agent, 'POST /api/previews', 201, { body: { sectionId: sections[2]._id, title: 'Sample' } });
 
       // Training data: a crawl of the fixture site, its job and its clustered snapshot.
       const crawl = await call(agent, 'POST /api/training-jobs/submit-url', 201, { body: { url: `${site.url}/` } });

@@ -360,6 +360,44 @@ export const trainingMessages = {
   modelCreateFailed: 'Failed to create model.',
 };
 
+/** Previews (issue 17): "Try it" on an article, "Try this section" on a section. */
+export const previewMessages = {
+  tryIt: 'Try it',
+  trySection: 'Try this section',
+  title: 'Try "%{name}"',
+  intro: 'Runs the template on these values exactly as a Notion row would be written, and writes nothing to Notion or Drive.',
+  sectionIntro: 'Runs this section as saved, alone, on sample values; nothing is written to Notion or Drive.',
+  rowTitle: 'Title',
+  properties: 'Page properties',
+  noProperties: 'The template uses no page property.',
+  client: 'Client',
+  noClient: 'None',
+  model: 'Model',
+  ownModels: "Each section's own model",
+  secondModel: 'Compare with',
+  noSecondModel: 'No second model',
+  run: 'Run',
+  running: 'Running...',
+  runFailed: 'Failed to start the preview.',
+  close: 'Close',
+  back: 'Back to the article',
+  sampleTitle: 'Sample title',
+  sampleValue: 'Sample %{name}',
+  status: 'Status: %{status}',
+  progress: '%{done} of %{total} sections',
+  statusNames: { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed' },
+  tokens: '%{prompt} prompt + %{completion} completion tokens',
+  cost: '$%{cost}',
+  costUnknown: 'cost unknown',
+  total: 'Total: %{tokens} · %{cost}',
+  waiting: 'Waiting for the first section...',
+  recent: 'Recent previews',
+  recentEmpty: 'No previews of this article yet.',
+  columns: { title: 'Title', models: 'Models', status: 'Status', cost: 'Cost', created: 'Created', actions: 'Actions' },
+  show: 'Show',
+  loadFailed: 'Could not load this article.',
+};
+
 /** Every user-facing string of the dashboard, spelled exactly as the specification has it. */
 export const quireMessages = {
   app: {
@@ -399,6 +437,7 @@ export const quireMessages = {
   biaswords: biasMessages,
   clients: clientMessages,
   training: trainingMessages,
+  previews: previewMessages,
   home: {
     notionCard: 'Notion Settings',
     openAiCard: 'OpenAI Settings',

@@ -12,3 +12,4 @@ export * from '../clients/clients.schema';
 export * from '../generation/generation.schema';
 export * from '../training-jobs/training-snapshots.schema';
 export * from '../integrations/pace/pace.schema';
+export * from '../previews/previews.schema';

@@ -5,25 +5,19 @@ import { ClientsRepository } from '../clients/clients.repository';
 import { ClientRow } from '../clients/clients.schema';
 import { GoogleDocs } from '../integrations/google/google-docs';
 import { NotionClient, StatusProperty } from '../integrations/notion/notion.client';
-import { OpenAiChat } from '../integrations/openai/openai-chat';
-import { CpuPool } from '../cpu-pool/cpu-pool.service';
-import { chatParametersFor, tokenizerFor } from '../integrations/openai/model-catalogue';
-import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
-import { ModelsRepository } from '../models/models.repository';
 import { GoogleAccessService } from '../users/google-access.service';
 import { StatusConfig } from '../users/users.schema';
 import { CALL_RETRIES, retryDelayMs, sleep } from '../common/retry';
 import { isTransient } from '../common/integration-error';
-import { UserFacingError } from '../common/user-facing-error';
 import { appendedPrefix } from './append-plan';
 import { toHtml } from '@quire/shared';
 import { chunkBlocks, sectionBlocks } from './notion-blocks';
-import { fillPlaceholders } from './placeholders';
+import { GenerationError } from './generation-error';
+import { SectionWriter } from './section-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
 
-/** A failure a person can act on; its message goes to History as it is. */
-export class GenerationError extends UserFacingError {}
+export { GenerationError };
 
 interface WriterContext {
   job: GenerationJobRow;
@@ -46,13 +40,10 @@ export class ArticleWriter {
     private readonly jobs: GenerationRepository,
     private readonly articles: ArticlesRepository,
     private readonly clients: ClientsRepository,
-    private readonly models: ModelsRepository,
-    private readonly biasLists: LogitBiasGroupsRepository,
+    private readonly sections: SectionWriter,
     private readonly notion: NotionClient,
-    private readonly chat: OpenAiChat,
     private readonly docs: GoogleDocs,
     private readonly google: GoogleAccessService,
-    private readonly cpu: CpuPool,
   ) {}
 
   async write(ctx: WriterContext): Promise<void> {
@@ -99,70 +90,25 @@ export class ArticleWriter {
     return client;
   }
 
-  /** One chat completion per section, in order; finished sections (from an earlier attempt) are reused. */
+  /** The sections, written by the one section writer (shared with previews); each is kept as it arrives. */
   private async writeSections(ctx: WriterContext, article: ArticleRow, client: ClientRow | null) {
     const { job } = ctx;
     const done = new Map((await this.jobs.sections(job.id)).map((s) => [s.position, s]));
-    const written: { heading: string; content: string; tokens: number }[] = [];
-    for (const [position, section] of article.sections.entries()) {
-      // A section written by an earlier attempt is reused (never paid for twice) while the template still has it there.
-      const saved = done.get(position);
-      if (saved && saved.heading === section.heading) {
-        written.push(saved);
-        continue;
-      }
-      const model = await this.models.findOwned(job.userId, section.model);
-      if (!model)
-        throw new GenerationError(`The model of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
-      const modelName = model.outputModel ?? model.baseModel;
-      const bias = section.logit_bias_group ? await this.biasLists.findOwned(job.userId, section.logit_bias_group) : null;
-      const builtIns = {
-        title: job.title,
-        article_title: article.articleTitle,
-        article_type: article.articleType,
-        client: client?.name ?? '',
-        section_heading: section.heading,
-        previous_sections: written.map((s) => `## ${s.heading}\n\n${s.content}`).join('\n\n'),
-      };
-      const where = `section "${section.heading}"`;
-      // Reasoning models refuse temperature (other than 1) and logit_bias: they are not sent, and History says so.
-      const accepts = chatParametersFor(modelName);
-      const hasBias = !!bias && bias.entries.some((entry) => entry.words.length > 0);
-      const omitted = [...(!accepts.temperature && section.temperature !== 1 ? ['temperature'] : []), ...(!accepts.logitBias && hasBias ? ['logit_bias'] : [])];
-      const logitBias = bias && accepts.logitBias ? await this.cpu.run('logitBias', { entries: bias.entries, family: tokenizerFor(modelName) }) : undefined;
-      const request = {
-        model: modelName,
-        temperature: accepts.temperature ? section.temperature : undefined,
-        messages: [
-          { role: 'system' as const, content: fillPlaceholders(section.systemPrompt, builtIns, job.pageProperties, where) },
-          { role: 'user' as const, content: fillPlaceholders(section.userPrompt, builtIns, job.pageProperties, where) },
-        ],
-        logitBias,
-      };
-      const started = Date.now();
-      const result = await this.chat.complete(ctx.openAiKey, request, where);
-      if (omitted.length > 0) await this.jobs.recordOmittedParameters(job.id, { position, section: section.heading, model: modelName, parameters: omitted });
-      await this.jobs.saveSection({
-        jobId: job.id,
-        position,
-        heading: section.heading,
-        content: result.content,
-        tokens: result.tokens,
-        model: modelName,
-        temperature: request.temperature ?? null,
-        logitBiasGroup: bias?.id ?? null,
-        systemMessage: request.messages[0].content,
-        userMessage: request.messages[1].content,
-        promptTokens: result.usage.promptTokens,
-        completionTokens: result.usage.completionTokens,
-        cachedTokens: result.usage.cachedTokens,
-        durationMs: Date.now() - started,
-      });
-      written.push({ heading: section.heading, content: result.content, tokens: result.tokens });
-      await this.jobs.update(job.id, { sectionsDone: written.length, tokens: written.reduce((sum, s) => sum + s.tokens, 0) });
-      await ctx.renewLease();
-    }
-    return written;
+    return this.sections.write({
+      userId: job.userId,
+      openAiKey: ctx.openAiKey,
+      title: job.title,
+      template: article,
+      clientName: client?.name ?? '',
+      properties: job.pageProperties,
+      done,
+      save: (section) => this.jobs.saveSection({ jobId: job.id, ...section }),
+      omitted: (note) => this.jobs.recordOmittedParameters(job.id, note),
+      afterEach: async (sectionsDone, tokens) => {
+        await this.jobs.update(job.id, { sectionsDone, tokens });
+        await ctx.renewLease();
+      },
+    });
   }
 
   /**

@@ -9,11 +9,12 @@ import { GenerationController } from './generation.controller';
 import { GenerationRepository } from './generation.repository';
 import { GenerationRunner } from './generation.runner';
 import { GenerationService } from './generation.service';
+import { SectionWriter } from './section-writer';
 
 @Module({
   imports: [UsersModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule],
   controllers: [GenerationController],
-  providers: [GenerationService, GenerationRepository, ArticleWriter, GenerationRunner],
-  exports: [GenerationService],
+  providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, GenerationRunner],
+  exports: [GenerationService, SectionWriter],
 })
 export class GenerationModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gte, lt, sql, SQL } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage } from '../common/list-query';
+import { previews, previewSections } from '../previews/previews.schema';
 import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from '../generation/generation.schema';
 
 export const HISTORY_SORTABLE = ['timestamp', 'status', 'title'] as const;
@@ -88,14 +89,19 @@ export class HistoryRepository {
   }
 
   /** The user's sections written from day `from` to day `to` (yyyy-MM-dd, UTC, both included): tokens summed by model, with the counts of sections and articles. */
-  async usage(userId: string, from: string, to: string): Promise<{ articles: number; sections: number; byModel: ModelTokens[] }> {
+  /**
+   * What the user's articles and previews spent between two days (UTC, both included): the
+   * sections written then, counted on the day OpenAI wrote them, summed by model.
+   */
+  async usage(userId: string, from: string, to: string): Promise<{ articles: number; previews: number; sections: number; byModel: ModelTokens[] }> {
     // Days in SQL, so the end of 9999-12-31 is still a time PostgreSQL can hold.
-    const inRange = and(
-      eq(generationJobs.userId, userId),
-      gte(generationSections.createdAt, sql`(${from}::date)::timestamp at time zone 'UTC'`),
-      lt(generationSections.createdAt, sql`(${to}::date + 1)::timestamp at time zone 'UTC'`),
-    );
-    const byModel = await this.database.db
+    const within = (column: typeof generationSections.createdAt | typeof previewSections.createdAt) => [
+      gte(column, sql`(${from}::date)::timestamp at time zone 'UTC'`),
+      lt(column, sql`(${to}::date + 1)::timestamp at time zone 'UTC'`),
+    ];
+    const inRange = and(eq(generationJobs.userId, userId), ...within(generationSections.createdAt));
+    const previewsInRange = and(eq(previews.userId, userId), ...within(previewSections.createdAt));
+    const articleModels = await this.database.db
       .select({
         model: generationSections.model,
         promptTokens: sql<number>`coalesce(sum(${generationSections.promptTokens}), 0)::float8`,
@@ -106,15 +112,48 @@ export class HistoryRepository {
       .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
       .where(inRange)
       .groupBy(generationSections.model);
+    const previewModels = await this.database.db
+      .select({
+        model: previewSections.model,
+        promptTokens: sql<number>`coalesce(sum(${previewSections.promptTokens}), 0)::float8`,
+        completionTokens: sql<number>`coalesce(sum(${previewSections.completionTokens}), 0)::float8`,
+        cachedTokens: sql<number>`coalesce(sum(${previewSections.cachedTokens}), 0)::float8`,
+      })
+      .from(previewSections)
+      .innerJoin(previews, eq(previews.id, previewSections.previewId))
+      .where(previewsInRange)
+      .groupBy(previewSections.model);
     const [counts] = await this.database.db
       .select({ articles: sql<number>`count(distinct ${generationSections.jobId})::int`, sections: sql<number>`count(*)::int` })
       .from(generationSections)
       .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
       .where(inRange);
+    const [previewCounts] = await this.database.db
+      .select({ previews: sql<number>`count(distinct ${previewSections.previewId})::int`, sections: sql<number>`count(*)::int` })
+      .from(previewSections)
+      .innerJoin(previews, eq(previews.id, previewSections.previewId))
+      .where(previewsInRange);
+    // One row per model, articles' and previews' tokens together.
+    const byModel = new Map<string | null, ModelTokens>();
+    for (const row of [...articleModels, ...previewModels]) {
+      const sum = byModel.get(row.model);
+      byModel.set(
+        row.model,
+        sum
+          ? {
+              model: row.model,
+              promptTokens: sum.promptTokens + row.promptTokens,
+              completionTokens: sum.completionTokens + row.completionTokens,
+              cachedTokens: sum.cachedTokens + row.cachedTokens,
+            }
+          : row,
+      );
+    }
     return {
       articles: counts?.articles ?? 0,
-      sections: counts?.sections ?? 0,
-      byModel,
+      previews: previewCounts?.previews ?? 0,
+      sections: (counts?.sections ?? 0) + (previewCounts?.sections ?? 0),
+      byModel: [...byModel.values()],
     };
   }
 

@@ -19,13 +19,13 @@ export class UsageController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "Tokens and cost of the operator's articles between two days (default: this calendar month, UTC)" })
+  @ApiOperation({ summary: "Tokens and cost of the operator's articles and previews between two days (default: this calendar month, UTC)" })
   @ApiOkResponse({ type: UsageResponse })
   async usage(@CurrentUser() user: AuthUser, @Query() query: UsageQueryDto): Promise<UsageResponse> {
     const now = new Date();
     const from = query.from ?? day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
     const to = query.to ?? day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)));
-    const { articles, sections, byModel } = await this.history.usage(user.id, from, to);
+    const { articles, previews, sections, byModel } = await this.history.usage(user.id, from, to);
     const prices = this.config.openAiPrices;
     const by_model = byModel
       .map((m) => {
@@ -33,6 +33,6 @@ export class UsageController {
         return { model: m.model, prompt_tokens: m.promptTokens, completion_tokens: m.completionTokens, cost_usd: usd === null ? null : roundUsd(usd) };
       })
       .sort((a, b) => (b.cost_usd ?? -1) - (a.cost_usd ?? -1) || String(a.model).localeCompare(String(b.model)));
-    return { from, to, articles, sections, ...totalOf(byModel, prices), by_model };
+    return { from, to, articles, previews, sections, ...totalOf(byModel, prices), by_model };
   }
 }

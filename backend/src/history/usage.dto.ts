@@ -59,7 +59,7 @@ export class ModelUsageResponse {
   cost_usd!: number | null;
 }
 
-/** What the signed-in operator's articles spent between two days: the sections written then. */
+/** What the signed-in operator's articles and previews spent between two days: the sections written then. */
 export class UsageResponse {
   @ApiProperty({ example: '2026-11-01' })
   from!: string;
@@ -70,7 +70,10 @@ export class UsageResponse {
   @ApiProperty({ description: 'Articles with a section written in the range' })
   articles!: number;
 
-  @ApiProperty({ description: 'Sections written in the range' })
+  @ApiProperty({ description: 'Previews with a section written in the range' })
+  previews!: number;
+
+  @ApiProperty({ description: "Sections written in the range, articles' and previews'" })
   sections!: number;
 
   @ApiProperty()

@@ -1,8 +1,9 @@
 import { Alert, CircularProgress } from '@mui/material';
-import { Edit, useNotify } from 'react-admin';
+import { Edit, TopToolbar, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useT } from '../../components/useT';
 import { ArticleForm } from './ArticleForm';
+import { TryItButton } from '../previews';
 
 /** /articles/edit/{id}: the same form, prefilled; an article that cannot be loaded says so here. */
 export default function ArticleEdit() {
@@ -24,6 +25,11 @@ export default function ArticleEdit() {
         },
         onError: () => notify('quire.articles.updateFailed', { type: 'error' }),
       }}
+      actions={
+        <TopToolbar>
+          <TryItButton articleId={id} />
+        </TopToolbar>
+      }
       sx={{ maxWidth: 900 }}
     >
       <ArticleForm submitLabel={t('update')} />

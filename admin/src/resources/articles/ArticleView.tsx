@@ -21,6 +21,7 @@ import { deleting, useRun } from '../../components/useRun';
 import { useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 import { Article } from './types';
+import { TryItButton } from '../previews';
 
 /** /articles: pick an article; its summary, Edit and Delete, and each section expanded on demand. */
 export default function ArticleView() {
@@ -98,6 +99,7 @@ function ChosenArticle() {
                 <Button color="error" onClick={() => remove(article)} disabled={!!busy}>
                   {t('delete')}
                 </Button>
+                <TryItButton articleId={article.id} />
               </Stack>
             </CardContent>
           </Card>

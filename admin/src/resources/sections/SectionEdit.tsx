@@ -6,6 +6,7 @@ import { SectionInputs } from './SectionInputs';
 import { FormToolbar } from '../../components/FormToolbar';
 import { trimName, useReturnPath } from './types';
 import { SectionVersions } from './SectionVersions';
+import { TrySectionButton } from '../previews';
 
 /**
  * /sections/edit/{id}: Update and Cancel return to the article it was opened from, else /sections.
@@ -35,6 +36,7 @@ export default function SectionEdit() {
       >
         <SimpleForm disableInvalidFormNotification toolbar={<FormToolbar label={t('update')} cancelLabel="quire.sections.cancel" back={back} />}>
           <SectionInputs />
+          <TrySectionButton />
         </SimpleForm>
       </Edit>
       {id && <SectionVersions sectionId={id} />}

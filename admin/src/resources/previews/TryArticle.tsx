@@ -1,0 +1,58 @@
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title, useGetOne } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { useT } from '../../components/useT';
+import { PreviewForm } from './PreviewForm';
+import { PreviewResult } from './PreviewResult';
+import { RecentPreviews } from './RecentPreviews';
+
+interface ArticleTemplate {
+  id: string;
+  article_title: string;
+  sections: { systemPrompt: string; userPrompt: string }[];
+}
+
+/** /articles/{id}/try: the "Try it" panel — values, Run, the sections as they stream in, and the article's last previews. */
+export default function TryArticle() {
+  const t = useT('previews');
+  const { id = '' } = useParams();
+  const [shown, setShown] = useState<string | null>(null);
+  const { data: article, error } = useGetOne<ArticleTemplate>('articles', { id }, { enabled: !!id });
+  return (
+    <Box sx={{ p: 2, maxWidth: 1400 }}>
+      <Title title={article ? t('title', { name: article.article_title }) : t('tryIt')} />
+      <Button component={Link} to={`/articles?id=${id}`} size="small" sx={{ mb: 1 }}>
+        {t('back')}
+      </Button>
+      {error ? (
+        <Alert severity="error">{t('loadFailed')}</Alert>
+      ) : !article ? (
+        <CircularProgress size={24} />
+      ) : (
+        <>
+          <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+            {t('title', { name: article.article_title })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('intro')}
+          </Typography>
+          <Card variant="outlined" sx={{ maxWidth: 700 }}>
+            <CardContent>
+              <PreviewForm
+                key={article.id}
+                template={{ articleId: article.id }}
+                prompts={article.sections.flatMap((s) => [s.systemPrompt, s.userPrompt])}
+                onStarted={setShown}
+              />
+            </CardContent>
+          </Card>
+          {shown && <PreviewResult id={shown} />}
+          <Box sx={{ mt: 4 }}>
+            <RecentPreviews articleId={article.id} onShow={setShown} />
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

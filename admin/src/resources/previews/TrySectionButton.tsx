@@ -1,0 +1,43 @@
+import ScienceIcon from '@mui/icons-material/Science';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useRecordContext } from 'react-admin';
+import { useT } from '../../components/useT';
+import { PreviewForm } from './PreviewForm';
+import { PreviewResult } from './PreviewResult';
+
+interface SavedSection {
+  id: string;
+  name: string;
+  system_message: string;
+  user_message: string;
+}
+
+/** "Try this section" on the section form: the saved section run alone on sample values, in a dialog. */
+export function TrySectionButton() {
+  const t = useT('previews');
+  const section = useRecordContext<SavedSection>();
+  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState<string | null>(null);
+  if (!section?.id) return null;
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Button variant="outlined" startIcon={<ScienceIcon />} onClick={() => setOpen(true)}>
+        {t('trySection')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" fullWidth aria-labelledby="try-section-title">
+        <DialogTitle id="try-section-title">{t('title', { name: section.name })}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('sectionIntro')}
+          </Typography>
+          <PreviewForm template={{ sectionId: section.id }} prompts={[section.system_message, section.user_message]} samples onStarted={setShown} />
+          {shown && <PreviewResult id={shown} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

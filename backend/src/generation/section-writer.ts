@@ -1,0 +1,199 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { SectionSnapshot } from '../articles/articles.schema';
+import { CpuPool } from '../cpu-pool/cpu-pool.service';
+import { chatParametersFor, tokenizerFor } from '../integrations/openai/model-catalogue';
+import { OpenAiChat } from '../integrations/openai/openai-chat';
+import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
+import { ModelsRepository } from '../models/models.repository';
+import { GenerationError } from './generation-error';
+import { OmittedParameters } from './generation.schema';
+import { fillPlaceholders } from './placeholders';
+
+/** Bias lists' logit_bias maps kept in memory (each at most 300 token ids). */
+const BIAS_MAPS_KEPT = 100;
+type BiasEntries = { words: string[]; bias: number }[];
+
+/** A section as OpenAI wrote it, with the request as sent and what the API reported. */
+export interface WrittenSection {
+  position: number;
+  heading: string;
+  content: string;
+  tokens: number;
+  model: string;
+  temperature: number | null;
+  logitBiasGroup: string | null;
+  systemMessage: string;
+  userMessage: string;
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
+  durationMs: number;
+}
+
+/** A section's text already written (by an earlier attempt): reused while the template has the same heading there. */
+export interface KeptSection {
+  heading: string;
+  content: string;
+  tokens: number;
+}
+
+/**
+ * One run of a template: a Notion row's article, or a preview's variant. Everything a section's
+ * prompts may name comes from here; where the sections go is the caller's (`save`).
+ */
+export interface TemplateRun {
+  userId: string;
+  openAiKey: string;
+  title: string;
+  template: { articleTitle: string; articleType: string; sections: SectionSnapshot[] };
+  clientName: string;
+  properties: Record<string, string | null>;
+  /** One of the user's models that replaces every section's own (a preview comparing models); null keeps each section's. */
+  modelId?: string | null;
+  /** Sections written by an earlier attempt, by position. */
+  done?: Map<number, KeptSection>;
+  save(section: WrittenSection): Promise<void>;
+  /** A section sent without sampling parameters its model refuses (a reasoning model). */
+  omitted?(note: OmittedParameters): Promise<void>;
+  /** After each section written: how many are written, and their tokens. */
+  afterEach?(written: number, tokens: number): Promise<void>;
+}
+
+/**
+ * Writes a template's sections in order, one chat completion each — the one code path for Notion
+ * rows and previews: the section's model (the tuned `output_model`, else the base model), its
+ * temperature, both prompts with placeholders filled (`{{previous_sections}}` holds the sections
+ * written before it), and `logit_bias` from its bias list; a reasoning model gets neither.
+ */
+@Injectable()
+export class SectionWriter {
+  private readonly biasMaps = new Map<string, Promise<Record<string, number>>>();
+
+  constructor(
+    private readonly models: ModelsRepository,
+    private readonly biasLists: LogitBiasGroupsRepository,
+    private readonly chat: OpenAiChat,
+    private readonly cpu: CpuPool,
+  ) {}
+
+  /**
+   * What would stop the run before any section is written, as a GenerationError or an
+   * UnknownPlaceholderError: no sections, a model that no longer exists, a placeholder that is
+   * neither built in nor one of the properties. Nothing is asked of OpenAI.
+   */
+  async check(run: Omit<TemplateRun, 'save' | 'openAiKey'>): Promise<void> {
+    if (run.template.sections.length === 0) throw new GenerationError(`The article "${run.template.articleTitle}" has no sections.`);
+    const checked = new Set<string>();
+    for (const section of run.template.sections) {
+      // Each model once (a template's sections often share one).
+      const model = run.modelId ?? section.model;
+      if (!checked.has(model)) await this.modelFor(run, section);
+      checked.add(model);
+      const builtIns = builtInsFor(run, section, []);
+      const where = `section "${section.heading}"`;
+      fillPlaceholders(section.systemPrompt, builtIns, run.properties, where);
+      fillPlaceholders(section.userPrompt, builtIns, run.properties, where);
+    }
+  }
+
+  /** One chat completion per section, in order; finished sections (from an earlier attempt) are reused. */
+  async write(run: TemplateRun): Promise<KeptSection[]> {
+    const written: KeptSection[] = [];
+    for (const [position, section] of run.template.sections.entries()) {
+      // A section written by an earlier attempt is reused (never paid for twice) while the template still has it there.
+      const saved = run.done?.get(position);
+      if (saved && saved.heading === section.heading) {
+        written.push(saved);
+        continue;
+      }
+      const modelName = await this.modelFor(run, section);
+      const bias = section.logit_bias_group ? await this.biasLists.findOwned(run.userId, section.logit_bias_group) : null;
+      const builtIns = builtInsFor(run, section, written);
+      const where = `section "${section.heading}"`;
+      // Reasoning models refuse temperature (other than 1) and logit_bias: they are not sent, and History says so.
+      const accepts = chatParametersFor(modelName);
+      const hasBias = !!bias && bias.entries.some((entry) => entry.words.length > 0);
+      const omitted = [...(!accepts.temperature && section.temperature !== 1 ? ['temperature'] : []), ...(!accepts.logitBias && hasBias ? ['logit_bias'] : [])];
+      const logitBias = bias && accepts.logitBias ? await this.logitBias(bias.entries, tokenizerFor(modelName)) : undefined;
+      const request = {
+        model: modelName,
+        temperature: accepts.temperature ? section.temperature : undefined,
+        messages: [
+          { role: 'system' as const, content: fillPlaceholders(section.systemPrompt, builtIns, run.properties, where) },
+          { role: 'user' as const, content: fillPlaceholders(section.userPrompt, builtIns, run.properties, where) },
+        ],
+        logitBias,
+      };
+      const started = Date.now();
+      const result = await this.chat.complete(run.openAiKey, request, where);
+      if (omitted.length > 0 && run.omitted) await run.omitted({ position, section: section.heading, model: modelName, parameters: omitted });
+      await run.save({
+        position,
+        heading: section.heading,
+        content: result.content,
+        tokens: result.tokens,
+        model: modelName,
+        temperature: request.temperature ?? null,
+        logitBiasGroup: bias?.id ?? null,
+        systemMessage: request.messages[0].content,
+        userMessage: request.messages[1].content,
+        promptTokens: result.usage.promptTokens,
+        completionTokens: result.usage.completionTokens,
+        cachedTokens: result.usage.cachedTokens,
+        durationMs: Date.now() - started,
+      });
+      written.push({ heading: section.heading, content: result.content, tokens: result.tokens });
+      await run.afterEach?.(
+        written.length,
+        written.reduce((sum, s) => sum + s.tokens, 0),
+      );
+    }
+    return written;
+  }
+
+  /**
+   * A bias list's `logit_bias` for a tokenizer, tokenised in a worker thread; the same list is the
+   * same map every time, so the last maps made are kept (by the list's words and the tokenizer).
+   */
+  private logitBias(entries: BiasEntries, family: ReturnType<typeof tokenizerFor>): Promise<Record<string, number>> {
+    const key = createHash('sha256')
+      .update(JSON.stringify([family, entries]))
+      .digest('base64');
+    let map = this.biasMaps.get(key);
+    if (map) {
+      // Most recently used last, so the oldest is the first to go.
+      this.biasMaps.delete(key);
+    } else {
+      map = this.cpu.run('logitBias', { entries, family });
+      map.catch(() => this.biasMaps.delete(key));
+    }
+    this.biasMaps.set(key, map);
+    if (this.biasMaps.size > BIAS_MAPS_KEPT) this.biasMaps.delete(this.biasMaps.keys().next().value!);
+    return map;
+  }
+
+  /** The OpenAI model a section is written with: its own model's (or the run's), the tuned one when there is one. */
+  private async modelFor(run: Pick<TemplateRun, 'userId' | 'modelId'>, section: SectionSnapshot): Promise<string> {
+    if (run.modelId) {
+      const model = await this.models.findOwned(run.userId, run.modelId);
+      if (!model) throw new GenerationError('The model chosen for this preview no longer exists; choose another.');
+      return model.outputModel ?? model.baseModel;
+    }
+    const model = await this.models.findOwned(run.userId, section.model);
+    if (!model) throw new GenerationError(`The model of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
+    return model.outputModel ?? model.baseModel;
+  }
+}
+
+/** The placeholders Quire fills itself (BUILT_IN_PLACEHOLDERS), for one section. */
+function builtInsFor(run: Pick<TemplateRun, 'title' | 'template' | 'clientName'>, section: SectionSnapshot, written: KeptSection[]): Record<string, string> {
+  return {
+    title: run.title,
+    article_title: run.template.articleTitle,
+    article_type: run.template.articleType,
+    client: run.clientName,
+    section_heading: section.heading,
+    previous_sections: written.map((s) => `## ${s.heading}\n\n${s.content}`).join('\n\n'),
+  };
+}

@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
+import { storableMessage, storableText } from '../common/storable-text';
+import { DatabaseService } from '../database/database.service';
+import { LeasedJobStore } from '../jobs/leased-job';
+import { PreviewRow, previews, PreviewSectionRow, previewSections } from './previews.schema';
+
+export const PREVIEW_SORTABLE = ['created_at', 'title', 'status'] as const;
+export const PREVIEW_FILTERABLE = { q: 'search', id: 'uuid', articleId: 'uuid', sectionId: 'uuid', status: 'text' } as const satisfies Filterable;
+
+const columns = {
+  id: previews.id,
+  created_at: previews.createdAt,
+  title: previews.title,
+  status: previews.status,
+  articleId: previews.articleId,
+  sectionId: previews.sectionId,
+};
+
+export type NewPreview = Omit<
+  typeof previews.$inferInsert,
+  'id' | 'status' | 'message' | 'leaseUntil' | 'attempts' | 'createdAt' | 'startedAt' | 'completedAt'
+>;
+
+@Injectable()
+export class PreviewsRepository implements LeasedJobStore<PreviewRow> {
+  constructor(private readonly database: DatabaseService) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async create(values: NewPreview): Promise<PreviewRow> {
+    const [row] = await this.db
+      .insert(previews)
+      .values({ ...values, status: 'queued' })
+      .returning();
+    return row;
+  }
+
+  /** Newest first unless sorted otherwise. */
+  list(userId: string, query: ListQuery): Promise<Page<PreviewRow>> {
+    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${previews.createdAt} desc, ${previews.id} desc`, search: previews.title });
+    const condition = whereAll([eq(previews.userId, userId), ...where]);
+    return readPage(
+      query,
+      (offset, limit) =>
+        this.db
+          .select()
+          .from(previews)
+          .where(condition)
+          .orderBy(...orderBy)
+          .offset(offset)
+          .limit(limit),
+      async () => (await this.db.select({ total: count() }).from(previews).where(condition))[0].total,
+    );
+  }
+
+  async findOwned(userId: string, id: string): Promise<PreviewRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(previews)
+      .where(and(eq(previews.userId, userId), eq(previews.id, id)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async find(id: string): Promise<PreviewRow | null> {
+    const [row] = await this.db.select().from(previews).where(eq(previews.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The sections of several previews, by preview, variant and position. */
+  async sections(previewIds: string[]): Promise<PreviewSectionRow[]> {
+    if (previewIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(previewSections)
+      .where(inArray(previewSections.previewId, previewIds))
+      .orderBy(asc(previewSections.previewId), asc(previewSections.variant), asc(previewSections.position));
+  }
+
+  async saveSection(values: Omit<typeof previewSections.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
+    const row = {
+      ...values,
+      heading: storableText(values.heading),
+      content: storableText(values.content),
+      systemMessage: storableText(values.systemMessage),
+      userMessage: storableText(values.userMessage),
+    };
+    const { previewId: _preview, variant: _variant, position: _position, ...changed } = row;
+    await this.db
+      .insert(previewSections)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [previewSections.previewId, previewSections.variant, previewSections.position],
+        set: { ...changed, createdAt: new Date() },
+      });
+  }
+
+  async start(id: string, leaseMs: number): Promise<PreviewRow | null> {
+    const now = new Date();
+    const [row] = await this.db
+      .update(previews)
+      .set({
+        status: 'running',
+        message: null,
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        attempts: sql`${previews.attempts} + 1`,
+        startedAt: sql`coalesce(${previews.startedAt}, now())`,
+      })
+      .where(and(eq(previews.id, id), inArray(previews.status, ['queued', 'running']), or(isNull(previews.leaseUntil), lt(previews.leaseUntil, now))))
+      .returning();
+    return row ?? null;
+  }
+
+  async renewLease(id: string, leaseMs: number): Promise<void> {
+    await this.db
+      .update(previews)
+      .set({ leaseUntil: new Date(Date.now() + leaseMs) })
+      .where(eq(previews.id, id));
+  }
+
+  async orphaned(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: previews.id })
+      .from(previews)
+      .where(or(eq(previews.status, 'queued'), and(eq(previews.status, 'running'), lt(previews.leaseUntil, new Date()))))
+      .orderBy(desc(previews.createdAt))
+      .limit(1000);
+    return rows.map((r) => r.id);
+  }
+
+  /** Back in the queue after a passing fault: no attempt takes it before `at`. */
+  async retryLater(id: string, at: Date, message: string): Promise<void> {
+    await this.db
+      .update(previews)
+      .set({ status: 'queued', leaseUntil: at, message: storableMessage(message) })
+      .where(eq(previews.id, id));
+  }
+
+  async complete(id: string): Promise<void> {
+    await this.db.update(previews).set({ status: 'completed', message: null, leaseUntil: null, completedAt: new Date() }).where(eq(previews.id, id));
+  }
+
+  async fail(id: string, message: string): Promise<void> {
+    await this.db
+      .update(previews)
+      .set({ status: 'failed', message: storableMessage(message), leaseUntil: null, completedAt: new Date() })
+      .where(eq(previews.id, id));
+  }
+}

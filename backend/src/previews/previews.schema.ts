@@ -1,0 +1,80 @@
+import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { SectionSnapshot } from '../articles/articles.schema';
+import { users } from '../users/users.schema';
+
+export type PreviewStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+/** One run of a template on one model choice: `modelId` null keeps each section's own model. */
+export interface PreviewVariant {
+  modelId: string | null;
+  /** The model's name when the preview was asked for, for the answer (the model may be deleted since). */
+  modelName: string | null;
+}
+
+/**
+ * A template run on given values that writes nothing to Notion or Drive, as a leased durable job
+ * (see jobs/leased-job.ts). The template is kept as it was asked for (an article's sections, or one
+ * section tried alone), so a later edit does not change what the preview runs. The article and
+ * section ids carry no foreign key: deleting them keeps the preview, and what it spent.
+ */
+export const previews = pgTable(
+  'previews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: uuid('article_id'),
+    sectionId: uuid('section_id'),
+    /** The template's title and type, as its built-in placeholders fill them. */
+    articleTitle: text('article_title').notNull(),
+    articleType: text('article_type').notNull(),
+    template: jsonb('template').$type<SectionSnapshot[]>().notNull(),
+    title: text('title').notNull(),
+    properties: jsonb('properties').$type<Record<string, string>>().notNull(),
+    clientId: uuid('client_id'),
+    clientName: text('client_name'),
+    variants: jsonb('variants').$type<PreviewVariant[]>().notNull(),
+    status: text('status').$type<PreviewStatus>().notNull(),
+    message: text('message'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('previews_user_created_idx').on(table.userId, table.createdAt), index('previews_status_idx').on(table.status)],
+);
+
+/** A preview's section, kept as soon as OpenAI answers (a retried preview never pays for it twice). */
+export const previewSections = pgTable(
+  'preview_sections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    previewId: uuid('preview_id')
+      .notNull()
+      .references(() => previews.id, { onDelete: 'cascade' }),
+    variant: integer('variant').notNull(),
+    position: integer('position').notNull(),
+    heading: text('heading').notNull(),
+    content: text('content').notNull(),
+    tokens: integer('tokens').notNull(),
+    model: text('model').notNull(),
+    temperature: doublePrecision('temperature'),
+    logitBiasGroup: uuid('logit_bias_group'),
+    systemMessage: text('system_message').notNull(),
+    userMessage: text('user_message').notNull(),
+    promptTokens: integer('prompt_tokens').notNull(),
+    completionTokens: integer('completion_tokens').notNull(),
+    cachedTokens: integer('cached_tokens').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('preview_sections_preview_variant_position_key').on(table.previewId, table.variant, table.position),
+    index('preview_sections_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export type PreviewRow = typeof previews.$inferSelect;
+export type PreviewSectionRow = typeof previewSections.$inferSelect;
