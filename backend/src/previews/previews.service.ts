@@ -1,6 +1,6 @@
-import { BadRequestException, ConflictException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { isTransient } from '../common/integration-error';
-import { failureMessage } from '../common/job-failure';
+import { failureMessage, isForPeople } from '../common/job-failure';
 import { ListQuery, Page } from '../common/list-query';
 import { notYours } from '../common/validation';
 import { APP_CONFIG } from '../config/config.module';
@@ -28,7 +28,6 @@ export const PREVIEW_QUEUE = 'preview';
 /** What a section tried alone is, for {{article_type}}. */
 export const SECTION_PREVIEW_TYPE = 'Section';
 
-const isForPeople = (error: unknown) => error instanceof HttpException || error instanceof GenerationError || error instanceof UnknownPlaceholderError;
 
 const spent = (row: Pick<PreviewSectionRow, 'model' | 'promptTokens' | 'completionTokens' | 'cachedTokens'>): SpentTokens => ({
   model: row.model,
@@ -272,7 +271,7 @@ export class PreviewsService {
       if (failed) throw failed.reason;
       await this.previews.complete(row.id);
     } catch (error) {
-      const message = failureMessage(error, isForPeople);
+      const message = failureMessage(error);
       if (!(isTransient(error) && row.attempts < JOB_ATTEMPTS && (await this.retryLater(row, message)))) {
         this.logger.warn(`Preview ${row.id} ("${row.title}") failed: ${message}`);
         if (!isForPeople(error)) this.logger.error(error);
