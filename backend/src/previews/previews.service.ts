@@ -28,7 +28,6 @@ export const PREVIEW_QUEUE = 'preview';
 /** What a section tried alone is, for {{article_type}}. */
 export const SECTION_PREVIEW_TYPE = 'Section';
 
-
 const spent = (row: Pick<PreviewSectionRow, 'model' | 'promptTokens' | 'completionTokens' | 'cachedTokens'>): SpentTokens => ({
   model: row.model,
   promptTokens: row.promptTokens,
