@@ -215,6 +215,8 @@ export const historyMessages = {
   noSections: 'No section has been written yet.',
   writing: 'Writing section %{next} of %{total}...',
   sectionDetails: 'How "%{heading}" was written',
+  sectionVersion: 'Section',
+  versionN: 'Version %{version}',
   model: 'Model',
   temperature: 'Temperature',
   biasList: 'Bias list',

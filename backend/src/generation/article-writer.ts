@@ -157,6 +157,7 @@ export class ArticleWriter {
         completionTokens: result.usage.completionTokens,
         cachedTokens: result.usage.cachedTokens,
         durationMs: Date.now() - started,
+        sectionVersion: section.section_version ?? null,
       });
       written.push({ heading: section.heading, content: result.content, tokens: result.tokens });
       await this.jobs.update(job.id, { sectionsDone: written.length, tokens: written.reduce((sum, s) => sum + s.tokens, 0) });
