@@ -1,5 +1,5 @@
 import { expect, Page, test } from '@playwright/test';
-import { answerDialogs, signIn } from './helpers';
+import { answerDialogs, connectSimulators, disconnectSimulators, signIn, writeArticles } from './helpers';
 
 const versionsTable = (page: Page) => page.getByRole('table', { name: 'Versions' });
 const diff = (page: Page) => page.getByRole('region', { name: /compared with the current version/ });
@@ -96,6 +96,111 @@ test.describe('Section versions on /sections/edit/{id}', () => {
       expect(section).toMatchObject({ name: 'Versions intro', temperature: 0.4, system_message: 'You write short introductions.', notes: 'First draft.' });
     } finally {
       expect((await page.request.delete(`/api/sections/${id}`)).ok()).toBe(true);
+    }
+  });
+});
+
+test.describe("An article entry brought up to its section's newest version, and History naming it", () => {
+  test('keeps an entry at version 1 through a save, updates it to version 2 on request, and History names version 2', async ({ page }) => {
+    await signIn(page);
+    const made: string[] = [];
+    const create = async (path: string, data: object) => {
+      const res = await page.request.post(path, { data });
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+      const record = await res.json();
+      if (!path.endsWith('/models')) made.unshift(`${path}/${record._id}`);
+      return record;
+    };
+    try {
+      await connectSimulators(page);
+      const model = await create('/api/models', { name: 'Pinned voice', base_model: 'gpt-4o' });
+      const first = await create('/api/logit-bias-groups', { name: 'Pinned words one', entries: [{ words: ['delve'], bias: -100 }] });
+      const second = await create('/api/logit-bias-groups', { name: 'Pinned words two', entries: [{ words: ['tapestry'], bias: -100 }] });
+      const section = (name: string, system: string, bias: string | null) =>
+        create('/api/sections', {
+          name,
+          model: model._id,
+          temperature: 0.4,
+          logit_bias_group: bias,
+          system_message: system,
+          user_message: `${name} for {{title}}.`,
+        });
+      const opening = await section('Pinned opening', 'You open articles.', first._id);
+      const closing = await section('Pinned closing', 'You close articles.', null);
+      const entry = (s: Record<string, unknown>) => ({
+        section: s._id,
+        heading: s.name,
+        systemPrompt: s.system_message,
+        userPrompt: s.user_message,
+        model: s.model,
+        temperature: s.temperature,
+        logit_bias_group: s.logit_bias_group,
+      });
+      const article = await create('/api/articles', { article_title: 'Pinned guide', article_type: 'PinnedGuide', sections: [entry(opening), entry(closing)] });
+      expect(article.sections.map((e: Record<string, unknown>) => [e.section_version, e.latest_version])).toEqual([
+        [1, 1],
+        [1, 1],
+      ]);
+
+      // The opening edited on its own form: version 2, with another prompt and bias list.
+      await page.goto(`/sections/edit/${opening._id}`);
+      await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Pinned opening');
+      await page.getByRole('textbox', { name: 'System Message' }).fill('You open articles warmly.');
+      await page.getByRole('combobox', { name: 'Logit Bias Group' }).click();
+      await page.getByRole('option', { name: 'Pinned words two' }).click();
+      await page.getByRole('button', { name: 'Update' }).click();
+      await expect(page.getByText('Section updated!')).toBeVisible();
+
+      const read = async () => (await (await page.request.get(`/api/articles/${article._id}`)).json()).sections as Record<string, unknown>[];
+      const slot = (n: number) => page.getByRole('group', { name: `Section ${n}` });
+      const openEdit = async () => {
+        await page.goto(`/articles/edit/${article._id}`);
+        await expect(slot(1).getByRole('combobox')).toHaveText('Pinned opening');
+      };
+
+      // The article offers the update on the opening only; a save without it keeps the entry at version 1.
+      await openEdit();
+      await expect(slot(1)).toContainText('The article holds version 1 of this section; it is now at version 2.');
+      await expect(slot(1).getByRole('button', { name: 'Update to version 2' })).toBeVisible();
+      await expect(slot(2)).toContainText('The article holds version 1 of this section.');
+      await expect(slot(2).getByRole('button', { name: /^Update to version/ })).toHaveCount(0);
+      await page.screenshot({ path: 'test-results/article-update-to-version.png', fullPage: true });
+      await page.getByRole('button', { name: 'Update Article' }).click();
+      await expect(page.getByText('Article updated!')).toBeVisible();
+      expect((await read())[0]).toMatchObject({ systemPrompt: 'You open articles.', logit_bias_group: first._id, section_version: 1, latest_version: 2 });
+      // The article's page says so too.
+      await page.getByRole('button', { name: '1. Pinned opening' }).click();
+      await expect(page.getByRole('row', { name: /Section version/ })).toContainText('Version 1 (the section is now at version 2)');
+
+      // "Update to version 2", then Update Article: the entry is the section as it is now, its bias list included.
+      await openEdit();
+      await slot(1).getByRole('button', { name: 'Update to version 2' }).click();
+      await expect(slot(1)).toContainText('Updated to version 2: Update Article saves it.');
+      await expect(slot(1).getByRole('button', { name: 'Update to version 2' })).toHaveCount(0);
+      await page.screenshot({ path: 'test-results/article-updated-to-version.png', fullPage: true });
+      await page.getByRole('button', { name: 'Update Article' }).click();
+      await expect(page.getByText('Article updated!')).toBeVisible();
+      await page.getByRole('button', { name: '1. Pinned opening' }).click();
+      await expect(page.getByRole('row', { name: /Section version/ })).toHaveText(/Version 2$/);
+      const saved = await read();
+      expect(saved[0]).toMatchObject({ systemPrompt: 'You open articles warmly.', logit_bias_group: second._id, section_version: 2, latest_version: 2 });
+      expect(saved[1]).toMatchObject({ systemPrompt: 'You close articles.', logit_bias_group: null, section_version: 1, latest_version: 1 });
+      await openEdit();
+      await expect(slot(1)).toContainText('The article holds version 2 of this section.');
+      await expect(page.getByRole('button', { name: /^Update to version/ })).toHaveCount(0);
+
+      // An article written now names the version each section was written with.
+      const [written] = await writeArticles(page, [{ title: 'Written at version two', type: 'PinnedGuide' }]);
+      expect(written.status).toBe('completed');
+      await page.goto(`/history/${written._id}`);
+      const fact = (heading: string, label: string) =>
+        page.getByRole('region', { name: 'The article as written' }).getByRole('region', { name: heading }).locator(`dt:text-is("${label}") + dd`);
+      await expect(fact('Pinned opening', 'Section:')).toHaveText('Version 2');
+      await expect(fact('Pinned closing', 'Section:')).toHaveText('Version 1');
+      await page.screenshot({ path: 'test-results/history-section-version.png', fullPage: true });
+    } finally {
+      for (const path of made) expect((await page.request.delete(path)).ok(), path).toBe(true);
+      await disconnectSimulators(page);
     }
   });
 });

@@ -57,6 +57,8 @@ describe('History entry in full, usage and retry', () => {
       expect(section.completion_tokens).toBeGreaterThan(0);
       expect(section.cost_usd).toBeCloseTo(expectedUsd(section), 6);
       expect(section.duration_ms).toBeGreaterThanOrEqual(0);
+      // The template's entries were snapshotted from version 1 of each section.
+      expect(section.section_version).toBe(1);
     }
     expect(full.sections[0].system_message).toBe('You introduce articles for Acme.');
     expect(full.sections[0].user_message).toBe('Introduce "Best gaming laptops" about Best gaming laptops.');
@@ -71,6 +73,45 @@ describe('History entry in full, usage and retry', () => {
     );
     // The list's token count is the same usage.
     expect(entry.meta.tokens).toBe(full.usage.prompt_tokens + full.usage.completion_tokens);
+  });
+
+  it('should name the version of its section each section was written with, as the article entry held it then', async () => {
+    const [article] = (await suite.agent.get('/api/articles').expect(200)).body;
+    const [intro, pros, faq] = article.sections as Record<string, unknown>[];
+    // "Pros and Cons" edited twice (versions 2 and 3); the article's entry updated to 3. "FAQ" edited in the article itself: no version.
+    const prosSection = (await suite.agent.get(`/api/sections/${pros.section}`).expect(200)).body;
+    for (const system of ['You weigh pros and cons (2).', 'You weigh pros and cons (3).']) {
+      await suite.agent
+        .put(`/api/sections/${pros.section}`)
+        .send({ ...prosSection, system_message: system })
+        .expect(200);
+    }
+    const updated = (
+      await suite.agent
+        .put(`/api/articles/${article._id}`)
+        .send({ ...article, sections: [intro, { ...pros, systemPrompt: 'You weigh pros and cons (3).' }, { ...faq, userPrompt: 'Three FAQ for {{title}}.' }] })
+        .expect(200)
+    ).body;
+    expect(updated.sections.map((s: HistoryEntry) => [s.section_version, s.latest_version])).toEqual([
+      [1, 1],
+      [3, 3],
+      [null, 1],
+    ]);
+    row('Versioned');
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1));
+    expect(entry.status).toBe('completed');
+    const full = await detail(entry._id);
+    expect(full.sections.map((s: HistoryEntry) => [s.heading, s.section_version])).toEqual([
+      ['Introduction', 1],
+      ['Pros and Cons', 3],
+      ['FAQ', null],
+    ]);
+    expect(full.sections[1].system_message).toBe('You weigh pros and cons (3).');
+
+    // What was written stays as it was written: the section moving on (a restore is version 4) changes no History entry.
+    await suite.agent.post(`/api/sections/${pros.section}/versions/1/restore`).expect(201);
+    expect((await detail(entry._id)).sections.map((s: HistoryEntry) => s.section_version)).toEqual([1, 3, null]);
   });
 
   it('should say where a failed article stopped and why', async () => {

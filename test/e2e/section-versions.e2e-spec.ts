@@ -167,6 +167,68 @@ describe('Section versions', () => {
     expect(back.sections[0]).toMatchObject({ section_version: 4, latest_version: 4 });
   });
 
+  it("should update one entry to the newest version only with its section's bias list sent, and keep an entry saved with no list at none", async () => {
+    const list = async (name: string) =>
+      (
+        await agent
+          .post('/api/logit-bias-groups')
+          .send({ name, entries: [{ words: ['delve'], bias: -100 }] })
+          .expect(201)
+      ).body._id as string;
+    const [first, second] = [await list('First'), await list('Second')];
+    const section = await createSection(agent, modelId, { name: 'Intro', logit_bias_group: first });
+    const created = (
+      await agent
+        .post('/api/articles')
+        .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(section), { ...snapshotOf(section), logit_bias_group: null }] })
+        .expect(201)
+    ).body;
+    expect(created.sections.map((s: Record<string, unknown>) => [s.logit_bias_group, s.section_version])).toEqual([
+      [first, 1],
+      [null, null],
+    ]);
+
+    const atTwo = await update(section, { name: 'Intro', logit_bias_group: second, system_message: 'You write intros (2).' });
+    // The dashboard's save omits the bias lists: each entry keeps its saved one, the explicit "none" included (not the section's list).
+    const kept = (
+      await agent
+        .put(`/api/articles/${created._id}`)
+        .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(section, false), snapshotOf(section, false)] })
+        .expect(200)
+    ).body;
+    expect(kept.sections.map((s: Record<string, unknown>) => [s.logit_bias_group, s.section_version, s.latest_version])).toEqual([
+      [first, 1, 2],
+      [null, null, 2],
+    ]);
+    // The prompts of version 2 without its list are no version: the entry is not up to date.
+    const halfway = (
+      await agent
+        .put(`/api/articles/${created._id}`)
+        .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(atTwo, false), snapshotOf(section, false)] })
+        .expect(200)
+    ).body;
+    expect(halfway.sections[0]).toMatchObject({ systemPrompt: 'You write intros (2).', logit_bias_group: first, section_version: null, latest_version: 2 });
+    // "Update to version 2" sends the section's list explicitly: the entry equals version 2.
+    const updated = (
+      await agent
+        .put(`/api/articles/${created._id}`)
+        .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(atTwo), snapshotOf(section, false)] })
+        .expect(200)
+    ).body;
+    expect(updated.sections.map((s: Record<string, unknown>) => [s.logit_bias_group, s.section_version, s.latest_version])).toEqual([
+      [second, 2, 2],
+      [null, null, 2],
+    ]);
+    // An explicit null is "no list" on update too.
+    const none = (
+      await agent
+        .put(`/api/articles/${created._id}`)
+        .send({ article_title: 'Guide', article_type: 'Guide', sections: [{ ...snapshotOf(atTwo), logit_bias_group: null }] })
+        .expect(200)
+    ).body;
+    expect(none.sections[0]).toMatchObject({ logit_bias_group: null, section_version: null });
+  });
+
   it('should keep the versions of a deleted section for the articles that snapshotted it (latest_version null)', async () => {
     const section = await createSection(agent, modelId);
     const atTwo = await update(section, { notes: 'second' });

@@ -104,6 +104,18 @@ export const articleMessages = {
   updateFailed: 'Error updating article.',
   loadFailed: 'Failed to load article data.',
   missingSection: 'This section no longer exists; its saved copy is kept.',
+  // Issue 17: the version of its section an entry holds (not in the spec).
+  atVersion: 'The article holds version %{version} of this section.',
+  versionBehind: 'The article holds version %{saved} of this section; it is now at version %{latest}.',
+  versionUnknown: 'The article holds this section as it matches none of its versions; it is now at version %{latest}.',
+  updateToVersion: 'Update to version %{version}',
+  updatedToVersion: 'Updated to version %{version}: Update Article saves it.',
+  versionLoadFailed: 'Could not load the section to update this entry.',
+  sectionVersion: 'Section version',
+  versionN: 'Version %{version}',
+  versionNow: 'Version %{version} (the section is now at version %{latest})',
+  noVersion: 'None (the entry matches none of its versions)',
+  noVersionNow: 'None (the entry matches none of its versions; the section is now at version %{latest})',
 };
 
 export const biasMessages = {
@@ -215,6 +227,8 @@ export const historyMessages = {
   noSections: 'No section has been written yet.',
   writing: 'Writing section %{next} of %{total}...',
   sectionDetails: 'How "%{heading}" was written',
+  sectionVersion: 'Section',
+  versionN: 'Version %{version}',
   model: 'Model',
   temperature: 'Temperature',
   biasList: 'Bias list',

@@ -160,6 +160,16 @@ describe(ArticlesService.name, () => {
       expect(updated.sections.map((s) => s.logit_bias_group)).toEqual([SAVED_GROUP, OTHER_GROUP, SECTION_GROUP]);
     });
 
+    it('should keep a saved entry’s null bias list (no list) when the payload omits it, not take the section’s', async () => {
+      const { sut, articles } = await build();
+      articles.findOwned.mockResolvedValue(articleRow({ sections: [snapshot({ logit_bias_group: null })] }));
+
+      const updated = await sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry(), entry()] });
+
+      // The saved entry had none and keeps none; the entry new to the article takes its section's.
+      expect(updated.sections.map((s) => s.logit_bias_group)).toEqual([null, SECTION_GROUP]);
+    });
+
     it('should keep a since-deleted section and model the saved article already holds', async () => {
       const { sut, articles } = await build({ ownedSections: [], ownedModels: [] });
       articles.findOwned.mockResolvedValue(articleRow({ sections: [snapshot()] }));

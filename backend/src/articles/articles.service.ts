@@ -70,7 +70,8 @@ export class ArticlesService {
    * Each entry must come from one of the user's sections and name one of their models (or keep
    * what the saved article already holds, so a since-deleted section or model does not block
    * editing). A missing bias group is taken from the same section's k-th entry in the saved
-   * article, else from the section itself; a given one must be one of the user's lists. Each
+   * article (its null included: an entry saved with no list keeps none), else, for an entry new to
+   * the article, from the section itself; a given one (null: no list) must be one of the user's lists. Each
    * entry's `section_version` is the newest version of its section that the entry equals.
    */
   private async values(userId: string, dto: ArticleDto, saved: SectionSnapshot[]): Promise<ArticleValues> {
@@ -88,7 +89,9 @@ export class ArticlesService {
       const section = owned.get(entry.section);
       if (!section && !savedBySection.has(entry.section)) throw notYours(`sections.${index}.section`, 'sections');
       if (!ownedModels.has(entry.model) && previous?.model !== entry.model) throw notYours(`sections.${index}.model`, 'models');
-      const group = entry.logit_bias_group !== undefined ? entry.logit_bias_group : (previous?.logit_bias_group ?? section?.logitBiasGroup ?? null);
+      // The saved entry's list, even when it is none (null): only an entry new to the article takes its section's.
+      const group =
+        entry.logit_bias_group !== undefined ? entry.logit_bias_group : previous ? (previous.logit_bias_group ?? null) : (section?.logitBiasGroup ?? null);
       if (group && entry.logit_bias_group !== undefined && !(await this.biasGroups.findOwned(userId, group))) {
         throw notYours(`sections.${index}.logit_bias_group`, 'bias word lists');
       }

@@ -102,7 +102,8 @@ export class ArticleWriter {
       clientName: client?.name ?? '',
       properties: job.pageProperties,
       done,
-      save: (section) => this.jobs.saveSection({ jobId: job.id, ...section }),
+      // The version of the section the article's entry was saved at (History names it).
+      save: (section) => this.jobs.saveSection({ jobId: job.id, ...section, sectionVersion: article.sections[section.position]?.section_version ?? null }),
       omitted: (note) => this.jobs.recordOmittedParameters(job.id, note),
       afterEach: async (sectionsDone, tokens) => {
         await this.jobs.update(job.id, { sectionsDone, tokens });

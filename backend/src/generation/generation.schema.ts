@@ -85,6 +85,8 @@ export const generationSections = pgTable(
     /** Part of promptTokens, at the cached-input price; 0 when the API reports none. */
     cachedTokens: integer('cached_tokens'),
     durationMs: integer('duration_ms'),
+    /** The version of its section the article's entry equalled when this was written; null when it equalled none or was not recorded. */
+    sectionVersion: integer('section_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('generation_sections_job_position_key').on(table.jobId, table.position), index('generation_sections_created_at_idx').on(table.createdAt)],

@@ -137,6 +137,14 @@ export class HistorySectionResponse {
 
   @ApiProperty({ type: Number, nullable: true, description: 'How long the OpenAI request took' })
   duration_ms!: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      "The version of its section the article's entry equalled when this section was written (see the article's section_version); null when it equalled none, or for a section written before Quire recorded it",
+  })
+  section_version!: number | null;
 }
 
 export class UsageTotalResponse {

@@ -65,6 +65,7 @@ export class HistoryService {
         cached_tokens: s.cachedTokens ?? 0,
         cost_usd: usd === null ? null : roundUsd(usd),
         duration_ms: s.durationMs,
+        section_version: s.sectionVersion,
       };
     });
     const written = new Set(rows.map((s) => s.position));

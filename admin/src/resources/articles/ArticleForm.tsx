@@ -1,10 +1,11 @@
 import { Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { FieldValues } from 'react-hook-form';
 import { Form, required, SaveButton, TextInput, Toolbar, useGetList, useRecordContext, useSaveContext } from 'react-admin';
 import { useT } from '../../components/useT';
 import { Section } from '../sections/types';
 import { SectionEntries } from './SectionEntries';
-import { ALL_SECTIONS, Article, ArticleFormValues, slotErrors, toArticlePayload } from './types';
+import { ALL_SECTIONS, Article, ArticleFormValues, slotErrors, toArticlePayload, toFormRecord } from './types';
 
 const NEW_ARTICLE: ArticleFormValues = { article_title: '', article_type: '', notes: '', sections: [{ section: null }] };
 
@@ -14,13 +15,16 @@ const filled = [required(), notBlank];
 
 /**
  * Title and type (both required), notes, and the ordered section slots; shared by create and edit.
- * Saving snapshots each chosen section (spec §5) and puts the server's field errors on their inputs.
+ * Saving snapshots each chosen section (spec §5): an entry the article already holds keeps its
+ * snapshot (and version) until "Update to version N" on its slot. The server's field errors go on their inputs.
  */
 export function ArticleForm(props: { submitLabel: string }) {
   const t = useT('articles');
   const article = useRecordContext<Article>();
   const { save, saving } = useSaveContext();
   const { data: sections = [] } = useGetList<Section>('sections', ALL_SECTIONS);
+  // Each saved entry's slot holds its snapshot: a save keeps it unless the slot's section changes or it is updated to a version.
+  const record = useMemo(() => (article ? toFormRecord(article) : undefined), [article]);
 
   const submit = async (values: FieldValues) => {
     const { payload, slots } = toArticlePayload(values as ArticleFormValues, sections, !article, article?.sections);
@@ -29,7 +33,7 @@ export function ArticleForm(props: { submitLabel: string }) {
   };
 
   return (
-    <Form onSubmit={submit} defaultValues={article ? undefined : NEW_ARTICLE} disableInvalidFormNotification noValidate>
+    <Form onSubmit={submit} record={record} defaultValues={article ? undefined : NEW_ARTICLE} disableInvalidFormNotification noValidate>
       <Stack spacing={2} sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextInput source="article_title" validate={filled} inputProps={{ maxLength: 200 }} sx={{ flex: 2 }} />

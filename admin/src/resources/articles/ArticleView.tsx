@@ -20,7 +20,7 @@ import { WholeList } from '../../components/ListTable';
 import { deleting, useRun } from '../../components/useRun';
 import { useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
-import { Article } from './types';
+import { Article, isBehind, SectionSnapshot } from './types';
 import { TryItButton } from '../previews';
 
 /** /articles: pick an article; its summary, Edit and Delete, and each section expanded on demand. */
@@ -34,6 +34,13 @@ export default function ArticleView() {
       </WholeList>
     </Box>
   );
+}
+
+/** Issue 17: the version of its section an entry holds, and the section's newer one when there is one. */
+function versionText(entry: SectionSnapshot, t: ReturnType<typeof useT>): string {
+  const held = entry.section_version ?? null;
+  if (!isBehind(entry)) return held === null ? t('noVersion') : t('versionN', { version: held });
+  return held === null ? t('noVersionNow', { latest: entry.latest_version }) : t('versionNow', { version: held, latest: entry.latest_version });
 }
 
 /** The list's dropdown (the choice kept in the URL's `?id=`) and the article chosen. */
@@ -121,6 +128,7 @@ function ChosenArticle() {
                     [t('model'), modelName(section.model)],
                     [t('temperature'), String(section.temperature)],
                     [t('biasGroup'), biasName(section.logit_bias_group ?? null, t('none'))],
+                    [t('sectionVersion'), versionText(section, t)],
                   ]}
                 />
               </AccordionDetails>

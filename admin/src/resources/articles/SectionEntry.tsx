@@ -1,11 +1,12 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { ReferenceInput, SelectInput, useChoicesContext } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useLookups } from '../../components/useLookups';
+import { useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { Section } from '../sections/types';
-import { ALL_SECTIONS, SectionSnapshot } from './types';
+import { ALL_SECTIONS, isBehind, SectionSnapshot, snapshotOf } from './types';
 
 interface EntryProps {
   index: number;
@@ -31,6 +32,46 @@ function SectionPreview({ section }: { section: Section }) {
       <dt>{t('previewBias')}</dt>
       <dd>{biasName(section.logit_bias_group, t('none'))}</dd>
     </Box>
+  );
+}
+
+/**
+ * Issue 17: which version of its section a saved entry holds and, when the section has a newer
+ * one, "Update to version N": the section is read afresh and the slot takes it as it is now (its
+ * bias list included), saved with Update Article. Nothing for a slot whose section was chosen in
+ * this form (it is snapshotted on save) or whose section was deleted.
+ */
+function EntryVersion(props: { index: number; chosenId: string | null }) {
+  const t = useT('articles');
+  const { setValue } = useFormContext();
+  const { run, busy } = useRun();
+  const saved: SectionSnapshot | undefined = useWatch({ name: `sections.${props.index}.saved` });
+  const updated: boolean | undefined = useWatch({ name: `sections.${props.index}.updated` });
+  if (!saved || saved.section !== props.chosenId || (saved.latest_version ?? null) === null) return null;
+  const line = { variant: 'body2', color: 'text.secondary', sx: { mt: 1 } } as const;
+  if (updated) return <Typography {...line}>{t('updatedToVersion', { version: saved.section_version })}</Typography>;
+  if (!isBehind(saved)) return <Typography {...line}>{t('atVersion', { version: saved.section_version })}</Typography>;
+  const latest = saved.latest_version;
+  const update = () =>
+    run(`update-${props.index}`, {
+      call: (dataProvider) => dataProvider.getOne<Section>('sections', { id: saved.section }),
+      failure: t('versionLoadFailed'),
+      onSuccess: ({ data }) => {
+        setValue(`sections.${props.index}.saved`, { ...snapshotOf(data), section_version: latest, latest_version: latest }, { shouldDirty: true });
+        setValue(`sections.${props.index}.updated`, true, { shouldDirty: true });
+      },
+    });
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} sx={{ mt: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {saved.section_version === null || saved.section_version === undefined
+          ? t('versionUnknown', { latest })
+          : t('versionBehind', { saved: saved.section_version, latest })}
+      </Typography>
+      <Button variant="outlined" size="small" onClick={update} disabled={!!busy}>
+        {t('updateToVersion', { version: latest })}
+      </Button>
+    </Stack>
   );
 }
 
@@ -68,6 +109,7 @@ function EntryBody(props: EntryProps & { source: string; label: string }) {
         </Button>
       </Stack>
       {section && <SectionPreview section={section} />}
+      <EntryVersion index={props.index} chosenId={chosenId} />
       {orphan && (
         <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
           {t('missingSection')}

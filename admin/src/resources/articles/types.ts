@@ -8,6 +8,10 @@ export interface SectionSnapshot {
   model: string;
   temperature: number;
   logit_bias_group?: string | null;
+  /** Read only (issue 17): the version of its section the entry equalled when saved; null when none. */
+  section_version?: number | null;
+  /** Read only: the section's newest version; null once the section is deleted. */
+  latest_version?: number | null;
 }
 
 export interface Article {
@@ -20,12 +24,53 @@ export interface Article {
 
 export type ArticlePayload = Pick<Article, 'article_title' | 'article_type' | 'notes' | 'sections'>;
 
-/** What the article form holds: each slot is the id of the section chosen there (saved ones carry their snapshot too). */
+/**
+ * One slot of the article form: the id of the section chosen there and, for an entry the article
+ * holds, its `saved` snapshot (replaced by a fresh one, with `updated` set, by "Update to version N").
+ */
+export interface ArticleSlot {
+  section: string | null;
+  saved?: SectionSnapshot;
+  updated?: boolean;
+}
+
+/** What the article form holds. */
 export interface ArticleFormValues {
   article_title: string;
   article_type: string;
   notes?: string;
-  sections: { section: string | null }[];
+  sections: ArticleSlot[];
+}
+
+/** The edit form's record: each saved entry is a slot that holds its snapshot. */
+export function toFormRecord(article: Article): Omit<Article, 'sections'> & { sections: ArticleSlot[] } {
+  return { ...article, sections: article.sections.map((entry) => ({ section: entry.section, saved: entry })) };
+}
+
+/** An entry behind its section: the section has a newer version than the one the entry equals (or it equals none). */
+export function isBehind(entry: SectionSnapshot): entry is SectionSnapshot & { latest_version: number } {
+  const latest = entry.latest_version ?? null;
+  const saved = entry.section_version ?? null;
+  return latest !== null && (saved === null || latest > saved);
+}
+
+/** The entry a section makes as it is now (spec §5): heading = name, prompts, model, temperature as a decimal, bias list. */
+export function snapshotOf(section: Section): SectionSnapshot {
+  return {
+    section: section.id,
+    heading: section.name,
+    systemPrompt: section.system_message,
+    userPrompt: section.user_message,
+    model: section.model,
+    temperature: Number.parseFloat(String(section.temperature)),
+    logit_bias_group: section.logit_bias_group ?? null,
+  };
+}
+
+/** The fields an entry is saved with (what the server computes is left out). */
+function entryFields(entry: SectionSnapshot, withBiasGroup: boolean): SectionSnapshot {
+  const { section, heading, systemPrompt, userPrompt, model, temperature, logit_bias_group } = entry;
+  return { section, heading, systemPrompt, userPrompt, model, temperature, ...(withBiasGroup ? { logit_bias_group: logit_bias_group ?? null } : {}) };
 }
 
 /** Both the slots' pickers and the snapshots taken on save read this one list of sections. */
@@ -33,8 +78,11 @@ export const ALL_SECTIONS = { pagination: { page: 1, perPage: 1000 }, sort: { fi
 
 /**
  * Spec §5: each chosen section is snapshotted (heading = name; prompts, model, temperature as a
- * decimal, bias group); empty slots are dropped. The update payload omits the bias group (the
- * server keeps the saved one). `slots` gives, for each section of the payload, the form slot it
+ * decimal, bias group); empty slots are dropped. An entry the article already holds keeps its
+ * saved snapshot (issue 17: it stays at its version until "Update to version N"); a slot whose
+ * section was chosen in this form takes the section as it is now. The update payload omits the
+ * bias group (the server keeps the saved one), except for an entry updated to a version, which
+ * carries its section's list. `slots` gives, for each section of the payload, the form slot it
  * came from, so the server's errors about it can be shown on that slot.
  */
 export function toArticlePayload(
@@ -44,24 +92,14 @@ export function toArticlePayload(
   saved: SectionSnapshot[] = [],
 ): { payload: ArticlePayload; slots: number[] } {
   const taken = values.sections.flatMap((slot, index): { index: number; snapshot: SectionSnapshot }[] => {
-    const section = sections.find((s) => s.id === slot.section);
-    if (!section) {
-      // A section deleted since the article was saved keeps its saved copy.
-      const kept = saved.find((s) => s.section === slot.section);
-      if (!kept) return [];
-      const { logit_bias_group, ...rest } = kept;
-      return [{ index, snapshot: withBiasGroup ? { ...rest, logit_bias_group } : rest }];
+    if (!slot.section) return [];
+    if (slot.saved && slot.saved.section === slot.section) {
+      return [{ index, snapshot: entryFields(slot.saved, withBiasGroup || !!slot.updated) }];
     }
-    const snapshot: SectionSnapshot = {
-      section: section.id,
-      heading: section.name,
-      systemPrompt: section.system_message,
-      userPrompt: section.user_message,
-      model: section.model,
-      temperature: Number.parseFloat(String(section.temperature)),
-      ...(withBiasGroup ? { logit_bias_group: section.logit_bias_group } : {}),
-    };
-    return [{ index, snapshot }];
+    const section = sections.find((s) => s.id === slot.section);
+    // A section deleted since the article was saved keeps its saved copy.
+    const kept = section ? snapshotOf(section) : saved.find((s) => s.section === slot.section);
+    return kept ? [{ index, snapshot: entryFields(kept, withBiasGroup) }] : [];
   });
   return {
     payload: {

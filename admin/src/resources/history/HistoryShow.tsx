@@ -78,6 +78,10 @@ function SectionView(props: { section: HistorySection; biasName: (id: string) =>
   const notRecorded = t('notRecorded');
   const recorded = section.prompt_tokens !== null && section.completion_tokens !== null;
   const facts: [string, string][] = [
+    // Issue 17: the version of its section the article's entry equalled when this was written (nothing when it equalled none).
+    ...(typeof section.section_version === 'number'
+      ? ([[t('sectionVersion'), t('versionN', { version: section.section_version })]] as [string, string][])
+      : []),
     [t('model'), section.model ?? notRecorded],
     [t('temperature'), section.temperature === null ? (section.model ? t('notSent') : notRecorded) : String(section.temperature)],
     [t('biasList'), section.logit_bias_group ? biasName(section.logit_bias_group) : t('noBiasList')],

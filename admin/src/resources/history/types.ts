@@ -46,6 +46,8 @@ export interface HistorySection {
   cached_tokens: number;
   cost_usd: number | null;
   duration_ms: number | null;
+  /** The version of its section the article's entry equalled when this was written; null when none. */
+  section_version: number | null;
 }
 
 /** GET /api/history/{id}: the entry, plus what it wrote (generation) or its job (training). */

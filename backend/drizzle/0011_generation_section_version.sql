@@ -1,0 +1,1 @@
+ALTER TABLE "generation_sections" ADD COLUMN "section_version" integer;
