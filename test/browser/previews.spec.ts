@@ -46,8 +46,9 @@ async function choose(page: Page, label: string, option: string) {
 test.describe('Previews: "Try it" on an article, "Try this section" on a section', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
-    // Each completion takes 400 ms, so the sections are seen arriving one by one.
-    await useOpenAiSimulator(page, { chatLatencyMs: 400 });
+    // Each completion takes 2 s, so the sections are seen arriving one by one: the first stays
+    // alone on screen for longer than the 1 s between two of expect's later polls (at 400 ms it was missed).
+    await useOpenAiSimulator(page, { chatLatencyMs: 2000 });
   });
   test.afterEach(async ({ page }) => {
     await post(page.request, `${OPENAI_FAKE_URL}/__fake/config`, { chatLatencyMs: 0 });
