@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { eventually } from '../support/fixtures';
 import { generationSuite, SECTION_HEADINGS } from '../support/generation-fixtures';
 
@@ -61,6 +62,21 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
     expect(pros.logit_bias).toBeUndefined();
     const faq = calls.find((c) => c.messages[1].content.startsWith('Three FAQ'))!;
     expect(faq.messages[1].content).toBe('Three FAQ for Laptop guide (Guide), section FAQ.');
+  });
+
+  it('should send the bias map kept with the list, and make and keep it for a list saved before maps were kept', async () => {
+    const lists = async () => (await suite.t.database.db.execute(sql`select logit_bias from logit_bias_groups`)) as unknown as { rows: { logit_bias: unknown }[] };
+    const [saved] = (await lists()).rows;
+    expect(saved.logit_bias).toMatchObject({ o200k_base: { '122273': -100 }, cl100k_base: expect.any(Object) });
+    await suite.t.database.db.execute(sql`update logit_bias_groups set logit_bias = null`);
+
+    notion.addRow({ title: 'Old list', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
+    await checkNow();
+    await eventually(history, (e) => settled(e, 1));
+
+    const [intro] = chatBodies().filter((c) => c.messages[1].content.startsWith('Introduce'));
+    expect(intro.logit_bias['122273']).toBe(-100);
+    expect((await lists()).rows[0].logit_bias).toEqual(saved.logit_bias);
   });
 
   it('should find rows by a select status property as well as a status one', async () => {

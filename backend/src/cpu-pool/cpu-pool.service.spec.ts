@@ -1,4 +1,4 @@
-import { countTokensUpTo } from '../integrations/openai/tokenizer';
+import { logitBiasMaps } from '../integrations/openai/tokenizer';
 import { CpuPool } from './cpu-pool.service';
 
 describe(CpuPool.name, () => {
@@ -9,8 +9,8 @@ describe(CpuPool.name, () => {
 
   describe('run', () => {
     it('should give the same answer as the task run in-process', async () => {
-      const words = madeUp(50, 3);
-      expect(await pool.run('countBiasTokens', { words, family: 'cl100k_base', limit: 300 })).toBe(countTokensUpTo(words, 'cl100k_base', 300));
+      const entries = [{ words: madeUp(50, 3), bias: -50 }];
+      expect(await pool.run('logitBiasMaps', { entries, limit: 300 })).toEqual(logitBiasMaps(entries, 300));
     });
 
     it('should keep the event loop turning while it tokenises a long list', async () => {

@@ -19,9 +19,8 @@ const IDLE_MS = 30_000;
  * pages, clustering), which may take long and so never delays a request.
  */
 const POOL_OF: Record<CpuTaskName, 'requests' | 'jobs'> = {
-  countBiasTokens: 'requests',
+  logitBiasMaps: 'requests',
   previewTokens: 'requests',
-  logitBias: 'requests',
   embeddingBatches: 'jobs',
   parsePage: 'jobs',
   clusterPool: 'jobs',
@@ -29,9 +28,8 @@ const POOL_OF: Record<CpuTaskName, 'requests' | 'jobs'> = {
 
 /** The longest a task may run before its thread is stopped (and the task refused). */
 const TIME_LIMIT_MS: Record<CpuTaskName, number> = {
-  countBiasTokens: 20_000,
+  logitBiasMaps: 20_000,
   previewTokens: 20_000,
-  logitBias: 20_000,
   embeddingBatches: 5 * 60_000,
   parsePage: 30_000,
   clusterPool: 15 * 60_000,

@@ -1,5 +1,5 @@
 import type { EmbeddingPlan } from '../integrations/openai/embedding-batches';
-import type { TokenizerFamily, WordTokens } from '../integrations/openai/tokenizer';
+import type { LogitBiasMaps, TokenizerFamily, WordTokens } from '../integrations/openai/tokenizer';
 import type { PageToParse, ParsedPage } from '../training-data/parser/parse-page';
 import type { ClusteredPool, SectionItem } from '@quire/shared';
 
@@ -8,10 +8,10 @@ import type { ClusteredPool, SectionItem } from '@quire/shared';
  * loads its code on first use, so a thread that only tokenises never loads the HTML parser.
  */
 export const CPU_TASKS = {
-  /** Distinct token ids of a bias list in one family, counted only until `limit` is passed. */
-  async countBiasTokens(input: { words: string[]; family: TokenizerFamily; limit: number }): Promise<number> {
-    const { countTokensUpTo } = await import('../integrations/openai/tokenizer');
-    return countTokensUpTo(input.words, input.family, input.limit);
+  /** A bias list's `logit_bias` for every tokenizer family, or the first family in which it passes `limit` tokens (the making stops there). */
+  async logitBiasMaps(input: { entries: { words: string[]; bias: number }[]; limit: number }): Promise<{ maps: LogitBiasMaps } | { over: TokenizerFamily }> {
+    const { logitBiasMaps } = await import('../integrations/openai/tokenizer');
+    return logitBiasMaps(input.entries, input.limit);
   },
 
   /** The token ids of each word's forms, and how many distinct ids the words give together. */
@@ -20,12 +20,6 @@ export const CPU_TASKS = {
     const words = input.words.map((word) => tokensOfWord(word, input.family));
     const ids = new Set(words.flatMap((word) => word.forms.flatMap((form) => form.tokens)));
     return { words, tokenCount: ids.size };
-  },
-
-  /** `logit_bias` for a saved list (already known to fit the limit). */
-  async logitBias(input: { entries: { words: string[]; bias: number }[]; family: TokenizerFamily }): Promise<Record<string, number>> {
-    const { logitBiasFor } = await import('../integrations/openai/tokenizer');
-    return logitBiasFor(input.entries, input.family);
   },
 
   /** Embedding requests within OpenAI's token limits, over-long texts cut (counted with the model's tokenizer). */

@@ -1,18 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { SectionSnapshot } from '../articles/articles.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { chatParametersFor, tokenizerFor } from '../integrations/openai/model-catalogue';
 import { OpenAiChat } from '../integrations/openai/openai-chat';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
+import { LogitBiasGroupRow } from '../logit-bias-groups/logit-bias-groups.schema';
+import { LOGIT_BIAS_MAX_TOKENS, TokenizerFamily } from '../integrations/openai/tokenizer';
 import { ModelsRepository } from '../models/models.repository';
 import { GenerationError } from './generation-error';
 import { OmittedParameters } from './generation.schema';
 import { fillPlaceholders } from './placeholders';
-
-/** Bias lists' logit_bias maps kept in memory (each at most 300 token ids). */
-const BIAS_MAPS_KEPT = 100;
-type BiasEntries = { words: string[]; bias: number }[];
 
 /** A section as OpenAI wrote it, with the request as sent and what the API reported. */
 export interface WrittenSection {
@@ -68,8 +65,6 @@ export interface TemplateRun {
  */
 @Injectable()
 export class SectionWriter {
-  private readonly biasMaps = new Map<string, Promise<Record<string, number>>>();
-
   constructor(
     private readonly models: ModelsRepository,
     private readonly biasLists: LogitBiasGroupsRepository,
@@ -100,6 +95,13 @@ export class SectionWriter {
   /** One chat completion per section, in order; finished sections (from an earlier attempt) are reused. */
   async write(run: TemplateRun): Promise<KeptSection[]> {
     const written: KeptSection[] = [];
+    // A template's sections often share a model and a bias list: each is read once per run.
+    const models = new Map<string, Promise<string>>();
+    const biasLists = new Map<string, Promise<LogitBiasGroupRow | null>>();
+    const once = <T>(kept: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => {
+      if (!kept.has(key)) kept.set(key, read());
+      return kept.get(key)!;
+    };
     for (const [position, section] of run.template.sections.entries()) {
       // A section written by an earlier attempt is reused (never paid for twice) while the template still has it there.
       const saved = run.done?.get(position);
@@ -107,15 +109,16 @@ export class SectionWriter {
         written.push(saved);
         continue;
       }
-      const modelName = await this.modelFor(run, section);
-      const bias = section.logit_bias_group ? await this.biasLists.findOwned(run.userId, section.logit_bias_group) : null;
+      const modelName = await once(models, run.modelId ?? section.model, () => this.modelFor(run, section));
+      const listId = section.logit_bias_group;
+      const bias = listId ? await once(biasLists, listId, () => this.biasLists.findOwned(run.userId, listId)) : null;
       const builtIns = builtInsFor(run, section, written);
       const where = `section "${section.heading}"`;
       // Reasoning models refuse temperature (other than 1) and logit_bias: they are not sent, and History says so.
       const accepts = chatParametersFor(modelName);
       const hasBias = !!bias && bias.entries.some((entry) => entry.words.length > 0);
       const omitted = [...(!accepts.temperature && section.temperature !== 1 ? ['temperature'] : []), ...(!accepts.logitBias && hasBias ? ['logit_bias'] : [])];
-      const logitBias = bias && accepts.logitBias ? await this.logitBias(bias.entries, tokenizerFor(modelName)) : undefined;
+      const logitBias = bias && accepts.logitBias ? await this.logitBias(bias, tokenizerFor(modelName)) : undefined;
       const request = {
         model: modelName,
         temperature: accepts.temperature ? section.temperature : undefined,
@@ -153,24 +156,16 @@ export class SectionWriter {
   }
 
   /**
-   * A bias list's `logit_bias` for a tokenizer, tokenised in a worker thread; the same list is the
-   * same map every time, so the last maps made are kept (by the list's words and the tokenizer).
+   * A bias list's `logit_bias` for a tokenizer: made when the list was saved, so writing loads no
+   * tokenizer. A list saved before the maps were kept has them made now (in a worker thread) and
+   * kept with it, unless it has been changed since it was read.
    */
-  private logitBias(entries: BiasEntries, family: ReturnType<typeof tokenizerFor>): Promise<Record<string, number>> {
-    const key = createHash('sha256')
-      .update(JSON.stringify([family, entries]))
-      .digest('base64');
-    let map = this.biasMaps.get(key);
-    if (map) {
-      // Most recently used last, so the oldest is the first to go.
-      this.biasMaps.delete(key);
-    } else {
-      map = this.cpu.run('logitBias', { entries, family });
-      map.catch(() => this.biasMaps.delete(key));
-    }
-    this.biasMaps.set(key, map);
-    if (this.biasMaps.size > BIAS_MAPS_KEPT) this.biasMaps.delete(this.biasMaps.keys().next().value!);
-    return map;
+  private async logitBias(list: LogitBiasGroupRow, family: TokenizerFamily): Promise<Record<string, number>> {
+    if (list.logitBias) return list.logitBias[family];
+    const made = await this.cpu.run('logitBiasMaps', { entries: list.entries, limit: LOGIT_BIAS_MAX_TOKENS });
+    if ('over' in made) throw new GenerationError(`The bias word list "${list.name}" maps to too many tokens for OpenAI; remove some words from it.`);
+    await this.biasLists.keepMaps(list.id, list.entries, made.maps);
+    return made.maps[family];
   }
 
   /** The OpenAI model a section is written with: its own model's (or the run's), the tuned one when there is one. */

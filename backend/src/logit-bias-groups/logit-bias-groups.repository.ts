@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
+import type { LogitBiasMaps } from '../integrations/openai/tokenizer';
 import { BiasEntry, LogitBiasGroupRow, logitBiasGroups } from './logit-bias-groups.schema';
 
 export const BIAS_SORTABLE = ['name', 'word_count', 'created_at', 'updated_at'] as const;
@@ -20,6 +21,7 @@ export interface BiasGroupValues {
   entries: BiasEntry[];
   words: string[];
   wordCount: number;
+  logitBias: LogitBiasMaps;
 }
 
 @Injectable()
@@ -68,6 +70,14 @@ export class LogitBiasGroupsRepository {
       .where(and(eq(logitBiasGroups.userId, userId), eq(logitBiasGroups.id, id)))
       .returning();
     return row ?? null;
+  }
+
+  /** Keeps the maps made for a list saved before they were kept, unless its groups have changed since they were read. */
+  async keepMaps(id: string, entries: BiasEntry[], logitBias: LogitBiasMaps): Promise<void> {
+    await this.database.db
+      .update(logitBiasGroups)
+      .set({ logitBias })
+      .where(and(eq(logitBiasGroups.id, id), eq(logitBiasGroups.entries, entries)));
   }
 
   async delete(userId: string, id: string): Promise<LogitBiasGroupRow | null> {

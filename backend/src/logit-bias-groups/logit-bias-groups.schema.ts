@@ -1,4 +1,5 @@
 import { integer, jsonb, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import type { LogitBiasMaps } from '../integrations/openai/tokenizer';
 import { users } from '../users/users.schema';
 
 export interface BiasEntry {
@@ -6,7 +7,11 @@ export interface BiasEntry {
   bias: number;
 }
 
-/** A logit-bias word list: groups of words, each with a bias; `words` and `word_count` are derived. */
+/**
+ * A logit-bias word list: groups of words, each with a bias; `words`, `word_count` and `logit_bias`
+ * (the map sent to OpenAI, for each tokenizer family, made when the list is saved so that writing
+ * never loads a tokenizer; null for a list saved before it was kept, until it is first used) are derived.
+ */
 export const logitBiasGroups = pgTable(
   'logit_bias_groups',
   {
@@ -18,6 +23,7 @@ export const logitBiasGroups = pgTable(
     entries: jsonb('entries').$type<BiasEntry[]>().notNull(),
     words: jsonb('words').$type<string[]>().notNull(),
     wordCount: integer('word_count').notNull(),
+    logitBias: jsonb('logit_bias').$type<LogitBiasMaps>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

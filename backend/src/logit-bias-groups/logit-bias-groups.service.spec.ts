@@ -2,7 +2,7 @@ import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { buildService } from '../../../test/support/unit';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { LogitBiasGroupsRepository } from './logit-bias-groups.repository';
-import { LogitBiasGroupRow } from './logit-bias-groups.schema';
+import { BiasEntry, LogitBiasGroupRow } from './logit-bias-groups.schema';
 import { LogitBiasGroupsService } from './logit-bias-groups.service';
 
 const USER = 'user-1';
@@ -10,9 +10,17 @@ const USER = 'user-1';
 describe(LogitBiasGroupsService.name, () => {
   async function build(tokensPerWord: Record<string, number> = { o200k_base: 1, cl100k_base: 1 }) {
     const built = await buildService(LogitBiasGroupsService, { groups: LogitBiasGroupsRepository, cpu: CpuPool });
-    built.cpu.run.mockImplementation(
-      (async (_name: string, input: { words: string[]; family: string }) => input.words.length * tokensPerWord[input.family]) as never,
-    );
+    // `tokensPerWord` made-up token ids per word in each family, the families in the tokenizer's order.
+    built.cpu.run.mockImplementation((async (_name: string, input: { entries: BiasEntry[]; limit: number }) => {
+      const maps: Record<string, Record<string, number>> = {};
+      for (const family of ['o200k_base', 'cl100k_base']) {
+        const map: Record<string, number> = {};
+        for (const entry of input.entries) for (const word of entry.words) for (let t = 0; t < tokensPerWord[family]; t++) map[`${word}.${t}`] = entry.bias;
+        if (Object.keys(map).length > input.limit) return { over: family };
+        maps[family] = map;
+      }
+      return { maps };
+    }) as never);
     built.groups.create.mockImplementation(
       async (userId, values) => ({ id: 'g', userId, createdAt: new Date(0), updatedAt: new Date(0), ...values }) as LogitBiasGroupRow,
     );
@@ -30,6 +38,10 @@ describe(LogitBiasGroupsService.name, () => {
         entries: [{ words: ['acme', 'globex', 'initech'], bias: -100 }],
         words: ['acme', 'globex', 'initech'],
         wordCount: 3,
+        logitBias: {
+          o200k_base: { 'acme.0': -100, 'globex.0': -100, 'initech.0': -100 },
+          cl100k_base: { 'acme.0': -100, 'globex.0': -100, 'initech.0': -100 },
+        },
       });
       expect(created.word_count).toBe(3);
     });

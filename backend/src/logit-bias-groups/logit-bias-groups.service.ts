@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
-import { LOGIT_BIAS_MAX_TOKENS, TOKENIZER_FAMILIES, TokenizerFamily } from '../integrations/openai/tokenizer';
+import { LOGIT_BIAS_MAX_TOKENS, TokenizerFamily } from '../integrations/openai/tokenizer';
 import { BiasGroupValues, LogitBiasGroupsRepository } from './logit-bias-groups.repository';
 import { BiasEntry } from './logit-bias-groups.schema';
 import { cleanWords, MAX_LIST_WORDS, tooManyWords } from './list-size';
@@ -72,7 +72,7 @@ export class LogitBiasGroupsService {
 
   /**
    * Every group needs a word, and the whole list must fit OpenAI's logit_bias for every tokenizer.
-   * The count stops as soon as the limit is passed, in a worker thread.
+   * The maps are made in a worker thread, and kept with the list.
    */
   private async derive(dto: LogitBiasGroupDto): Promise<BiasGroupValues> {
     const entries = this.capped(this.clean(dto.entries));
@@ -83,16 +83,15 @@ export class LogitBiasGroupsService {
         errors: [{ field: `entries.${empty}.words`, message: 'at least one word is required' }],
       });
     }
-    const words = entries.flatMap((entry) => entry.words);
-    for (const family of TOKENIZER_FAMILIES) {
-      const tokens = await this.cpu.run('countBiasTokens', { words, family, limit: LOGIT_BIAS_MAX_TOKENS });
-      if (tokens > LOGIT_BIAS_MAX_TOKENS) {
-        throw new BadRequestException({
-          message: `This list maps to more than ${LOGIT_BIAS_MAX_TOKENS} tokens for ${FAMILY_LABEL[family]}; OpenAI accepts at most ${LOGIT_BIAS_MAX_TOKENS}. Remove some words.`,
-          errors: [{ field: 'entries', message: `maps to more than ${LOGIT_BIAS_MAX_TOKENS} tokens` }],
-        });
-      }
+    // The maps sent to OpenAI are made here, once, for every tokenizer; making one stops as soon as it is too long.
+    const made = await this.cpu.run('logitBiasMaps', { entries, limit: LOGIT_BIAS_MAX_TOKENS });
+    if ('over' in made) {
+      throw new BadRequestException({
+        message: `This list maps to more than ${LOGIT_BIAS_MAX_TOKENS} tokens for ${FAMILY_LABEL[made.over]}; OpenAI accepts at most ${LOGIT_BIAS_MAX_TOKENS}. Remove some words.`,
+        errors: [{ field: 'entries', message: `maps to more than ${LOGIT_BIAS_MAX_TOKENS} tokens` }],
+      });
     }
-    return { name: dto.name, entries, words, wordCount: words.length };
+    const words = entries.flatMap((entry) => entry.words);
+    return { name: dto.name, entries, words, wordCount: words.length, logitBias: made.maps };
   }
 }

@@ -1,4 +1,4 @@
-import { countTokensUpTo, logitBiasFor, tokensOfWord, wordForms } from './tokenizer';
+import { logitBiasFor, logitBiasMaps, tokensOfWord, wordForms } from './tokenizer';
 
 describe('wordForms', () => {
   it('should give the plain, leading-space and capitalised forms once each', () => {
@@ -17,26 +17,43 @@ describe('tokensOfWord', () => {
 });
 
 describe('logitBiasFor', () => {
-  it('should give every token of every form its group bias', () => {
-    const bias = logitBiasFor([{ words: ['hello'], bias: -100 }], 'o200k_base');
+  const madeUp = (n: number) => Array.from({ length: n }, (_, i) => `${(i * 7919 + 104729).toString(36)}ly`);
+
+  it('should give every token of every form its group bias, a later group winning a shared token', () => {
+    const bias = logitBiasFor([{ words: ['hello'], bias: -100 }], 'o200k_base')!;
     expect(bias['40617']).toBe(-100);
     expect(Object.values(bias).every((b) => b === -100)).toBe(true);
     expect(Object.keys(bias).length).toBeGreaterThanOrEqual(4);
+    const both = logitBiasFor(
+      [
+        { words: ['hello'], bias: -100 },
+        { words: ['Hello', 'world'], bias: 5 },
+      ],
+      'o200k_base',
+    )!;
+    expect(both['40617']).toBe(-100);
+    expect(Object.values(both)).toContain(5);
   });
-});
 
-describe('countTokensUpTo', () => {
-  const madeUp = (n: number) => Array.from({ length: n }, (_, i) => `${(i * 7919 + 104729).toString(36)}ly`);
-
-  it('should count the distinct token ids of every form of every word', () => {
-    expect(countTokensUpTo(['hello'], 'o200k_base', 300)).toBe(Object.keys(logitBiasFor([{ words: ['hello'], bias: 1 }], 'o200k_base')).length);
-    expect(countTokensUpTo(['hello', 'hello', 'Hello'], 'o200k_base', 300)).toBe(countTokensUpTo(['hello'], 'o200k_base', 300));
+  it('should count a token once however many words and forms give it', () => {
+    const one = Object.keys(logitBiasFor([{ words: ['hello'], bias: 1 }], 'o200k_base')!).length;
+    expect(logitBiasFor([{ words: ['hello', 'hello', 'Hello'], bias: 1 }], 'o200k_base', one)).not.toBeNull();
+    expect(logitBiasFor([{ words: ['hello'], bias: 1 }], 'o200k_base', one - 1)).toBeNull();
   });
 
   it('should stop as soon as the limit is passed, however many words remain', () => {
     const words = madeUp(1000);
-    expect(Object.keys(logitBiasFor([{ words, bias: 1 }], 'cl100k_base')).length).toBeGreaterThan(900);
-    expect(countTokensUpTo(words, 'cl100k_base', 300)).toBe(301);
-    expect(countTokensUpTo(words, 'o200k_base', 300)).toBe(301);
+    expect(Object.keys(logitBiasFor([{ words, bias: 1 }], 'cl100k_base')!).length).toBeGreaterThan(900);
+    expect(logitBiasFor([{ words, bias: 1 }], 'cl100k_base', 300)).toBeNull();
+  });
+});
+
+describe('logitBiasMaps', () => {
+  it('should make the map for every tokenizer family, or name the first the list is too long for', () => {
+    const entries = [{ words: ['delve', 'tapestry'], bias: -100 }];
+    expect(logitBiasMaps(entries, 300)).toEqual({
+      maps: { o200k_base: logitBiasFor(entries, 'o200k_base'), cl100k_base: logitBiasFor(entries, 'cl100k_base') },
+    });
+    expect(logitBiasMaps(entries, 3)).toEqual({ over: 'o200k_base' });
   });
 });

@@ -52,34 +52,39 @@ export function tokensOfWord(word: string, family: TokenizerFamily): WordTokens 
   return { word, forms: wordForms(word).map((text) => ({ text, tokens: enc.encode(text) })) };
 }
 
+/** A bias list's `logit_bias` for each tokenizer family. */
+export type LogitBiasMaps = Record<TokenizerFamily, Record<string, number>>;
+
 /**
- * How many distinct token ids the words map to (in every form), counting only until `limit` is
- * passed: a list that is too long is known after limit + 1 tokens, however many words it holds.
+ * `logit_bias` for a list of groups: every token of every form of every word gets its group's bias
+ * (a later group's, where two share a token). Null as soon as it passes `limit` distinct token ids:
+ * a list that is too long is known after limit + 1 tokens, however many words it holds.
  */
-export function countTokensUpTo(words: string[], family: TokenizerFamily, limit: number): number {
+export function logitBiasFor(entries: { words: string[]; bias: number }[], family: TokenizerFamily, limit = Infinity): Record<string, number> | null {
   const enc = encoder(family);
-  const tokens = new Set<number>();
-  const forms = new Set<string>();
-  for (const word of words) {
-    for (const form of wordForms(word)) {
-      if (forms.has(form)) continue;
-      forms.add(form);
-      for (const token of enc.encode(form)) {
-        tokens.add(token);
-        if (tokens.size > limit) return tokens.size;
+  const bias: Record<string, number> = {};
+  let size = 0;
+  for (const entry of entries) {
+    for (const word of entry.words) {
+      for (const form of wordForms(word)) {
+        for (const token of enc.encode(form)) {
+          const key = String(token);
+          if (!(key in bias) && ++size > limit) return null;
+          bias[key] = entry.bias;
+        }
       }
     }
   }
-  return tokens.size;
+  return bias;
 }
 
-/** `logit_bias` for a list of groups: every token of every form of every word gets its group's bias. */
-export function logitBiasFor(entries: { words: string[]; bias: number }[], family: TokenizerFamily): Record<string, number> {
-  const bias: Record<string, number> = {};
-  for (const entry of entries) {
-    for (const word of entry.words) {
-      for (const form of tokensOfWord(word, family).forms) for (const token of form.tokens) bias[String(token)] = entry.bias;
-    }
+/** A list's `logit_bias` for every tokenizer family, or the first family in which it passes `limit` tokens. */
+export function logitBiasMaps(entries: { words: string[]; bias: number }[], limit = Infinity): { maps: LogitBiasMaps } | { over: TokenizerFamily } {
+  const maps = {} as LogitBiasMaps;
+  for (const family of TOKENIZER_FAMILIES) {
+    const map = logitBiasFor(entries, family, limit);
+    if (!map) return { over: family };
+    maps[family] = map;
   }
-  return bias;
+  return { maps };
 }

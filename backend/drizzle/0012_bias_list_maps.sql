@@ -1,0 +1,1 @@
+ALTER TABLE "logit_bias_groups" ADD COLUMN "logit_bias" jsonb;
