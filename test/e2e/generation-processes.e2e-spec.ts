@@ -98,6 +98,26 @@ describe('Generation across server processes', () => {
     await second.stop();
   }, 240_000);
 
+  it('should finish delivering an article whose slot went to the next one before a graceful stop ends the process', async () => {
+    // Delivering outside the slot: the stop must wait for it as for a job in a slot.
+    const server = await startServerProcess(env);
+    servers.push(server);
+    await setUpGeneration(await signIn(server), notion, openai);
+    notion.appendLatencyMs = 3_000;
+    const [page] = addRows(1);
+    await eventually(
+      async () => notion.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith('/children')).length,
+      (appends) => appends > 0,
+      30_000,
+    );
+    expect(chatCalls()).toBe(3);
+    expect(notion.statusOf(page)).toBe('Generating...');
+
+    await server.stop();
+
+    expectWrittenOnce([page]);
+  }, 60_000);
+
   // Two processes can share only a PostgreSQL server; the embedded database belongs to one process.
   (POSTGRES_URL ? it : it.skip)(
     'should never generate a page twice, nor meet a Notion 429, with two server processes on one PostgreSQL',

@@ -100,6 +100,8 @@ export class NotionFake extends HttpFake {
   readonly faults = new TransientFaults([409, 502, 503, 504]);
   /** The next appends refused with this message. */
   refuseAppends: { count: number; message: string } | null = null;
+  /** How long an append takes before it is written and answered (a long article, a slow day at Notion). */
+  appendLatencyMs = 0;
   readonly pages = new Map<string, FakePage>();
   rateLimited = 0;
   /** Other integrations (other operators' secrets), each with a database and data source of its own. */
@@ -124,6 +126,7 @@ export class NotionFake extends HttpFake {
     this.requestsPerSecond = NOTION_RATE_LIMIT;
     this.faults.reset();
     this.refuseAppends = null;
+    this.appendLatencyMs = 0;
     this.statusType = 'status';
     this.statusOptions = [...STATUS_OPTIONS];
     this.buckets.clear();
@@ -386,6 +389,11 @@ export class NotionFake extends HttpFake {
   }
 
   private append(id: string, body: Json, res: ServerResponse): void {
+    if (this.appendLatencyMs > 0) setTimeout(() => this.appendNow(id, body, res), this.appendLatencyMs);
+    else this.appendNow(id, body, res);
+  }
+
+  private appendNow(id: string, body: Json, res: ServerResponse): void {
     const page = this.page(id);
     if (!page) return this.error(res, 404, 'object_not_found', `Could not find block with ID: ${id}.`);
     if (this.refuseAppends && this.refuseAppends.count > 0) {

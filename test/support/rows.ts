@@ -1,3 +1,4 @@
+import type { GenerationJobRow } from '../../backend/src/generation/generation.schema';
 import type { ModelWithState } from '../../backend/src/models/models.repository';
 
 /** A model row as the repository answers it (10 examples, never tuned), for unit specs. */
@@ -16,3 +17,30 @@ export function modelRow(overrides: Partial<ModelWithState> = {}): ModelWithStat
     ...overrides,
   };
 }
+
+/** A generation job as the repository answers it (running, first attempt, nothing written yet), for unit specs. */
+export const generationJobRow = (overrides: Partial<GenerationJobRow> = {}): GenerationJobRow => ({
+  id: 'job-1',
+  userId: 'user-1',
+  notionPageId: 'page-1',
+  notionPageUrl: 'https://notion.so/page-1',
+  pageProperties: {},
+  title: 'Best laptops',
+  status: 'running',
+  articleType: null,
+  message: null,
+  sectionsTotal: 0,
+  sectionsDone: 0,
+  tokens: 0,
+  viewUrl: null,
+  docUrl: null,
+  notionMarker: null,
+  appended: false,
+  omittedParameters: [],
+  leaseUntil: null,
+  attempts: 1,
+  timestamp: new Date(0),
+  startedAt: null,
+  completedAt: null,
+  ...overrides,
+});

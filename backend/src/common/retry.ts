@@ -43,3 +43,11 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', abort, { once: true });
   });
 }
+
+/**
+ * Throws what `promise` was rejected with if it has been already, and otherwise never waits for it
+ * (its reactions run before those of the value raced against it, so a settled promise wins).
+ */
+export async function throwIfRejected(promise: Promise<unknown>): Promise<void> {
+  await Promise.race([promise, undefined]);
+}

@@ -7,7 +7,8 @@ import { GoogleDocs } from '../integrations/google/google-docs';
 import { NotionClient, StatusProperty } from '../integrations/notion/notion.client';
 import { GoogleAccessService } from '../users/google-access.service';
 import { StatusConfig } from '../users/users.schema';
-import { CALL_RETRIES, retryDelayMs, sleep } from '../common/retry';
+import { CALL_RETRIES, retryDelayMs, sleep, throwIfRejected } from '../common/retry';
+import { LEASE_MS } from '../jobs/leased-job';
 import { isTransient } from '../common/integration-error';
 import { appendedPrefix } from './append-plan';
 import { toHtml } from '@quire/shared';
@@ -19,13 +20,23 @@ import { GenerationJobRow } from './generation.schema';
 
 export { GenerationError };
 
+/** Where and how a written article is delivered in Notion: the user's secret and status property. */
+export interface NotionTarget {
+  secret: string;
+  status: StatusProperty;
+  statusConfig: StatusConfig;
+}
+
 interface WriterContext {
   job: GenerationJobRow;
-  notionSecret: string;
   openAiKey: string;
-  statusConfig: StatusConfig;
-  status: StatusProperty;
-  renewLease: () => Promise<void>;
+  /**
+   * Notion's settings, read beside the writing (only delivering needs them, and reading them may
+   * wait on the secret's pace); if they are refused, the writing stops after its current section.
+   */
+  notion: Promise<NotionTarget>;
+  /** Called once OpenAI has written every section: the rest (Notion, Drive) needs no generation slot. */
+  sectionsWritten: () => void;
 }
 
 /**
@@ -54,10 +65,12 @@ export class ArticleWriter {
     await this.jobs.update(job.id, { articleType: article.articleType, sectionsTotal: article.sections.length });
 
     const written = await this.writeSections(ctx, article, client);
-    await this.appendOnce(ctx, written);
-    const doc = client?.savePath ? await this.docOnce(ctx, client, written) : null;
+    ctx.sectionsWritten();
+    const notion = await ctx.notion;
+    await this.appendOnce(job, notion.secret, written);
+    const doc = client?.savePath ? await this.docOnce(job, client, written) : null;
 
-    await this.notion.setStatus(ctx.notionSecret, job.notionPageId, ctx.status, ctx.statusConfig.values.complete);
+    await this.notion.setStatus(notion.secret, job.notionPageId, notion.status, notion.statusConfig.values.complete);
     const tokens = written.reduce((sum, s) => sum + s.tokens, 0);
     await this.jobs.complete(job.id, { viewUrl: doc?.url ?? job.notionPageUrl, tokens, sectionsDone: written.length });
   }
@@ -106,8 +119,9 @@ export class ArticleWriter {
       save: (section) => this.jobs.saveSection({ jobId: job.id, ...section, sectionVersion: article.sections[section.position]?.section_version ?? null }),
       omitted: (note) => this.jobs.recordOmittedParameters(job.id, note),
       afterEach: async (sectionsDone, tokens) => {
-        await this.jobs.update(job.id, { sectionsDone, tokens });
-        await ctx.renewLease();
+        // The progress History shows, and a sign of life: the lease renewed in the same statement.
+        await this.jobs.update(job.id, { sectionsDone, tokens, leaseUntil: new Date(Date.now() + LEASE_MS) });
+        await throwIfRejected(ctx.notion);
       },
     });
   }
@@ -119,8 +133,7 @@ export class ArticleWriter {
    * article that arrived, removes anything else, and appends only what is missing. (The first
    * attempt has just read the page to find the marker, so it knows nothing follows it.)
    */
-  private async appendOnce(ctx: WriterContext, written: { heading: string; content: string }[]): Promise<void> {
-    const { job, notionSecret } = ctx;
+  private async appendOnce(job: GenerationJobRow, notionSecret: string, written: { heading: string; content: string }[]): Promise<void> {
     if (job.appended) return;
     const article = written.flatMap((s) => sectionBlocks(s.heading, s.content));
     let marker = job.notionMarker;
@@ -134,7 +147,7 @@ export class ArticleWriter {
       known = [];
     }
     for (let attempt = 0; ; attempt++) {
-      const present = known ?? (await this.blocksAfter(ctx, marker));
+      const present = known ?? (await this.blocksAfter(job, notionSecret, marker));
       known = null;
       const done = appendedPrefix(present, article);
       const stray = present.slice(done);
@@ -143,7 +156,7 @@ export class ArticleWriter {
         for (const block of stray) await this.notion.deleteBlock(notionSecret, block.id);
         for (const chunk of chunkBlocks(article.slice(done))) {
           await this.notion.append(notionSecret, job.notionPageId, chunk);
-          await ctx.renewLease();
+          await this.jobs.renewLease(job.id, LEASE_MS);
         }
         break;
       } catch (error) {
@@ -156,15 +169,14 @@ export class ArticleWriter {
   }
 
   /** The page's blocks after the marker ('' for all of them; none if the marker was deleted). */
-  private async blocksAfter(ctx: WriterContext, marker: string) {
-    const children = await this.notion.childIds(ctx.notionSecret, ctx.job.notionPageId);
+  private async blocksAfter(job: GenerationJobRow, notionSecret: string, marker: string) {
+    const children = await this.notion.childIds(notionSecret, job.notionPageId);
     if (marker === '') return children;
     const index = children.findIndex((c) => c.id === marker);
     return index >= 0 ? children.slice(index + 1) : [];
   }
 
-  private async docOnce(ctx: WriterContext, client: ClientRow, written: { heading: string; content: string }[]) {
-    const { job } = ctx;
+  private async docOnce(job: GenerationJobRow, client: ClientRow, written: { heading: string; content: string }[]) {
     const token = (
       await this.google.accessToken(
         job.userId,

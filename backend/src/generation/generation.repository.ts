@@ -121,7 +121,9 @@ export class GenerationRepository {
 
   async update(
     id: string,
-    values: Partial<Pick<GenerationJobRow, 'articleType' | 'sectionsTotal' | 'sectionsDone' | 'tokens' | 'notionMarker' | 'appended' | 'docUrl'>>,
+    values: Partial<
+      Pick<GenerationJobRow, 'articleType' | 'sectionsTotal' | 'sectionsDone' | 'tokens' | 'notionMarker' | 'appended' | 'docUrl' | 'leaseUntil'>
+    >,
   ): Promise<void> {
     await this.db.update(generationJobs).set(values).where(eq(generationJobs.id, id));
   }

@@ -24,7 +24,8 @@ export class GenerationRunner implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.workers(GENERATION_QUEUE, this.config.generationConcurrency, (jobId) => this.generation.run(jobId));
+    // An article hands its slot over once OpenAI has written it: GENERATION_CONCURRENCY articles are written at once, and as many delivered beside them.
+    await this.queue.workers(GENERATION_QUEUE, this.config.generationConcurrency, (jobId, handOver) => this.generation.run(jobId, handOver));
     this.scheduler.addInterval(
       POLL_INTERVAL,
       setInterval(() => void this.poll(), this.config.notionPollSeconds * 1000),

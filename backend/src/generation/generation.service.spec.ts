@@ -1,3 +1,4 @@
+import { generationJobRow as job } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { IntegrationError } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
@@ -8,7 +9,6 @@ import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { ArticleWriter, GenerationError } from './article-writer';
 import { GenerationRepository } from './generation.repository';
-import { GenerationJobRow } from './generation.schema';
 import { GENERATION_QUEUE, GenerationService, JOB_ATTEMPTS } from './generation.service';
 
 const USER = 'user-1';
@@ -20,32 +20,6 @@ const page = (id: string): NotionPage => ({
   id,
   url: `https://notion.so/${id}`,
   properties: { Name: { type: 'title', title: [{ plain_text: `Title ${id}` }] } },
-});
-
-const job = (overrides: Partial<GenerationJobRow> = {}): GenerationJobRow => ({
-  id: 'job-1',
-  userId: USER,
-  notionPageId: 'page-1',
-  notionPageUrl: 'https://notion.so/page-1',
-  pageProperties: {},
-  title: 'Best laptops',
-  status: 'running',
-  articleType: null,
-  message: null,
-  sectionsTotal: 0,
-  sectionsDone: 0,
-  tokens: 0,
-  viewUrl: null,
-  docUrl: null,
-  notionMarker: null,
-  appended: false,
-  omittedParameters: [],
-  leaseUntil: null,
-  attempts: 1,
-  timestamp: new Date(0),
-  startedAt: null,
-  completedAt: null,
-  ...overrides,
 });
 
 describe(GenerationService.name, () => {
@@ -62,6 +36,7 @@ describe(GenerationService.name, () => {
     built.notion.setStatus.mockResolvedValue();
     built.notion.propertyReader.mockReturnValue({ pageTitle: async () => '', relationIds: async () => [] });
     built.queue.send.mockResolvedValue(null as never);
+    built.queue.wake.mockReturnValue();
     built.jobs.fail.mockResolvedValue();
     return built;
   }
@@ -83,6 +58,7 @@ describe(GenerationService.name, () => {
       });
       expect(notion.setStatus).toHaveBeenCalledWith('ntn_secret', 'page-1', STATUS, inProgress);
       expect(queue.send).toHaveBeenCalledWith(GENERATION_QUEUE, { jobId: 'job-1' }, { singletonKey: 'job-1' });
+      expect(queue.wake).toHaveBeenCalledWith(GENERATION_QUEUE);
       expect(report).toMatchObject({ found: 1, claimed: 1, problem: null });
     });
 
@@ -153,10 +129,25 @@ describe(GenerationService.name, () => {
 
       await sut.run('job-1');
 
-      expect(writer.write).toHaveBeenCalledWith(
-        expect.objectContaining({ notionSecret: 'ntn_secret', openAiKey: 'sk-key', status: STATUS, statusConfig: DEFAULT_STATUS_CONFIG }),
-      );
+      expect(writer.write).toHaveBeenCalledWith(expect.objectContaining({ openAiKey: 'sk-key' }));
+      await expect(writer.write.mock.calls[0][0].notion).resolves.toMatchObject({ secret: 'ntn_secret', status: STATUS, statusConfig: DEFAULT_STATUS_CONFIG });
       expect(jobs.fail).not.toHaveBeenCalled();
+    });
+
+    it('should hand its worker’s slot over once the sections are written, and deliver after', async () => {
+      const { sut, jobs, writer } = await build();
+      jobs.start.mockResolvedValue(job());
+      const handOver = jest.fn();
+      writer.write.mockImplementation(async (ctx) => {
+        expect(handOver).not.toHaveBeenCalled();
+        ctx.sectionsWritten();
+        expect(handOver).toHaveBeenCalledTimes(1);
+      });
+
+      await sut.run('job-1', handOver);
+
+      expect(writer.write).toHaveBeenCalled();
+      expect(handOver).toHaveBeenCalledTimes(1);
     });
 
     it('should fail the job and the row, saying what to do, when no OpenAI key is saved', async () => {

@@ -5,13 +5,13 @@ import { AppConfig } from '../config/config';
 import { failureMessage, isForPeople } from '../common/job-failure';
 import { storableMessage } from '../common/storable-text';
 import { JobsService } from '../jobs/jobs.service';
-import { LEASE_MS, recoverOrphans, withLease } from '../jobs/leased-job';
-import { DataSource, NotionClient, StatusProperty } from '../integrations/notion/notion.client';
+import { recoverOrphans, withLease } from '../jobs/leased-job';
+import { DataSource, NotionClient } from '../integrations/notion/notion.client';
 import { pageProperties, pageTitle } from '../integrations/notion/properties';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
-import { ArticleWriter, GenerationError } from './article-writer';
+import { ArticleWriter, GenerationError, NotionTarget } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
 
@@ -24,12 +24,15 @@ export const GENERATION_QUEUE = 'generation';
  */
 export const JOB_ATTEMPTS = 6;
 
-interface NotionSettings {
+interface SavedSettings {
   secret: string;
+  databaseId: string;
+  statusConfig: typeof DEFAULT_STATUS_CONFIG;
+}
+
+interface NotionSettings extends NotionTarget {
   dataSourceId: string;
   dataSource: DataSource;
-  status: StatusProperty;
-  statusConfig: typeof DEFAULT_STATUS_CONFIG;
 }
 
 export interface PollReport {
@@ -169,8 +172,10 @@ export class GenerationService {
     return reopened;
   }
 
+  /** Queues the job, and wakes this process's idle workers so it starts now rather than at their next poll. */
   async enqueue(jobId: string): Promise<void> {
     await this.queue.send(GENERATION_QUEUE, { jobId }, { singletonKey: jobId });
+    this.queue.wake(GENERATION_QUEUE);
   }
 
   /** Jobs left running by a stopped process, or claimed but never queued, go back to the queue. */
@@ -178,31 +183,36 @@ export class GenerationService {
     return recoverOrphans(this.jobs, (id) => this.enqueue(id));
   }
 
-  /** Runs one queued job to its end; a failure is recorded on the job and on the Notion page. */
-  run(jobId: string): Promise<void> {
-    return withLease(this.jobs, jobId, (job) => this.write(job));
+  /**
+   * Runs one queued job to its end; a failure is recorded on the job and on the Notion page. Once
+   * the sections are written it calls `handOver`: delivering them (Notion, Drive) waits on those
+   * vendors' pace rather than OpenAI's, so the worker's slot goes to the next article meanwhile.
+   */
+  run(jobId: string, handOver: () => void = () => undefined): Promise<void> {
+    return withLease(this.jobs, jobId, (job) => this.write(job, handOver));
   }
 
-  private async write(job: GenerationJobRow): Promise<void> {
-    let settings: Awaited<ReturnType<GenerationService['settings']>> | null = null;
+  private async write(job: GenerationJobRow, sectionsWritten: () => void): Promise<void> {
+    let notion: Promise<NotionSettings> | null = null;
     try {
-      settings = await this.settings(job.userId);
+      const saved = await this.savedSettings(job.userId);
+      // The data source and status property (two paced Notion reads where this process has not read them
+      // this minute) are needed only to deliver: they are read beside the writing, which stops if they are refused.
+      notion = this.resolveSettings(saved);
+      notion.catch(() => undefined);
       const openAiKey = await this.users.getSecret(job.userId, 'OPENAI_API_KEY');
-      if (!openAiKey) throw new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
-      await this.writer.write({
-        job,
-        notionSecret: settings.secret,
-        openAiKey,
-        statusConfig: settings.statusConfig,
-        status: settings.status,
-        renewLease: () => this.jobs.renewLease(job.id, LEASE_MS),
-      });
+      if (!openAiKey) {
+        await notion;
+        throw new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
+      }
+      await this.writer.write({ job, openAiKey, notion, sectionsWritten });
       this.logger.log(`Wrote "${job.title}" (${job.id})`);
     } catch (error) {
       const message = failureMessage(error);
       if (isTransient(error) && job.attempts < JOB_ATTEMPTS && (await this.retryLater(job, message))) return;
       this.logger.warn(`Job ${job.id} ("${job.title}") failed: ${message}`);
       if (!isForPeople(error)) this.logger.error(error);
+      const settings = await notion?.catch(() => null);
       if (settings) {
         await this.notion
           .setStatus(settings.secret, job.notionPageId, settings.status, settings.statusConfig.values.error)
@@ -231,10 +241,20 @@ export class GenerationService {
 
   /** The user's Notion secret, data source and status property, or a message saying what is missing. */
   private async settings(userId: string, fresh = false): Promise<NotionSettings> {
+    return this.resolveSettings(await this.savedSettings(userId), fresh);
+  }
+
+  /** What the user saved: the secret, the database id and the status names (no Notion call), or a message saying what is missing. */
+  private async savedSettings(userId: string): Promise<SavedSettings> {
     const secret = await this.users.getSecret(userId, 'NOTION_SECRET');
     const databaseId = await this.users.getSecret(userId, 'DATABASE_ID');
     if (!secret || !databaseId) throw new GenerationError('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
     const { statusConfig } = await this.users.getStatusConfig(userId);
+    return { secret, databaseId, statusConfig };
+  }
+
+  /** The database's data source and status property (kept by NotionClient for a minute, or read now when `fresh`). */
+  private async resolveSettings({ secret, databaseId, statusConfig }: SavedSettings, fresh = false): Promise<NotionSettings> {
     const dataSource = await this.notion.dataSource(secret, databaseId);
     const status = await this.notion.statusProperty(secret, dataSource.id, statusConfig.propertyName, fresh);
     if (!status) {

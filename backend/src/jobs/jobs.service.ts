@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import { redactSecrets } from '../common/redact';
 import { storableMessage } from '../common/storable-text';
 import { DatabaseService } from '../database/database.service';
+import { SlotHandover } from './slot-handover';
 
 /** The schema pg-boss keeps its tables in (the embedded database's image has it made already). */
 export const PGBOSS_SCHEMA = 'pgboss';
@@ -22,6 +23,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private started = false;
   private readonly queues = new Map<string, Promise<void>>();
   private readonly workerIds = new Map<string, string[]>();
+  /** Per queue, the jobs that have handed their worker's slot to the next job (see slot-handover.ts). */
+  private readonly handedOver: SlotHandover[] = [];
 
   constructor(database: DatabaseService) {
     this.boss = new PgBoss({ db: database.sqlRunner as PgBoss.Db, schema: PGBOSS_SCHEMA });
@@ -77,13 +80,19 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   /**
    * A queue of leased jobs (see leased-job.ts) and `concurrency` workers on it, one job at a time
    * each, looking for work every `pollingIntervalSeconds` (and when woken). pg-boss neither retries
-   * nor expires them early: the job's own lease and attempts decide.
+   * nor expires them early: the job's own lease and attempts decide. A job may call `handOver()`
+   * once what is left of it needs no slot; its worker then takes the next job (at most
+   * `concurrency` jobs of the queue go on so beside the workers), and shutdown waits for it too.
    */
-  async workers(name: string, concurrency: number, run: (jobId: string) => Promise<void>, pollingIntervalSeconds = 0.5): Promise<void> {
+  async workers(name: string, concurrency: number, run: (jobId: string, handOver: () => void) => Promise<void>, pollingIntervalSeconds = 0.5): Promise<void> {
     await this.ensureQueue(name, { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 });
+    const slots = new SlotHandover(concurrency, this.logger);
+    this.handedOver.push(slots);
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
-      ids.push(await this.work<{ jobId: string }>(name, (data) => run(data.jobId), { batchSize: 1, pollingIntervalSeconds }));
+      ids.push(
+        await this.work<{ jobId: string }>(name, (data) => slots.run((handOver) => run(data.jobId, handOver)), { batchSize: 1, pollingIntervalSeconds }),
+      );
     }
     this.workerIds.set(name, ids);
   }
@@ -106,6 +115,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     this.started = false;
     // Let running jobs finish, then stop polling; the database is closed after this.
     await this.boss.stop({ graceful: true, wait: true, timeout: DRAIN_TIMEOUT_MS, close: false });
+    // Then the jobs that handed their slots over (a lease left behind is taken up by another process).
+    await Promise.all(this.handedOver.map((slots) => slots.drain(DRAIN_TIMEOUT_MS)));
     this.logger.log('Background jobs drained');
   }
 }
