@@ -65,7 +65,8 @@ describe('Generation: Notion rows written by OpenAI into Notion and Google Docs'
   });
 
   it('should send the bias map kept with the list, and make and keep it for a list saved before maps were kept', async () => {
-    const lists = async () => (await suite.t.database.db.execute(sql`select logit_bias from logit_bias_groups`)) as unknown as { rows: { logit_bias: unknown }[] };
+    const lists = async () =>
+      (await suite.t.database.db.execute(sql`select logit_bias from logit_bias_groups`)) as unknown as { rows: { logit_bias: unknown }[] };
     const [saved] = (await lists()).rows;
     expect(saved.logit_bias).toMatchObject({ o200k_base: { '122273': -100 }, cl100k_base: expect.any(Object) });
     await suite.t.database.db.execute(sql`update logit_bias_groups set logit_bias = null`);
