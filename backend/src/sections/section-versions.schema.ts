@@ -1,6 +1,6 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { logitBiasGroups } from '../logit-bias-groups/logit-bias-groups.schema';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
+import { sectionContentColumns } from './sections.schema';
 
 /**
  * One immutable version of a section: all its fields as one create, update or restore left them.
@@ -16,12 +16,7 @@ export const sectionVersions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     sectionId: uuid('section_id').notNull(),
     version: integer('version').notNull(),
-    name: text('name').notNull(),
-    model: uuid('model').notNull(),
-    temperature: doublePrecision('temperature').notNull(),
-    logitBiasGroup: uuid('logit_bias_group').references(() => logitBiasGroups.id, { onDelete: 'set null' }),
-    systemMessage: text('system_message').notNull(),
-    userMessage: text('user_message').notNull(),
+    ...sectionContentColumns(),
     notes: text('notes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

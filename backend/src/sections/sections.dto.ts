@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { IsOmittable, RecordFieldsDto } from '../common/validation';
@@ -102,33 +102,15 @@ export function toSectionResponse(row: SectionRow): SectionResponse {
 }
 
 /** One immutable version of a section: all its fields as a create, update or restore left them. */
-export class SectionVersionResponse {
+export class SectionVersionResponse extends PickType(SectionResponse, ['name', 'model', 'temperature', 'system_message', 'user_message', 'notes'] as const) {
   @ApiProperty({ minimum: 1, example: 3, description: '1 for the section as created, one more with each change' })
   version!: number;
 
   @ApiProperty({ type: String, format: 'date-time', description: 'When this version was saved' })
   created_at!: Date;
 
-  @ApiProperty()
-  name!: string;
-
-  @ApiProperty({ format: 'uuid', description: 'The _id of one of your models' })
-  model!: string;
-
-  @ApiProperty()
-  temperature!: number;
-
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'null for none (also once the list is deleted)' })
   logit_bias_group!: string | null;
-
-  @ApiProperty()
-  system_message!: string;
-
-  @ApiProperty()
-  user_message!: string;
-
-  @ApiProperty()
-  notes!: string;
 }
 
 export function toSectionVersionResponse(row: SectionVersionRow): SectionVersionResponse {

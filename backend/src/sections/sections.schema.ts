@@ -2,6 +2,16 @@ import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 
 import { users } from '../users/users.schema';
 import { logitBiasGroups } from '../logit-bias-groups/logit-bias-groups.schema';
 
+/** What a section says, kept alike in the section and in each of its versions (section_versions). */
+export const sectionContentColumns = () => ({
+  name: text('name').notNull(),
+  model: uuid('model').notNull(),
+  temperature: doublePrecision('temperature').notNull(),
+  logitBiasGroup: uuid('logit_bias_group').references(() => logitBiasGroups.id, { onDelete: 'set null' }),
+  systemMessage: text('system_message').notNull(),
+  userMessage: text('user_message').notNull(),
+});
+
 /**
  * A reusable prompt section. `model` holds the _id of one of the user's models without a foreign
  * key: deleting a tuned model must not delete the sections (or the article snapshots) using it.
@@ -14,12 +24,7 @@ export const sections = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    model: uuid('model').notNull(),
-    temperature: doublePrecision('temperature').notNull(),
-    logitBiasGroup: uuid('logit_bias_group').references(() => logitBiasGroups.id, { onDelete: 'set null' }),
-    systemMessage: text('system_message').notNull(),
-    userMessage: text('user_message').notNull(),
+    ...sectionContentColumns(),
     notes: text('notes').notNull().default(''),
     /** The newest of its versions (section_versions): raised with each change, under the row's lock. */
     version: integer('version').notNull().default(1),
