@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { adjustedRandIndex, generateLabelledSections } from '../../../../test/fakes/labelled-sections';
 import { generateLabelledSectionsB } from '../../../../test/fakes/labelled-sections-b';
 import type { Clustering, SectionItem } from '@quire/shared';
@@ -128,6 +129,22 @@ describe(clusterItems.name, () => {
       const reordered = shuffled(pool.items);
       expect(byUuid(reordered, clusterItems(reordered))).toEqual(byUuid(pool.items, clustering));
     },
+  );
+
+  // Recorded from the clusterer as it was before its speed-ups (issue 18: bounds that skip scoring,
+  // features hashed without strings): work on its speed must leave what it finds exactly as it was.
+  // 21,000 sections go through the sample of 20,000 and then the whole pool.
+  it.each([
+    ['the first labelled set', 3000, generateLabelledSections, 'e2984d49353e9b37'],
+    ['the second labelled set', 3000, generateLabelledSectionsB, 'eeb1f3a72216adab'],
+    ['the second labelled set', 21000, generateLabelledSectionsB, '809fe116cc31d073'],
+  ])(
+    'should give exactly the recorded clustering when clustering %s at %i sections',
+    (_name, count, generate, fingerprint) => {
+      const clustering = clusterItems(generate(count, 9).items);
+      expect(createHash('sha256').update(JSON.stringify(clustering)).digest('hex').slice(0, 16)).toBe(fingerprint);
+    },
+    30_000,
   );
 
   it('should tell the kinds apart better than chance when the pool is small', () => {

@@ -9,8 +9,12 @@ import { FEATURE_DIMENSIONS, FeatureWeights, SectionFeatures, SparseRows } from 
 interface VectorSpace {
   readonly dimensions: number;
   readonly count: number;
+  /** The longest item's length (1 but for float32 rounding, or 0 for empty items). */
+  readonly longest: number;
   /** out[c] = item · sums[c] for every column c < stride. */
   score(item: number, sums: Float64Array, stride: number, out: Float64Array): void;
+  /** item · sums[cluster], summed as `score` sums it. */
+  dot(item: number, sums: Float64Array, stride: number, cluster: number): number;
   /** sums[cluster] += item. */
   add(item: number, sums: Float64Array, stride: number, cluster: number): void;
 }
@@ -19,38 +23,85 @@ interface VectorSpace {
 class SparseSpace implements VectorSpace {
   readonly dimensions: number;
   readonly count: number;
+  readonly longest: number;
   private readonly offsets: Uint32Array;
-  private readonly indices: Uint32Array;
+  private readonly indices: Uint16Array;
   private readonly values: Float32Array;
 
-  constructor(rows: SparseRows, items: ArrayLike<number>) {
-    this.count = items.length;
-    let size = 0;
-    for (let j = 0; j < items.length; j++) size += rows.offsets[items[j] + 1] - rows.offsets[items[j]];
-    this.offsets = new Uint32Array(items.length + 1);
-    this.indices = new Uint32Array(size);
-    this.values = new Float32Array(size);
+  /**
+   * Rows `items` of `rows`, in that order; without `items`, all the rows in their order, whose
+   * arrays the space takes over (their dimensions are renumbered in place).
+   */
+  constructor(rows: SparseRows, items?: ArrayLike<number>) {
+    if (items === undefined) {
+      [this.offsets, this.indices, this.values] = [rows.offsets, rows.indices, rows.values];
+    } else {
+      let size = 0;
+      for (let j = 0; j < items.length; j++) size += rows.offsets[items[j] + 1] - rows.offsets[items[j]];
+      this.offsets = new Uint32Array(items.length + 1);
+      this.indices = new Uint16Array(size);
+      this.values = new Float32Array(size);
+      for (let j = 0, p = 0; j < items.length; j++) {
+        for (let q = rows.offsets[items[j]]; q < rows.offsets[items[j] + 1]; q++, p++) {
+          this.indices[p] = rows.indices[q];
+          this.values[p] = rows.values[q];
+        }
+        this.offsets[j + 1] = p;
+      }
+    }
+    this.count = this.offsets.length - 1;
     const renumbered = new Int32Array(FEATURE_DIMENSIONS).fill(-1);
     let dimensions = 0;
-    for (let j = 0, p = 0; j < items.length; j++) {
-      for (let q = rows.offsets[items[j]]; q < rows.offsets[items[j] + 1]; q++, p++) {
-        let d = renumbered[rows.indices[q]];
-        if (d < 0) renumbered[rows.indices[q]] = d = dimensions++;
+    let longest = 0;
+    for (let j = 0; j < this.count; j++) {
+      let squared = 0;
+      for (let p = this.offsets[j]; p < this.offsets[j + 1]; p++) {
+        let d = renumbered[this.indices[p]];
+        if (d < 0) renumbered[this.indices[p]] = d = dimensions++;
         this.indices[p] = d;
-        this.values[p] = rows.values[q];
+        squared += this.values[p] * this.values[p];
       }
-      this.offsets[j + 1] = p;
+      longest = Math.max(longest, Math.sqrt(squared));
     }
     this.dimensions = Math.max(1, dimensions);
+    this.longest = longest;
+  }
+
+  /** The rows, dimensions renumbered. */
+  get rows(): SparseRows {
+    return { offsets: this.offsets, indices: this.indices, values: this.values };
   }
 
   score(item: number, sums: Float64Array, stride: number, out: Float64Array): void {
     out.fill(0, 0, stride);
-    for (let p = this.offsets[item]; p < this.offsets[item + 1]; p++) {
-      const base = this.indices[p] * stride;
-      const v = this.values[p];
+    const { indices, values } = this;
+    const end = this.offsets[item + 1];
+    let p = this.offsets[item];
+    // Four entries a sweep over the clusters: out[c] gets the same additions in the same order as
+    // one entry at a time (JavaScript adds left to right), so the same sums, with a quarter of the
+    // reads and writes of out.
+    for (; p + 3 < end; p += 4) {
+      const b0 = indices[p] * stride;
+      const b1 = indices[p + 1] * stride;
+      const b2 = indices[p + 2] * stride;
+      const b3 = indices[p + 3] * stride;
+      const v0 = values[p];
+      const v1 = values[p + 1];
+      const v2 = values[p + 2];
+      const v3 = values[p + 3];
+      for (let c = 0; c < stride; c++) out[c] = out[c] + v0 * sums[b0 + c] + v1 * sums[b1 + c] + v2 * sums[b2 + c] + v3 * sums[b3 + c];
+    }
+    for (; p < end; p++) {
+      const base = indices[p] * stride;
+      const v = values[p];
       for (let c = 0; c < stride; c++) out[c] += v * sums[base + c];
     }
+  }
+
+  dot(item: number, sums: Float64Array, stride: number, cluster: number): number {
+    let sum = 0;
+    for (let p = this.offsets[item]; p < this.offsets[item + 1]; p++) sum += this.values[p] * sums[this.indices[p] * stride + cluster];
+    return sum;
   }
 
   add(item: number, sums: Float64Array, stride: number, cluster: number): void {
@@ -81,6 +132,7 @@ function prng(seed: number): () => number {
 class DenseSpace implements VectorSpace {
   readonly dimensions: number;
   readonly count: number;
+  readonly longest: number;
   private readonly rows: Float32Array;
 
   constructor(vectors: ArrayLike<number>[], items: Int32Array) {
@@ -103,6 +155,7 @@ class DenseSpace implements VectorSpace {
     this.dimensions = dimensions;
     this.rows = new Float32Array(items.length * dimensions);
     const row = new Float64Array(dimensions);
+    let longest = 0;
     for (let j = 0; j < items.length; j++) {
       const x = vectors[items[j]];
       row.fill(0);
@@ -110,8 +163,14 @@ class DenseSpace implements VectorSpace {
       let norm = 0;
       for (let d = 0; d < dimensions; d++) norm += row[d] * row[d];
       const unit = norm > 1e-12 ? 1 / Math.sqrt(norm) : 0;
-      for (let d = 0; d < dimensions; d++) this.rows[j * dimensions + d] = row[d] * unit;
+      let squared = 0;
+      for (let d = 0; d < dimensions; d++) {
+        this.rows[j * dimensions + d] = row[d] * unit;
+        squared += this.rows[j * dimensions + d] ** 2;
+      }
+      longest = Math.max(longest, Math.sqrt(squared));
     }
+    this.longest = longest;
   }
 
   score(item: number, sums: Float64Array, stride: number, out: Float64Array): void {
@@ -121,6 +180,12 @@ class DenseSpace implements VectorSpace {
       const base = d * stride;
       for (let c = 0; c < stride; c++) out[c] += v * sums[base + c];
     }
+  }
+
+  dot(item: number, sums: Float64Array, stride: number, cluster: number): number {
+    let sum = 0;
+    for (let d = 0, r = item * this.dimensions; d < this.dimensions; d++, r++) sum += this.rows[r] * sums[d * stride + cluster];
+    return sum;
   }
 
   add(item: number, sums: Float64Array, stride: number, cluster: number): void {
@@ -157,7 +222,11 @@ class Centroids {
   readonly counts: Int32Array;
   readonly norms: Float64Array;
   private readonly scores: Float64Array;
+  /** The sums and norms before the last recompute that measured drift. */
+  private previous?: { sums: Float64Array; norms: Float64Array };
   similarity = -Infinity;
+  /** After `nearest`: the highest similarity among the other live clusters (-Infinity when there is none). */
+  runnerUp = -Infinity;
 
   constructor(
     private readonly space: VectorSpace,
@@ -174,8 +243,16 @@ class Centroids {
     return new Centroids(space, stride).recompute(items, labels);
   }
 
-  /** Sums, counts and norms recomputed in place from the labels. */
-  recompute(items: ArrayLike<number>, labels: Int32Array): this {
+  /**
+   * Sums, counts and norms recomputed in place from the labels; with `drift`, also how far each
+   * cluster's normalised centroid (sums / norm, or 0 when the norm is 0) moved: drift[c] = |new − old|.
+   */
+  recompute(items: ArrayLike<number>, labels: Int32Array, drift?: Float64Array): this {
+    if (drift) {
+      this.previous ??= { sums: new Float64Array(this.sums.length), norms: new Float64Array(this.stride) };
+      this.previous.sums.set(this.sums);
+      this.previous.norms.set(this.norms);
+    }
     this.sums.fill(0);
     this.counts.fill(0);
     this.norms.fill(0);
@@ -186,19 +263,41 @@ class Centroids {
     }
     for (let i = 0; i < this.sums.length; i++) this.norms[i % this.stride] += this.sums[i] ** 2;
     this.norms.forEach((squared, c) => (this.norms[c] = Math.sqrt(squared)));
+    if (drift) this.measureDrift(drift);
     return this;
   }
 
-  /** The live cluster most similar (cosine) to the item, -1 when there is none; its similarity is left in `similarity`. */
+  private measureDrift(drift: Float64Array): void {
+    const { sums, norms, stride } = this;
+    const previous = this.previous!;
+    drift.fill(0);
+    for (let i = 0; i < sums.length; i += stride) {
+      for (let c = 0; c < stride; c++) {
+        const now = norms[c] > 0 ? sums[i + c] / norms[c] : 0;
+        const before = previous.norms[c] > 0 ? previous.sums[i + c] / previous.norms[c] : 0;
+        drift[c] += (now - before) ** 2;
+      }
+    }
+    for (let c = 0; c < stride; c++) drift[c] = Math.sqrt(drift[c]);
+  }
+
+  /**
+   * The live cluster most similar (cosine) to the item (the first of equals), -1 when there is none;
+   * its similarity is left in `similarity`, the next highest in `runnerUp`.
+   */
   nearest(item: number): number {
     this.space.score(item, this.sums, this.stride, this.scores);
     let cluster = -1;
-    this.similarity = -Infinity;
+    let best = -Infinity;
+    let runnerUp = -Infinity;
     for (let c = 0; c < this.stride; c++) {
       if (this.counts[c] === 0) continue;
       const s = this.norms[c] > 0 ? this.scores[c] / this.norms[c] : 0;
-      if (s > this.similarity) [cluster, this.similarity] = [c, s];
+      if (s > best) [cluster, runnerUp, best] = [c, best, s];
+      else if (s > runnerUp) runnerUp = s;
     }
+    this.similarity = best;
+    this.runnerUp = runnerUp;
     return cluster;
   }
 
@@ -220,15 +319,44 @@ class Centroids {
   }
 }
 
-/** Spherical k-means from the given centroids: reassign every item to its nearest one, recompute, until (nearly) stable. */
-function refine(items: ArrayLike<number>, labels: Int32Array, centroids: Centroids, passes: number): void {
+/** Far more than rounding can move a similarity (a sum of a few thousand products of numbers of at most 1). */
+const ROUNDING_MARGIN = 1e-9;
+
+/**
+ * Spherical k-means from the given centroids: reassign every item to its nearest one, recompute,
+ * until (nearly) stable. The centroids are left as they were for the last pass (what follows needs
+ * only the labels, or recomputes them).
+ *
+ * Hamerly's bounds skip the items whose nearest cluster cannot have changed: after a pass an item's
+ * similarity to its cluster is `own` and to any other at most `other`; when the normalised centroids
+ * move by `drift`, a similarity to one moves by at most its drift times the item's length
+ * (Cauchy–Schwarz). An item whose bounds stay further apart than rounding could blur keeps its
+ * cluster unscored: scoring it would give the same answer.
+ */
+function refine(space: VectorSpace, items: ArrayLike<number>, labels: Int32Array, centroids: Centroids, passes: number): void {
+  const own = new Float64Array(items.length);
+  const other = new Float64Array(items.length);
+  const drift = new Float64Array(centroids.stride);
+  const length = space.longest;
   for (let pass = 0; pass < passes; pass++) {
+    if (pass > 0) centroids.recompute(items, labels, drift);
+    // The largest drift, and the largest of the others: what any other cluster moved at most.
+    let [largest, largestAt, secondLargest] = [0, -1, 0];
+    drift.forEach((d, c) => {
+      if (d > largest) [secondLargest, largest, largestAt] = [largest, d, c];
+      else if (d > secondLargest) secondLargest = d;
+    });
     let moved = 0;
     for (let j = 0; j < items.length; j++) {
+      if (pass > 0) {
+        own[j] -= drift[labels[j]] * length;
+        other[j] += (labels[j] === largestAt ? secondLargest : largest) * length;
+        if (own[j] - other[j] > ROUNDING_MARGIN) continue;
+      }
       const cluster = centroids.nearest(items[j]);
+      [own[j], other[j]] = [centroids.similarity, centroids.runnerUp];
       if (cluster !== labels[j]) [labels[j], moved] = [cluster, moved + 1];
     }
-    centroids.recompute(items, labels);
     if (moved <= items.length / 1000) break;
   }
 }
@@ -310,21 +438,20 @@ function partition(space: VectorSpace, judge: VectorSpace, settings: Settings): 
   let labels = centroids.seed(sample, settings.seedAt);
   // Only the clusters the seeding opened are scored from here on.
   centroids = Centroids.of(space, sample, labels, renumber(labels));
-  refine(sample, labels, centroids, SAMPLE_PASSES);
+  refine(space, sample, labels, centroids, SAMPLE_PASSES);
   if (sample !== all) {
     // The whole pool meets the sample's fine clusters, before any merging: an item's nearest fine
     // cluster tells its kind better than the mean of a merged one would.
+    centroids.recompute(sample, labels);
     labels = new Int32Array(n).fill(-1);
-    refine(all, labels, centroids, FULL_PASSES);
+    refine(space, all, labels, centroids, FULL_PASSES);
   }
   merge(judge, all, labels, centroids.stride, settings.mergeAt);
   centroids = Centroids.of(space, all, labels, renumber(labels));
   fold(all, labels, centroids, Math.max(2, Math.ceil(settings.minShare * n)));
-  const scores = new Float64Array(centroids.stride);
-  const similarities = Float64Array.from(labels, (c, j) => {
-    space.score(j, centroids.sums, centroids.stride, scores);
-    return centroids.norms[c] > 0 ? scores[c] / centroids.norms[c] : 0;
-  });
+  const similarities = Float64Array.from(labels, (c, j) =>
+    centroids.norms[c] > 0 ? space.dot(j, centroids.sums, centroids.stride, c) / centroids.norms[c] : 0,
+  );
   return { labels, similarities };
 }
 
@@ -342,11 +469,27 @@ function groups(labels: Int32Array, similarities: Float64Array): number[][] {
     .map((group) => group.sort((x, y) => similarities[y] - similarities[x] || x - y));
 }
 
-/** Indexes sorted by uuid (then content, should two share a uuid). */
+/** The text features of the items in canonical order: bodies only, and (when `withKinds`) for telling kinds apart. */
+function textSpaces(items: SectionItem[], order: Int32Array, withKinds: boolean): { bodies: SparseSpace; kinds?: SparseSpace } {
+  const features = new SectionFeatures(items);
+  const bodies = new SparseSpace(features.vectors(BODY_WEIGHTS, order));
+  return { bodies, kinds: withKinds ? new SparseSpace(features.vectors(KIND_WEIGHTS, order)) : undefined };
+}
+
+/**
+ * Indexes sorted by uuid (then content, should two share a uuid). The first six characters of each
+ * uuid, as two numbers (three UTF-16 code units each, a missing one as 0), settle most comparisons
+ * without comparing strings: where they differ, they differ as the strings do.
+ */
 function canonicalOrder(items: SectionItem[]): Int32Array {
+  const uuids = items.map((item) => item.uuid);
+  const code = (s: string, i: number) => (i < s.length ? s.charCodeAt(i) : 0);
+  const head = (s: string, from: number) => (code(s, from) * 0x10000 + code(s, from + 1)) * 0x10000 + code(s, from + 2);
+  const first = Float64Array.from(uuids, (uuid) => head(uuid, 0));
+  const second = Float64Array.from(uuids, (uuid) => head(uuid, 3));
   const key = (i: number) => `${items[i].heading}\u0000${items[i].originalHeading}\u0000${JSON.stringify(items[i].children)}`;
   const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return Int32Array.from(items.keys()).sort((a, b) => compare(items[a].uuid, items[b].uuid) || compare(key(a), key(b)));
+  return Int32Array.from(items.keys()).sort((a, b) => first[a] - first[b] || second[a] - second[b] || compare(uuids[a], uuids[b]) || compare(key(a), key(b)));
 }
 
 /**
@@ -358,11 +501,9 @@ export function clusterItems(items: SectionItem[], options: { vectors?: ArrayLik
   if (items.length === 0) return { clusters: [], subClusters: [] };
   if (options.vectors && options.vectors.length !== items.length) throw new Error(`${options.vectors.length} embeddings for ${items.length} items`);
   const order = canonicalOrder(items);
-  const features = new SectionFeatures(items);
-  const bodies = features.vectors(BODY_WEIGHTS);
-  const judge = options.vectors ? new DenseSpace(options.vectors, order) : new SparseSpace(bodies, order);
-  const space = options.vectors ? judge : new SparseSpace(features.vectors(KIND_WEIGHTS), order);
-  const top = partition(space, judge, TOP_LEVEL);
+  const { bodies, kinds } = textSpaces(items, order, !options.vectors);
+  const judge = options.vectors ? new DenseSpace(options.vectors, order) : bodies;
+  const top = partition(kinds ?? judge, judge, TOP_LEVEL);
   const clusters = groups(top.labels, top.similarities).map((group) => group.map((j) => order[j]));
 
   const rank = new Int32Array(items.length);
@@ -371,8 +512,8 @@ export function clusterItems(items: SectionItem[], options: { vectors?: ArrayLik
     if (cluster.length <= 2) return [cluster.map((_, position) => position)];
     const positions = Int32Array.from(cluster.keys()).sort((a, b) => rank[cluster[a]] - rank[cluster[b]]);
     const members = new SparseSpace(
-      bodies,
-      Int32Array.from(positions, (p) => cluster[p]),
+      bodies.rows,
+      Int32Array.from(positions, (p) => rank[cluster[p]]),
     );
     const sub = partition(members, members, SUB_LEVEL);
     return groups(sub.labels, sub.similarities).map((group) => group.map((j) => positions[j]));
