@@ -1,12 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '../../backend/src/config/paths';
 import { buildImage } from '../../backend/src/database/build-image';
+import { startEmbeddedDatabaseEarly, takeEarlyStart } from '../../backend/src/database/embedded-start';
 import { hasDatabase, pgliteOptions, readImage, unpackImage } from '../../backend/src/database/pglite-image';
+import { createTestApp } from '../support/test-app';
 
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
 
@@ -37,6 +39,52 @@ describe('the embedded database image', () => {
     await migrate(drizzle(reopened), { migrationsFolder: MIGRATIONS_DIR });
     expect((await reopened.query<{ name: string }>('select name from users')).rows).toEqual([{ name: 'Ada' }]);
     await reopened.close();
+  });
+
+  it('should be unpacked in a thread, and PGlite compiled, while the server loads; the database service takes both', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'quire-image-early-')), 'pglite');
+    const early = startEmbeddedDatabaseEarly(dataDir, imageDir);
+    expect(await early.unpacked).toBe(true);
+    expect(Object.prototype.toString.call(await early.wasmModule)).toBe('[object WebAssembly.Module]');
+    expect(hasDatabase(dataDir)).toBe(true);
+    expect(takeEarlyStart(join(dataDir, 'elsewhere'))).toBeNull();
+    expect(takeEarlyStart(dataDir)).toBe(early);
+    expect(takeEarlyStart(dataDir)).toBeNull(); // taken once
+
+    // As main.ts does it: started before the app is built, taken by DatabaseService.open.
+    const folder = mkdtempSync(join(tmpdir(), 'quire-image-app-'));
+    startEmbeddedDatabaseEarly(join(folder, 'pglite'), imageDir);
+    const t = await createTestApp({ DATABASE_URL: '', DATA_DIR: folder });
+    try {
+      expect(takeEarlyStart(join(folder, 'pglite'))).toBeNull();
+      expect(t.logger.lines.some((line) => line.includes('New embedded database made from the pre-initialised image'))).toBe(true);
+      expect(t.logger.lines.some((line) => line.includes('start-up thread'))).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('should unpack the image in the main thread, saying so, when the thread could not', async () => {
+    // An image the thread fails on half way (it leaves its unpacking folder behind), mended before the app opens it.
+    const flaky = mkdtempSync(join(tmpdir(), 'quire-image-flaky-'));
+    const manifest = readdirSync(imageDir).find((name) => name.endsWith('.json'))!;
+    const image = readdirSync(imageDir).find((name) => name.endsWith('.tar.gz'))!;
+    writeFileSync(join(flaky, manifest), readFileSync(join(imageDir, manifest)));
+    writeFileSync(join(flaky, image), readFileSync(join(imageDir, image)).subarray(0, 200_000));
+    const folder = mkdtempSync(join(tmpdir(), 'quire-image-app-'));
+    const early = startEmbeddedDatabaseEarly(join(folder, 'pglite'), flaky);
+    await expect(early.unpacked).rejects.toThrow();
+    expect(existsSync(join(folder, 'pglite.unpacking'))).toBe(true);
+    writeFileSync(join(flaky, image), readFileSync(join(imageDir, image)));
+
+    const t = await createTestApp({ DATABASE_URL: '', DATA_DIR: folder });
+    try {
+      expect(t.logger.lines.some((line) => line.includes('The start-up thread did not unpack the database image'))).toBe(true);
+      expect(t.logger.lines.some((line) => line.includes('New embedded database made from the pre-initialised image'))).toBe(true);
+      expect(existsSync(join(folder, 'pglite.unpacking'))).toBe(false);
+    } finally {
+      await t.close();
+    }
   });
 
   it('should not be used when it was built from other migrations, another PGlite or another pg-boss', async () => {
