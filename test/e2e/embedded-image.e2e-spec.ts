@@ -7,10 +7,15 @@ import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '../../backend/src/config/paths';
 import { buildImage } from '../../backend/src/database/build-image';
 import { startEmbeddedDatabaseEarly, takeEarlyStart } from '../../backend/src/database/embedded-start';
-import { hasDatabase, pgliteOptions, readImage, unpackImage } from '../../backend/src/database/pglite-image';
+import { hasDatabase, pgliteOptions, readImage, tarDirectory, unpackImage } from '../../backend/src/database/pglite-image';
+import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES } from '../../backend/src/jobs/queues';
 import { createTestApp } from '../support/test-app';
 
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+
+/** PostgreSQL's pg_control says how the cluster was left: DBState, an int32 after the system identifier and two versions. */
+const DB_SHUTDOWNED = 1;
+const clusterState = (dataDir: string) => readFileSync(join(dataDir, 'global', 'pg_control')).readInt32LE(16);
 
 describe('the embedded database image', () => {
   jest.setTimeout(120_000);
@@ -41,6 +46,37 @@ describe('the embedded database image', () => {
     await reopened.close();
   });
 
+  it("should hold a cluster shut down cleanly, with Quire's queues already made, so a first start recovers nothing", async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'quire-image-data-')), 'pglite');
+    expect(await unpackImage(dataDir, imageDir)).toBe(true);
+    expect(clusterState(dataDir)).toBe(DB_SHUTDOWNED);
+    expect(existsSync(join(dataDir, 'postmaster.pid'))).toBe(false);
+    const pglite = new PGlite(dataDir, pgliteOptions(dataDir, imageDir));
+    await pglite.waitReady;
+    const queues = await pglite.query<{ name: string; policy: string; retry_limit: number; expire_seconds: number }>(
+      'select name, policy, retry_limit, expire_seconds from pgboss.queue order by name',
+    );
+    expect(queues.rows).toEqual(
+      [...LEASED_QUEUES].sort().map((name) => ({
+        name,
+        policy: LEASED_QUEUE_OPTIONS.policy,
+        retry_limit: LEASED_QUEUE_OPTIONS.retryLimit,
+        expire_seconds: LEASED_QUEUE_OPTIONS.expireInSeconds,
+      })),
+    );
+    await pglite.close();
+  });
+
+  it('should be written as a tar that PGlite itself loads (the in-memory database)', async () => {
+    const source = join(mkdtempSync(join(tmpdir(), 'quire-image-tar-')), 'pglite');
+    expect(await unpackImage(source, imageDir)).toBe(true);
+    const pglite = new PGlite({ ...pgliteOptions(null, imageDir), loadDataDir: new Blob([tarDirectory(source)]) });
+    await pglite.waitReady;
+    const applied = await pglite.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(applied.rows[0].n).toBe(journal.entries.length);
+    await pglite.close();
+  });
+
   it('should be unpacked in a thread, and PGlite compiled, while the server loads; the database service takes both', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'quire-image-early-')), 'pglite');
     const early = startEmbeddedDatabaseEarly(dataDir, imageDir);
@@ -59,6 +95,9 @@ describe('the embedded database image', () => {
       expect(takeEarlyStart(join(folder, 'pglite'))).toBeNull();
       expect(t.logger.lines.some((line) => line.includes('New embedded database made from the pre-initialised image'))).toBe(true);
       expect(t.logger.lines.some((line) => line.includes('start-up thread'))).toBe(false);
+      const queues = await t.database.sqlRunner.executeSql('select name from pgboss.queue order by name');
+      // pg-boss's cron (timekeeper) is off: it makes no queue of its own.
+      expect(queues.rows.map((row: { name: string }) => row.name)).toEqual([...LEASED_QUEUES].sort());
     } finally {
       await t.close();
     }

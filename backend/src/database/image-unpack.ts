@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { MIGRATIONS_DIR, PROJECT_ROOT } from '../config/paths';
+import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES } from '../jobs/queues';
 
 // Reading and unpacking the embedded database's image (see pglite-image.ts) with Node's own modules
 // only, so a first start can do it in a worker thread while the server's modules load.
@@ -31,10 +32,11 @@ export function packageVersion(name: string): string {
 
 /**
  * What an image is made of: PGlite's version (its PostgreSQL and on-disk format), pg-boss's (its
- * schema) and the text of every migration, in order.
+ * schema), the queues made in it and the text of every migration, in order.
  */
 export function imageFingerprint(): string {
   const hash = createHash('sha256').update(`pglite ${packageVersion('@electric-sql/pglite')}\npg-boss ${packageVersion('pg-boss')}\n`);
+  hash.update(`queues ${JSON.stringify(LEASED_QUEUES)} ${JSON.stringify(LEASED_QUEUE_OPTIONS)}\n`);
   const journal = readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8');
   hash.update(journal);
   for (const entry of (JSON.parse(journal) as { entries: { tag: string }[] }).entries) hash.update(readFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`)));

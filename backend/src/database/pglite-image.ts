@@ -1,5 +1,7 @@
 import { PGlite, PGliteOptions } from '@electric-sql/pglite';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { IMAGE_DIR, imageFile, imageFingerprint, imageMatches, manifestFile, packageVersion } from './image-unpack';
 
 // The embedded database's footprint; the README's Benchmarks section says what each choice costs.
@@ -25,10 +27,65 @@ export function pgliteOptions(dataDir: string | null, imageDir = IMAGE_DIR): PGl
   return { startParams: PGLITE_START_PARAMS, ...(image ? { loadDataDir: image } : {}) };
 }
 
-/** Writes the image of a database that has just been created, and its manifest; answers the image's path and size in bytes. */
-export async function writeImage(pglite: PGlite, dir = IMAGE_DIR): Promise<{ file: string; bytes: number }> {
-  await pglite.exec('checkpoint');
-  const tarball = Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+/** A ustar header block for `name` (a path inside the archive, at most 255 characters split at a '/'). */
+function tarHeader(name: string, type: '0' | '5', size: number, mode: number, mtime: number): Buffer {
+  const block = Buffer.alloc(512);
+  let prefix = '';
+  let rest = name;
+  if (Buffer.byteLength(name) > 100) {
+    const cut = name.lastIndexOf('/', 155);
+    if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100) throw new Error(`a path too long for the database image: ${name}`);
+    prefix = name.slice(0, cut);
+    rest = name.slice(cut + 1);
+  }
+  const octal = (value: number, width: number) => `${value.toString(8).padStart(width - 1, '0')}\0`;
+  block.write(rest, 0, 100, 'utf8');
+  block.write(octal(mode, 8), 100, 'latin1');
+  block.write(octal(0, 8), 108, 'latin1');
+  block.write(octal(0, 8), 116, 'latin1');
+  block.write(octal(size, 12), 124, 'latin1');
+  block.write(octal(mtime, 12), 136, 'latin1');
+  block.write(' '.repeat(8), 148, 'latin1');
+  block.write(type, 156, 'latin1');
+  block.write('ustar\u000000', 257, 'latin1');
+  block.write(prefix, 345, 155, 'utf8');
+  let sum = 0;
+  for (const byte of block) sum += byte;
+  block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+  return block;
+}
+
+/** A tar archive of the folders and regular files under `root`, named as PGlite's dumpDataDir names them ('/base/1/1255'). */
+export function tarDirectory(root: string): Buffer {
+  const parts: Buffer[] = [];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(join(root, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const name = `${relative}/${entry.name}`;
+      const stats = lstatSync(join(root, name));
+      const mtime = Math.floor(stats.mtimeMs / 1000);
+      if (entry.isDirectory()) {
+        parts.push(tarHeader(name, '5', 0, 0o750, mtime));
+        walk(name);
+      } else if (entry.isFile()) {
+        const data = readFileSync(join(root, name));
+        parts.push(tarHeader(name, '0', data.length, 0o600, mtime), data, Buffer.alloc((512 - (data.length % 512)) % 512));
+      } else {
+        throw new Error(`the database folder holds ${name}, which is neither a folder nor a file`);
+      }
+    }
+  };
+  walk('');
+  parts.push(Buffer.alloc(1024));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Writes the image of a data directory whose PostgreSQL has been shut down (cleanly: a first start
+ * then opens it as a restart does, with no crash recovery), and its manifest; answers the image's
+ * path and size in bytes.
+ */
+export function writeImage(dataDir: string, dir = IMAGE_DIR): { file: string; bytes: number } {
+  const tarball = gzipSync(tarDirectory(dataDir));
   writeFileSync(imageFile(dir), tarball);
   writeFileSync(manifestFile(dir), `${JSON.stringify({ fingerprint: imageFingerprint(), pglite: packageVersion('@electric-sql/pglite') }, null, 2)}\n`);
   return { file: imageFile(dir), bytes: tarball.length };

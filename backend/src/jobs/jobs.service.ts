@@ -3,9 +3,17 @@ import PgBoss from 'pg-boss';
 import { redactSecrets } from '../common/redact';
 import { storableMessage } from '../common/storable-text';
 import { DatabaseService } from '../database/database.service';
+import { LEASED_QUEUE_OPTIONS, PGBOSS_SCHEMA } from './queues';
 
-/** The schema pg-boss keeps its tables in (the embedded database's image has it made already). */
-export const PGBOSS_SCHEMA = 'pgboss';
+export { PGBOSS_SCHEMA } from './queues';
+
+/**
+ * pg-boss's options. Quire schedules nothing with pg-boss's cron (`schedule: false`): its
+ * timekeeper would otherwise make a queue of its own at start and poll it every 5 s.
+ */
+export function bossOptions(db: PgBoss.Db): PgBoss.ConstructorOptions {
+  return { db, schema: PGBOSS_SCHEMA, schedule: false };
+}
 
 /** How long shutdown waits for running jobs to finish before leaving them to be retried. */
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -24,7 +32,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly workerIds = new Map<string, string[]>();
 
   constructor(database: DatabaseService) {
-    this.boss = new PgBoss({ db: database.sqlRunner as PgBoss.Db, schema: PGBOSS_SCHEMA });
+    this.boss = new PgBoss(bossOptions(database.sqlRunner as PgBoss.Db));
     this.boss.on('error', (error) => this.logger.error(`pg-boss: ${redactSecrets(error.message)}`));
   }
 
@@ -80,7 +88,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
    * nor expires them early: the job's own lease and attempts decide.
    */
   async workers(name: string, concurrency: number, run: (jobId: string) => Promise<void>, pollingIntervalSeconds = 0.5): Promise<void> {
-    await this.ensureQueue(name, { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 });
+    await this.ensureQueue(name, LEASED_QUEUE_OPTIONS);
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
       ids.push(await this.work<{ jobId: string }>(name, (data) => run(data.jobId), { batchSize: 1, pollingIntervalSeconds }));
