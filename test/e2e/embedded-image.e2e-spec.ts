@@ -9,6 +9,8 @@ import { buildImage } from '../../backend/src/database/build-image';
 import { startEmbeddedDatabaseEarly, takeEarlyStart } from '../../backend/src/database/embedded-start';
 import { hasDatabase, pgliteOptions, readImage, tarDirectory, unpackImage } from '../../backend/src/database/pglite-image';
 import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES } from '../../backend/src/jobs/queues';
+import { eventually } from '../support/fixtures';
+import { startServerProcess } from '../support/server-process';
 import { createTestApp } from '../support/test-app';
 
 const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
@@ -135,5 +137,36 @@ describe('the embedded database image', () => {
     expect(pgliteOptions(null, imageDir).loadDataDir).toBeUndefined();
     const dataDir = join(mkdtempSync(join(tmpdir(), 'quire-image-data-')), 'pglite');
     expect(await unpackImage(dataDir, imageDir)).toBe(false);
+  });
+});
+
+describe("The built server's first start (dist/main.js)", () => {
+  jest.setTimeout(120_000);
+
+  it('should answer /api/health on a new database without having loaded what starting does not use', async () => {
+    const probe = join(mkdtempSync(join(tmpdir(), 'quire-probe-')), 'loaded.json');
+    const server = await startServerProcess({
+      AUTH_MODE: 'local',
+      DATABASE_URL: '',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-first-start-')),
+      NODE_OPTIONS: `--require ${join(__dirname, '..', 'support', 'loaded-packages-probe.cjs')}`,
+      QUIRE_PROBE_FILE: probe,
+    });
+    try {
+      expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'pglite' });
+      server.child.kill('SIGUSR2');
+      await eventually(
+        async () => existsSync(probe),
+        (written) => written,
+      );
+      const files = JSON.parse(readFileSync(probe, 'utf8')) as string[];
+      const packages = new Set(files.map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1]).filter(Boolean));
+      expect(packages.has('@electric-sql/pglite')).toBe(true);
+      // Loaded when first used: the SDKs of the outside services, and the crawler's HTTP client.
+      for (const name of ['openai', '@googleapis/drive', 'google-auth-library', '@notionhq/client', 'undici'])
+        expect([name, packages.has(name)]).toEqual([name, false]);
+    } finally {
+      await server.stop();
+    }
   });
 });
