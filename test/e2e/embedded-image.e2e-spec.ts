@@ -109,7 +109,7 @@ describe('the embedded database image', () => {
     // An image the thread fails on half way (it leaves its unpacking folder behind), mended before the app opens it.
     const flaky = mkdtempSync(join(tmpdir(), 'quire-image-flaky-'));
     const manifest = readdirSync(imageDir).find((name) => name.endsWith('.json'))!;
-    const image = readdirSync(imageDir).find((name) => name.endsWith('.tar.gz'))!;
+    const image = readdirSync(imageDir).find((name) => name.endsWith('.tar'))!;
     writeFileSync(join(flaky, manifest), readFileSync(join(imageDir, manifest)));
     writeFileSync(join(flaky, image), readFileSync(join(imageDir, image)).subarray(0, 200_000));
     const folder = mkdtempSync(join(tmpdir(), 'quire-image-app-'));

@@ -3,7 +3,6 @@ import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readFileS
 import { dirname, join, resolve, sep } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
 import { MIGRATIONS_DIR, PROJECT_ROOT } from '../config/paths';
 import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES } from '../jobs/queues';
 
@@ -17,7 +16,8 @@ import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES } from '../jobs/queues';
  * keeps).
  */
 export const IMAGE_DIR = join(PROJECT_ROOT, 'dist');
-export const imageFile = (dir: string) => join(dir, 'pglite-image.tar.gz');
+/** Not compressed: a first start unpacks it in half the CPU time (41 MB, where gzip made 5 MB). */
+export const imageFile = (dir: string) => join(dir, 'pglite-image.tar');
 export const manifestFile = (dir: string) => join(dir, 'pglite-image.json');
 
 export function packageVersion(name: string): string {
@@ -162,7 +162,7 @@ export async function unpackImage(dataDir: string, imageDir = IMAGE_DIR): Promis
   const unpacking = `${dataDir}.unpacking`;
   rmSync(unpacking, { recursive: true, force: true });
   mkdirSync(unpacking, { recursive: true, mode: 0o700 });
-  await pipeline(createReadStream(imageFile(imageDir)), createGunzip(), new TarExtractor(resolve(unpacking)));
+  await pipeline(createReadStream(imageFile(imageDir), { highWaterMark: 1 << 20 }), new TarExtractor(resolve(unpacking)));
   renameSync(unpacking, dataDir);
   return true;
 }

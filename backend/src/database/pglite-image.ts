@@ -1,7 +1,6 @@
 import { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { IMAGE_DIR, imageFile, imageFingerprint, imageMatches, manifestFile, packageVersion } from './image-unpack';
 
 // The embedded database's footprint; the README's Benchmarks section says what each choice costs.
@@ -85,7 +84,7 @@ export function tarDirectory(root: string): Buffer {
  * path and size in bytes.
  */
 export function writeImage(dataDir: string, dir = IMAGE_DIR): { file: string; bytes: number } {
-  const tarball = gzipSync(tarDirectory(dataDir));
+  const tarball = tarDirectory(dataDir);
   writeFileSync(imageFile(dir), tarball);
   writeFileSync(manifestFile(dir), `${JSON.stringify({ fingerprint: imageFingerprint(), pglite: packageVersion('@electric-sql/pglite') }, null, 2)}\n`);
   return { file: imageFile(dir), bytes: tarball.length };
