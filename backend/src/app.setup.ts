@@ -47,22 +47,17 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
 
-  const document = documentAccess(
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Quire API')
-        .setDescription('The JSON API behind the Quire dashboard. Lists follow ra-data-simple-rest; every error has one shape.')
-        .setVersion('1')
-        .setLicense('Proprietary', `${config.appUrl}/`)
-        .addServer('/', 'This server')
-        .addCookieAuth('quire_session')
-        .build(),
-      { extraModels: [ErrorResponse] },
-    ),
-    isPublicPath,
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  // The OpenAPI document is built when it is first asked for (/api/docs, /api/docs-json), not at
+  // start-up: scanning every route and DTO takes about 0.15 s, which no other request needs.
+  const info = new DocumentBuilder()
+    .setTitle('Quire API')
+    .setDescription('The JSON API behind the Quire dashboard. Lists follow ra-data-simple-rest; every error has one shape.')
+    .setVersion('1')
+    .setLicense('Proprietary', `${config.appUrl}/`)
+    .addServer('/', 'This server')
+    .addCookieAuth('quire_session')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => documentAccess(SwaggerModule.createDocument(app, info, { extraModels: [ErrorResponse] }), isPublicPath));
   serveAdmin(app);
 }
 

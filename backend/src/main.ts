@@ -1,8 +1,6 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import { AppLogger } from './common/app-logger';
 import { ConfigError, loadConfig } from './config/config';
-import { createApp } from './app.factory';
+import { startEmbeddedDatabaseEarly } from './database/embedded-start';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -15,6 +13,10 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  // The embedded database's image is unpacked and PGlite compiled in a thread while the rest of
+  // the server loads (embedded-start.ts), so that is loaded only now.
+  if (config.database.kind === 'pglite') startEmbeddedDatabaseEarly(config.database.dataDir);
+  const [{ Logger }, { AppLogger }, { createApp }] = await Promise.all([import('@nestjs/common'), import('./common/app-logger'), import('./app.factory')]);
   // Structured (JSON) logs wherever logs are collected; readable lines in a terminal.
   const logger = new AppLogger({ json: !process.stdout.isTTY, prefix: 'Quire' });
   // A promise nobody awaited must not end the server for every user: it is logged (redacted) instead.

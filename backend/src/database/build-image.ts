@@ -1,27 +1,41 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import { MIGRATIONS_DIR } from '../config/paths';
-import { PGBOSS_SCHEMA } from '../jobs/jobs.service';
+import { bossOptions } from '../jobs/jobs.service';
+import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES, PGBOSS_SCHEMA } from '../jobs/queues';
 import { IMAGE_DIR, PGLITE_START_PARAMS, useBaselineWasmCompiler, writeImage } from './pglite-image';
 import * as schema from './schema';
 
 /**
- * Creates an embedded database in memory as a first start would (initdb, every migration,
- * pg-boss's schema) and writes its image into `dir`, which a first start unpacks instead (see
- * pglite-image.ts).
+ * Creates an embedded database as a first start would (initdb, every migration, pg-boss's schema
+ * and Quire's queues) in a temporary folder, shuts it down cleanly and writes its image into `dir`, which a first start
+ * unpacks instead (see pglite-image.ts). A clean shutdown leaves nothing to recover: the first
+ * start opens it as a restart does, with the catalog caches' files PostgreSQL wrote, instead of
+ * recovering from a crash (which also discards those files).
  */
 export async function buildImage(dir = IMAGE_DIR): Promise<{ file: string; bytes: number }> {
   useBaselineWasmCompiler();
-  const pglite = new PGlite('memory://', { startParams: PGLITE_START_PARAMS });
+  const work = mkdtempSync(join(tmpdir(), 'quire-image-build-'));
   try {
-    await pglite.waitReady;
-    await migrate(drizzle(pglite, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-    await pglite.exec(PgBoss.getConstructionPlans(PGBOSS_SCHEMA));
-    return await writeImage(pglite, dir);
+    const dataDir = join(work, 'pglite');
+    const pglite = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
+    try {
+      await pglite.waitReady;
+      await migrate(drizzle(pglite, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await pglite.exec(PgBoss.getConstructionPlans(PGBOSS_SCHEMA));
+      const boss = new PgBoss(bossOptions({ executeSql: (text, values) => pglite.query(text, values) }));
+      for (const name of LEASED_QUEUES) await boss.createQueue(name, { name, ...LEASED_QUEUE_OPTIONS });
+    } finally {
+      await pglite.close();
+    }
+    return writeImage(dataDir, dir);
   } finally {
-    await pglite.close();
+    rmSync(work, { recursive: true, force: true });
   }
 }
 

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { MIGRATIONS_DIR } from '../config/paths';
+import { takeEarlyStart, useBaselineWasmCompiler } from './embedded-start';
 import * as schema from './schema';
 
 // Only the driver in use is loaded (PGlite and its WebAssembly, or pg): the other is never needed.
@@ -44,17 +45,26 @@ export class DatabaseService implements OnApplicationShutdown {
     const target = this.config.database;
     if (target.kind === 'pglite') {
       if (target.dataDir) mkdirSync(dirname(target.dataDir), { recursive: true });
-      const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { pgliteOptions, unpackImage, useBaselineWasmCompiler }] = await Promise.all([
+      // main.ts may have started unpacking the image and compiling PGlite in a thread (embedded-start.ts).
+      const early = takeEarlyStart(target.dataDir);
+      const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { pgliteOptions, unpackImage }] = await Promise.all([
         import('@electric-sql/pglite'),
         import('drizzle-orm/pglite'),
         import('drizzle-orm/pglite/migrator'),
         import('./pglite-image'),
       ]);
       useBaselineWasmCompiler();
-      const unpacked = target.dataDir !== null && (await unpackImage(target.dataDir));
-      if (target.dataDir && !unpacked) mkdirSync(target.dataDir, { recursive: true });
-      const options = pgliteOptions(target.dataDir);
-      const pglite = new PGlite(target.dataDir ?? 'memory://', options);
+      const dataDir = target.dataDir;
+      // Should the thread have failed, this process unpacks it as it would have without one.
+      const unpackHere = (error: Error) => {
+        this.logger.warn(`The start-up thread did not unpack the database image (${error.message}); unpacking it here`);
+        return unpackImage(dataDir!, early!.imageDir);
+      };
+      const unpacked = dataDir !== null && (await (early ? early.unpacked.catch(unpackHere) : unpackImage(dataDir)));
+      if (dataDir && !unpacked) mkdirSync(dataDir, { recursive: true });
+      const wasmModule = await early?.wasmModule;
+      const options = { ...pgliteOptions(dataDir), ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}) };
+      const pglite = new PGlite(dataDir ?? 'memory://', options);
       this.pglite = pglite;
       await pglite.waitReady;
       if (unpacked || options.loadDataDir) this.logger.log('New embedded database made from the pre-initialised image');

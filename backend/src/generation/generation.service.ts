@@ -14,8 +14,9 @@ import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
 import { ArticleWriter, GenerationError, NotionTarget } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
+import { GENERATION_QUEUE } from '../jobs/queues';
 
-export const GENERATION_QUEUE = 'generation';
+export { GENERATION_QUEUE };
 
 /**
  * A job that meets a passing fault (after each call's own retries) is tried again later, this

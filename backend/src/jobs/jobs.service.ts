@@ -3,10 +3,18 @@ import PgBoss from 'pg-boss';
 import { redactSecrets } from '../common/redact';
 import { storableMessage } from '../common/storable-text';
 import { DatabaseService } from '../database/database.service';
+import { LEASED_QUEUE_OPTIONS, PGBOSS_SCHEMA } from './queues';
 import { SlotHandover } from './slot-handover';
 
-/** The schema pg-boss keeps its tables in (the embedded database's image has it made already). */
-export const PGBOSS_SCHEMA = 'pgboss';
+export { PGBOSS_SCHEMA } from './queues';
+
+/**
+ * pg-boss's options. Quire schedules nothing with pg-boss's cron (`schedule: false`): its
+ * timekeeper would otherwise make a queue of its own at start and poll it every 5 s.
+ */
+export function bossOptions(db: PgBoss.Db): PgBoss.ConstructorOptions {
+  return { db, schema: PGBOSS_SCHEMA, schedule: false };
+}
 
 /** How long shutdown waits for running jobs to finish before leaving them to be retried. */
 const DRAIN_TIMEOUT_MS = 20_000;
@@ -27,7 +35,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly handedOver: SlotHandover[] = [];
 
   constructor(database: DatabaseService) {
-    this.boss = new PgBoss({ db: database.sqlRunner as PgBoss.Db, schema: PGBOSS_SCHEMA });
+    this.boss = new PgBoss(bossOptions(database.sqlRunner as PgBoss.Db));
     this.boss.on('error', (error) => this.logger.error(`pg-boss: ${redactSecrets(error.message)}`));
   }
 
@@ -85,7 +93,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
    * `concurrency` jobs of the queue go on so beside the workers), and shutdown waits for it too.
    */
   async workers(name: string, concurrency: number, run: (jobId: string, handOver: () => void) => Promise<void>, pollingIntervalSeconds = 0.5): Promise<void> {
-    await this.ensureQueue(name, { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 });
+    await this.ensureQueue(name, LEASED_QUEUE_OPTIONS);
     const slots = new SlotHandover(concurrency, this.logger);
     this.handedOver.push(slots);
     const ids: string[] = [];

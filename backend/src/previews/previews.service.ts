@@ -23,8 +23,10 @@ import { PreviewEvents } from './preview-events';
 import { CreatePreviewDto, PreviewResponse, PreviewSectionResponse } from './previews.dto';
 import { PreviewsRepository } from './previews.repository';
 import { PreviewRow, PreviewSectionRow, PreviewVariant } from './previews.schema';
+import { PREVIEW_QUEUE } from '../jobs/queues';
 
-export const PREVIEW_QUEUE = 'preview';
+export { PREVIEW_QUEUE };
+
 /** What a section tried alone is, for {{article_type}}. */
 export const SECTION_PREVIEW_TYPE = 'Section';
 

@@ -17,8 +17,9 @@ import { JobCrawler } from './job-crawler';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingPagesRepository } from './training-pages.repository';
+import { TRAINING_QUEUE } from '../jobs/queues';
 
-export const TRAINING_QUEUE = 'training-collection';
+export { TRAINING_QUEUE };
 
 /** The collection workflow of one training job: crawl, parse, cluster, snapshot. */
 @Injectable()

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OAuth2Client } from 'google-auth-library';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { IntegrationError, unansweredReason } from '../../common/integration-error';
@@ -10,6 +9,8 @@ export class GoogleTokens {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async refresh(refreshToken: string): Promise<{ token: string; expiresAt: Date }> {
+    // Loaded when first needed, not at start-up (which it would make about 0.05 s longer).
+    const { OAuth2Client } = await import('google-auth-library');
     const client = new OAuth2Client({
       clientId: this.config.google.clientId,
       clientSecret: this.config.google.clientSecret,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APIResponseError, Client, LogLevel, UnknownHTTPResponseError } from '@notionhq/client';
+import type { Client } from '@notionhq/client';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
@@ -8,6 +8,15 @@ import { SharedPace } from '../pace/shared-pace.service';
 import { retryingNotionFetch } from './notion-fetch';
 import { notionId } from './notion-id';
 import { pageTitle, PropertyReader } from './properties';
+
+type NotionSdk = typeof import('@notionhq/client');
+let sdk: NotionSdk | undefined;
+
+/** The Notion SDK, loaded when a client is first made or an error first read (not at start-up). */
+function notionSdk(): NotionSdk {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return (sdk ??= require('@notionhq/client') as NotionSdk);
+}
 
 const STATUS_PROPERTY_TTL_MS = 60_000;
 /** A database's data sources can be added or renamed in Notion, so the choice is read again after a minute. */
@@ -43,6 +52,7 @@ export interface StatusProperty {
  */
 function notionError(error: unknown, action: string): IntegrationError {
   if (error instanceof IntegrationError) return error;
+  const { APIResponseError, UnknownHTTPResponseError } = notionSdk();
   if (error instanceof APIResponseError) {
     if (error.status === 401)
       return new IntegrationError('Notion', `rejected the secret saved on Home while trying to ${action}; check it and save it again.`, 401);
@@ -89,6 +99,7 @@ export class NotionClient {
       if (response.status === 429) await this.pace.notionRateLimited(secret, response.headers.get('retry-after'));
       return response;
     };
+    const { Client, LogLevel } = notionSdk();
     return new Client({
       auth: secret,
       baseUrl: this.config.notionBaseUrl ?? undefined,
@@ -265,7 +276,7 @@ export class NotionClient {
     try {
       await this.client(secret).blocks.delete({ block_id: blockId });
     } catch (error) {
-      if (error instanceof APIResponseError && (error.status === 404 || /archived/i.test(error.message))) return;
+      if (error instanceof notionSdk().APIResponseError && (error.status === 404 || /archived/i.test(error.message))) return;
       throw notionError(error, 'remove a half-written part of the article');
     }
   }

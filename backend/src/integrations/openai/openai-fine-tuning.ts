@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { APIConnectionError, APIError, toFile } from 'openai';
 import { IntegrationError } from '../../common/integration-error';
-import { OpenAiClientFactory, openAiCode, openAiError, openAiWords } from './openai.client';
+import { isOpenAiApiError, OpenAiClientFactory, openAiCode, openAiError, openAiSdk, openAiWords } from './openai.client';
 
 export type RemoteStatus = 'validating_files' | 'queued' | 'running' | 'pausing' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -27,8 +26,8 @@ export class FineTuneCreateUnconfirmed extends Error {
 
 /** Whether a failed create may still have created the job (see FineTuneCreateUnconfirmed). */
 export function createOutcomeUnknown(error: unknown): boolean {
-  if (error instanceof APIConnectionError) return true;
-  if (!(error instanceof APIError) || error.status === undefined) return false;
+  if (error instanceof Error && error instanceof openAiSdk().APIConnectionError) return true;
+  if (!isOpenAiApiError(error) || error.status === undefined) return false;
   if (error.status === 429) return openAiCode(error) !== 'insufficient_quota';
   return error.status === 408 || error.status === 409 || error.status >= 500;
 }
@@ -45,7 +44,7 @@ export class OpenAiFineTuning {
     try {
       const file = await this.clients
         .create(apiKey)
-        .files.create({ file: await toFile(Buffer.from(jsonl, 'utf8'), filename, { type: 'application/jsonl' }), purpose: 'fine-tune' });
+        .files.create({ file: await openAiSdk().toFile(Buffer.from(jsonl, 'utf8'), filename, { type: 'application/jsonl' }), purpose: 'fine-tune' });
       return file.id;
     } catch (error) {
       throw openAiError(error, 'upload the training file');
@@ -110,8 +109,8 @@ export class OpenAiFineTuning {
     try {
       await this.clients.create(apiKey).models.delete(model);
     } catch (error) {
-      if (error instanceof APIError && error.status === 404) return;
-      if (error instanceof APIError && error.status === 403) {
+      if (isOpenAiApiError(error) && error.status === 404) return;
+      if (isOpenAiApiError(error) && error.status === 403) {
         const words = openAiWords(error);
         throw new IntegrationError(
           'OpenAI',

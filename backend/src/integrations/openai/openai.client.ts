@@ -1,9 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import OpenAI, { APIError } from 'openai';
+import type OpenAI from 'openai';
+import type { APIError } from 'openai';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
 import { SharedPace } from '../pace/shared-pace.service';
+
+type OpenAiSdk = typeof import('openai');
+let sdk: OpenAiSdk | undefined;
+
+/**
+ * The OpenAI SDK, loaded when a client is first made or an error first read (not at start-up,
+ * which it would make about 0.1 s longer). An error can be one of its classes only once it is loaded.
+ */
+export function openAiSdk(): OpenAiSdk {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return (sdk ??= require('openai') as OpenAiSdk);
+}
+
+/** Whether `error` is the SDK's APIError (its subclasses included). */
+export function isOpenAiApiError(error: unknown): error is APIError {
+  return error instanceof Error && error instanceof openAiSdk().APIError;
+}
 
 /**
  * OpenAI answers an account out of credit with 429 `insufficient_quota`, which the SDK would retry
@@ -45,7 +63,7 @@ export class OpenAiClientFactory {
       await this.pace.openAiAnswered(apiKey, response);
       return response;
     };
-    return new OpenAI({ apiKey, baseURL: this.config.openAiBaseUrl ?? undefined, maxRetries, timeout: 120_000, fetch: pacedFetch });
+    return new (openAiSdk().OpenAI)({ apiKey, baseURL: this.config.openAiBaseUrl ?? undefined, maxRetries, timeout: 120_000, fetch: pacedFetch });
   }
 }
 
@@ -57,7 +75,7 @@ export function openAiWords(error: APIError): string | null {
 
 /** OpenAI's machine-readable reason (`insufficient_quota`, `model_not_found`, …), from its code or type. */
 export function openAiCode(error: unknown): string | null {
-  if (!(error instanceof APIError)) return null;
+  if (!isOpenAiApiError(error)) return null;
   const body = error.error as { code?: unknown; type?: unknown } | undefined;
   const code = typeof body?.code === 'string' ? body.code : typeof error.code === 'string' ? error.code : null;
   return code ?? (typeof body?.type === 'string' ? body.type : null);
@@ -69,7 +87,7 @@ export function openAiCode(error: unknown): string | null {
  */
 export function openAiError(error: unknown, action: string): IntegrationError {
   if (error instanceof IntegrationError) return error;
-  if (error instanceof APIError && error.status !== undefined) {
+  if (isOpenAiApiError(error) && error.status !== undefined) {
     const status = error.status;
     const words = openAiWords(error);
     if (status === 401) {
