@@ -108,7 +108,7 @@ const rows = [
     'first section − stand-in alone',
   ],
   ['load average', os.loadavg()[0].toFixed(1), `${os.cpus().length} cores; other work on the machine stretches every figure`],
-  ['first section, warm-up', ms(cold.first), 'includes loading the tokenizer tables for the bias list (not held to the goal)'],
+  ['first section, warm-up', ms(cold.first), 'the first preview after start, its code paths still cold (not held to the goal)'],
   ['whole preview, median', ms(pick(sorted('done'), 0.5)), `${SECTIONS} × ${LATENCY_MS} ms = ${ms(SECTIONS * LATENCY_MS)} at least`],
 ];
 const w = [0, 1].map((c) => Math.max(...rows.map((r) => r[c].length)));
