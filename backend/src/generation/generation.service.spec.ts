@@ -29,8 +29,10 @@ describe(GenerationService.name, () => {
       { jobs: GenerationRepository, queue: JobsService, users: UsersService, userRows: UsersRepository, notion: NotionClient, writer: ArticleWriter },
       [{ provide: APP_CONFIG, useValue: { generationRetrySeconds: 30 } }],
     );
-    built.users.getSecret.mockImplementation(async (_user, name) => secrets[name] ?? null);
-    built.users.getStatusConfig.mockResolvedValue({ statusConfig: DEFAULT_STATUS_CONFIG });
+    built.users.getSecrets.mockImplementation(async (_user, names) => ({
+      secrets: Object.fromEntries(names.map((name) => [name, secrets[name] ?? null])) as never,
+      statusConfig: DEFAULT_STATUS_CONFIG,
+    }));
     built.notion.dataSource.mockResolvedValue({ id: 'source-1', name: 'Articles', count: 1 });
     built.notion.statusProperty.mockResolvedValue(STATUS);
     built.notion.setStatus.mockResolvedValue();
@@ -220,7 +222,7 @@ describe(GenerationService.name, () => {
     it('should let a database failure through (a 500), not answer it as a failed test of the settings', async () => {
       const { sut, users } = await build();
       const failure = Object.assign(new Error('Failed query: select … params: ntn_secret'), { code: '57P01' });
-      users.getSecret.mockRejectedValue(failure);
+      users.getSecrets.mockRejectedValue(failure);
 
       await expect(sut.testNotion(USER)).rejects.toBe(failure);
     });

@@ -196,12 +196,11 @@ export class GenerationService {
   private async write(job: GenerationJobRow, sectionsWritten: () => void): Promise<void> {
     let notion: Promise<NotionSettings> | null = null;
     try {
-      const saved = await this.savedSettings(job.userId);
+      const { openAiKey, ...saved } = await this.savedSettings(job.userId);
       // The data source and status property (two paced Notion reads where this process has not read them
       // this minute) are needed only to deliver: they are read beside the writing, which stops if they are refused.
       notion = this.resolveSettings(saved);
       notion.catch(() => undefined);
-      const openAiKey = await this.users.getSecret(job.userId, 'OPENAI_API_KEY');
       if (!openAiKey) {
         await notion;
         throw new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
@@ -245,13 +244,15 @@ export class GenerationService {
     return this.resolveSettings(await this.savedSettings(userId), fresh);
   }
 
-  /** What the user saved: the secret, the database id and the status names (no Notion call), or a message saying what is missing. */
-  private async savedSettings(userId: string): Promise<SavedSettings> {
-    const secret = await this.users.getSecret(userId, 'NOTION_SECRET');
-    const databaseId = await this.users.getSecret(userId, 'DATABASE_ID');
+  /**
+   * What the user saved, from one read: the Notion secret, the database id and the status names (no
+   * Notion call) or a message saying what is missing, and the OpenAI key (null when unset).
+   */
+  private async savedSettings(userId: string): Promise<SavedSettings & { openAiKey: string | null }> {
+    const { secrets, statusConfig } = await this.users.getSecrets(userId, ['NOTION_SECRET', 'DATABASE_ID', 'OPENAI_API_KEY']);
+    const { NOTION_SECRET: secret, DATABASE_ID: databaseId, OPENAI_API_KEY: openAiKey } = secrets;
     if (!secret || !databaseId) throw new GenerationError('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
-    const { statusConfig } = await this.users.getStatusConfig(userId);
-    return { secret, databaseId, statusConfig };
+    return { secret, databaseId, statusConfig, openAiKey };
   }
 
   /** The database's data source and status property (kept by NotionClient for a minute, or read now when `fresh`). */
@@ -269,11 +270,10 @@ export class GenerationService {
   /** Home's "Test connection" for Notion: reachable, and the status property offers the four values. */
   async testNotion(userId: string): Promise<{ ok: boolean; message: string }> {
     try {
-      const secret = await this.users.getSecret(userId, 'NOTION_SECRET');
-      const databaseId = await this.users.getSecret(userId, 'DATABASE_ID');
+      const saved = await this.savedSettings(userId);
       // Read the database's data sources again, so a source added in Notion shows up here at once.
-      if (secret && databaseId) await this.notion.dataSource(secret, databaseId, true);
-      const { status, statusConfig, dataSource } = await this.settings(userId, true);
+      await this.notion.dataSource(saved.secret, saved.databaseId, true);
+      const { status, statusConfig, dataSource } = await this.resolveSettings(saved, true);
       const missing = Object.values(statusConfig.values).filter((value) => !status.options.includes(value));
       const uses = dataSource.count > 1 ? ` The database has ${dataSource.count} data sources; Quire reads "${dataSource.name}".` : '';
       if (missing.length > 0)

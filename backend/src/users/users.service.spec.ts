@@ -159,6 +159,23 @@ describe(UsersService.name, () => {
     });
   });
 
+  describe('getSecrets', () => {
+    it('should open the settings asked for, null where unset, with the status names, from one read', async () => {
+      const config = { propertyName: 'Stage', values: { start: 'Go', inProgress: 'Writing', error: 'Oops', complete: 'Done' } };
+      const { sut, users } = await build(userRow({ notionDatabaseId: box.seal(DATABASE_ID, `${USER}:DATABASE_ID`), statusConfig: config }));
+
+      const answer = await sut.getSecrets(USER, ['NOTION_SECRET', 'DATABASE_ID', 'OPENAI_API_KEY']);
+
+      expect(answer).toEqual({ secrets: { NOTION_SECRET: null, DATABASE_ID, OPENAI_API_KEY: OPENAI_KEY }, statusConfig: config });
+      expect(users.findById).toHaveBeenCalledTimes(1);
+    });
+
+    it('should answer the default status names until some are saved, and 404 for an unknown user', async () => {
+      expect((await (await build()).sut.getSecrets(USER, ['OPENAI_API_KEY'])).statusConfig).toEqual(DEFAULT_STATUS_CONFIG);
+      await expect((await build(null)).sut.getSecrets(USER, ['OPENAI_API_KEY'])).rejects.toBeInstanceOf(NotFoundException);
+    });
+  });
+
   describe('updateStatusConfig', () => {
     it('should refuse two equal status values, writing nothing', async () => {
       const { sut, users } = await build();

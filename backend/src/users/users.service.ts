@@ -130,6 +130,13 @@ export class UsersService {
     return this.readSecret(await this.require(userId), name);
   }
 
+  /** Several settings (decrypted; null when unset) and the status names, from one read of the user. */
+  async getSecrets<N extends EnvVarName>(userId: string, names: readonly N[]): Promise<{ secrets: Record<N, string | null>; statusConfig: StatusConfig }> {
+    const user = await this.require(userId);
+    const secrets = Object.fromEntries(names.map((name) => [name, this.readSecret(user, name)])) as Record<N, string | null>;
+    return { secrets, statusConfig: user.statusConfig ?? DEFAULT_STATUS_CONFIG };
+  }
+
   private readSecret(user: UserRow, name: EnvVarName): string | null {
     const sealed = user[COLUMN_OF[name]];
     return sealed ? this.open(sealed, this.context(user.id, name)) : null;
