@@ -8,7 +8,7 @@ const { GoogleFake } = fakes();
 
 const google = new GoogleFake();
 await google.start();
-const { child, url } = await startServer(3211, { NODE_ENV: 'test', DATABASE_URL: 'memory://', ...google.env('ada@quire.test,grace@quire.test') });
+const { child, url } = await startServer({ NODE_ENV: 'test', DATABASE_URL: 'memory://', ...google.env('ada@quire.test,grace@quire.test') });
 
 /** Signs in through the Google simulator as `account` and answers the session cookie. */
 async function signInAs(account) {

@@ -36,7 +36,7 @@ for (const pages of SIZES) {
   const site = await new FixtureSite({ latencyMs: LATENCY_MS, generatedPages: pages }).start(0);
   // PostgreSQL keeps the crawled pages out of the server's own memory, so its growth is the crawler's.
   const database = postgresReady() ? pgUrl : '';
-  const server = await startServer(3311, {
+  const server = await startServer({
     NODE_ENV: 'test',
     AUTH_MODE: 'local',
     DATABASE_URL: database,

@@ -90,7 +90,7 @@ async function batch({ servers: count, database, operators, rowsPerOperator }) {
     GENERATION_CONCURRENCY: String(CONCURRENCY),
   };
   const servers = [];
-  for (let i = 0; i < count; i++) servers.push(await startServer(3301 + i, env));
+  for (let i = 0; i < count; i++) servers.push(await startServer(env));
   const url = servers[0].url;
   const apis = [];
   const pages = [];

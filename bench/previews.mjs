@@ -20,8 +20,7 @@ const { OpenAiFake } = fakes();
 const openai = await new OpenAiFake().start(0);
 openai.chatLatencyMs = LATENCY_MS;
 
-const port = 3305;
-const server = await startServer(port, {
+const server = await startServer({
   NODE_ENV: 'test',
   AUTH_MODE: 'local',
   // The embedded database unless BENCH_DATABASE_URL names a PostgreSQL server (its tables are used as they are).

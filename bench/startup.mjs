@@ -4,7 +4,7 @@
 // dashboard's initial JavaScript. Prints one table. Run with `npm run bench`.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { memoryMb, root, startServer, stop, waitFor } from '../scripts/lib/harness.mjs';
+import { freePort, memoryMb, root, startServer, stop, waitFor } from '../scripts/lib/harness.mjs';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +16,8 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const rows = [];
 const row = (what, value, note = '') => rows.push({ what, value, note });
 
-async function startQuire(port, env) {
-  return startServer(port, { NODE_ENV: 'test', AUTH_MODE: 'local', ...env });
+async function startQuire(env) {
+  return startServer({ NODE_ENV: 'test', AUTH_MODE: 'local', ...env });
 }
 
 async function load(url, headers, seconds = LOAD_SECONDS) {
@@ -61,7 +61,7 @@ for (const [label, env, goal] of [
   ['embedded, first start (creates the database)', { DATA_DIR: dataDir, DATABASE_URL: '' }, 'first'],
   ['embedded, restart', { DATA_DIR: dataDir, DATABASE_URL: '' }, 'idle'],
 ]) {
-  const { child, ms } = await startQuire(3201, env);
+  const { child, ms } = await startQuire(env);
   const cpu = cpuSeconds(child.pid);
   await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
   const mem = memoryMb(child.pid);
@@ -73,7 +73,7 @@ for (const [label, env, goal] of [
 const havePostgres = await ensurePostgres();
 if (havePostgres) {
   for (const label of ['PostgreSQL, first start (migrates)', 'PostgreSQL, restart']) {
-    const { child, ms } = await startQuire(3202, { DATABASE_URL: POSTGRES_URL, DATA_DIR: dataDir });
+    const { child, ms } = await startQuire({ DATABASE_URL: POSTGRES_URL, DATA_DIR: dataDir });
     const cpu = cpuSeconds(child.pid);
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
     const mem = memoryMb(child.pid);
@@ -101,14 +101,15 @@ async function inTurns(a, b) {
   });
   return results.map(sum);
 }
-const bare = spawn(process.execPath, [join(root, 'bench/bare-nest.cjs')], { cwd: root, env: { ...process.env, PORT: '3203' }, stdio: 'ignore' });
-await waitFor('http://127.0.0.1:3203/api/me', bare);
-const bareTarget = { url: 'http://127.0.0.1:3203/api/me', headers: {} };
-async function measureMe(label, env, port) {
-  const { child } = await startQuire(port, env);
-  const login = await fetch(`http://127.0.0.1:${port}/api/auth/local`, { redirect: 'manual' });
+const barePort = await freePort();
+const bare = spawn(process.execPath, [join(root, 'bench/bare-nest.cjs')], { cwd: root, env: { ...process.env, PORT: String(barePort) }, stdio: 'ignore' });
+const bareTarget = { url: `http://127.0.0.1:${barePort}/api/me`, headers: {} };
+await waitFor(bareTarget.url, bare);
+async function measureMe(label, env) {
+  const { child, url } = await startQuire(env);
+  const login = await fetch(`${url}/api/auth/local`, { redirect: 'manual' });
   const cookie = login.headers.get('set-cookie').split(';')[0];
-  const [bareResult, result] = await inTurns(bareTarget, { url: `http://127.0.0.1:${port}/api/me`, headers: { cookie } });
+  const [bareResult, result] = await inTurns(bareTarget, { url: `${url}/api/me`, headers: { cookie } });
   const mem = memoryMb(child.pid);
   row(
     `GET /api/me on a bare NestJS route (in turns with ${label})`,
@@ -119,8 +120,8 @@ async function measureMe(label, env, port) {
   row(`  ratio ${label} / bare`, `${((result.rps / bareResult.rps) * 100).toFixed(0)} %`, 'goal ≥ 50 %');
   await stop(child);
 }
-await measureMe('embedded', { DATA_DIR: dataDir, DATABASE_URL: '' }, 3204);
-if (havePostgres) await measureMe('PostgreSQL', { DATABASE_URL: POSTGRES_URL, DATA_DIR: dataDir }, 3205);
+await measureMe('embedded', { DATA_DIR: dataDir, DATABASE_URL: '' });
+if (havePostgres) await measureMe('PostgreSQL', { DATABASE_URL: POSTGRES_URL, DATA_DIR: dataDir });
 await stop(bare);
 
 // 3. The dashboard's initial JavaScript: the entry script and what it preloads, gzipped.

@@ -18,7 +18,6 @@ openai.chatLatencyMs = 1500;
 google.account = { sub: 'demo-operator', email: 'demo@quire.demo', email_verified: true, name: 'Demo Operator' };
 
 const server = await startServer(
-  port,
   {
     ...google.env('demo@quire.demo'),
     QUIRE_DEMO: 'true',
@@ -32,7 +31,7 @@ const server = await startServer(
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     CRAWL_HOST_DELAY_MS: '100',
   },
-  { quiet: true },
+  { port, quiet: true },
 );
 
 const api = client(baseUrl, await signIn(baseUrl, 'google'));

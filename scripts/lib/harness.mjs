@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { articleEntry } from './article-entry.cjs';
+import { freePort } from './free-port.cjs';
+
+export { freePort };
 
 export const root = new URL('../..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -31,8 +34,9 @@ export async function waitFor(url, child, timeoutMs = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-/** `node dist/main.js` with the given environment; resolves once /api/health answers. */
-export async function startServer(port, env, { quiet = true } = {}) {
+/** `node dist/main.js` with the given environment (on a free port unless one is given); resolves once /api/health answers. */
+export async function startServer(env, { port, quiet = true } = {}) {
+  port ??= await freePort();
   const child = spawn(process.execPath, [join(root, 'dist/main.js')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env },
