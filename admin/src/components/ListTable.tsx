@@ -73,3 +73,14 @@ export function ListContextTable<T extends { id: string }>(props: Omit<ListTable
 export function WholeList(props: Pick<ListBaseProps, 'resource' | 'sort' | 'queryOptions' | 'children'>) {
   return <ListBase perPage={1000} disableSyncWithLocation storeKey={false} {...props} />;
 }
+
+/** A row's buttons, in their own cell, as a group named after the row (`label`, e.g. "Actions: FAQ"). */
+export function ActionsCell(props: { label: string; children: ReactNode }) {
+  return (
+    <TableCell>
+      <Stack direction="row" spacing={1} role="group" aria-label={props.label}>
+        {props.children}
+      </Stack>
+    </TableCell>
+  );
+}

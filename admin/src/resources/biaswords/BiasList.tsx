@@ -1,7 +1,7 @@
 import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
 import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ListContextTable, WholeList } from '../../components/ListTable';
+import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
 import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { BiasList as BiasListRecord } from './types';
@@ -36,16 +36,14 @@ export default function BiasList() {
               <TableCell>{list.name}</TableCell>
               <TableCell>{list.entries.length}</TableCell>
               <TableCell>{list.word_count}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${list.name}`}>
-                  <Button size="small" component={Link} to={`/biaswords/${list.id}/edit`}>
-                    {t('edit')}
-                  </Button>
-                  <Button size="small" color="error" disabled={busy === list.id} onClick={() => remove(list)}>
-                    {t('delete')}
-                  </Button>
-                </Stack>
-              </TableCell>
+              <ActionsCell label={`${t('actions')}: ${list.name}`}>
+                <Button size="small" component={Link} to={`/biaswords/${list.id}/edit`}>
+                  {t('edit')}
+                </Button>
+                <Button size="small" color="error" disabled={busy === list.id} onClick={() => remove(list)}>
+                  {t('delete')}
+                </Button>
+              </ActionsCell>
             </TableRow>
           )}
         />

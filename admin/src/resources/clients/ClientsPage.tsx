@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Link as MuiLink, Stack, TableCell, TableRow } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, TableCell, TableRow } from '@mui/material';
 import { useState } from 'react';
 import { HttpError, Title } from 'react-admin';
-import { ListContextTable, WholeList } from '../../components/ListTable';
+import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
 import { QuireDataProvider } from '../../dataProvider';
 import { deleting, serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
@@ -79,16 +79,14 @@ export default function ClientsPage() {
                   t('notSet')
                 )}
               </TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${client.name}`}>
-                  <Button size="small" disabled={busy === client.id} onClick={() => setSavePath(client)}>
-                    {t('setSavePath')}
-                  </Button>
-                  <Button size="small" color="error" disabled={busy === client.id} onClick={() => remove(client)}>
-                    {t('delete')}
-                  </Button>
-                </Stack>
-              </TableCell>
+              <ActionsCell label={`${t('actions')}: ${client.name}`}>
+                <Button size="small" disabled={busy === client.id} onClick={() => setSavePath(client)}>
+                  {t('setSavePath')}
+                </Button>
+                <Button size="small" color="error" disabled={busy === client.id} onClick={() => remove(client)}>
+                  {t('delete')}
+                </Button>
+              </ActionsCell>
             </TableRow>
           )}
         />

@@ -6,7 +6,7 @@ import { formatDate } from '../../components/formatDate';
 import { useBanner } from '../../components/useBanner';
 import { deleting, useRun, withReason } from '../../components/useRun';
 import { FineTuneDialog } from './FineTuneDialog';
-import { ListContextTable, WholeList } from '../../components/ListTable';
+import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
 import { Eligibility, FineTuneJob, Model, TrainingJob } from './types';
 import { OpenJobs, useFollowing } from './useFollowing';
 
@@ -77,12 +77,10 @@ export default function ModelsPage() {
               <TableCell>{model.example_count}</TableCell>
               <TableCell>{formatDate(model.date_created)}</TableCell>
               <TableCell>{formatDate(model.date_tuned)}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${model.name}`}>
-                  <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />
-                  <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={busy === model.id} onClick={() => remove(model)} />
-                </Stack>
-              </TableCell>
+              <ActionsCell label={`${t('actions')}: ${model.name}`}>
+                <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />
+                <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={busy === model.id} onClick={() => remove(model)} />
+              </ActionsCell>
             </TableRow>
           )}
         />

@@ -2,7 +2,7 @@ import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ListContextTable, WholeList } from '../../components/ListTable';
+import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
 import { useLookups } from '../../components/useLookups';
 import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
@@ -54,19 +54,17 @@ export default function SectionList() {
               <TableCell title={section.system_message}>{clip(section.system_message)}</TableCell>
               <TableCell title={section.user_message}>{clip(section.user_message)}</TableCell>
               <TableCell title={section.notes}>{clip(section.notes, 80)}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1} role="group" aria-label={`${t('actions')}: ${section.name}`}>
-                  <Button size="small" component={Link} to={`/sections/edit/${section.id}`}>
-                    {t('edit')}
-                  </Button>
-                  <Button size="small" disabled={busy === section.id} onClick={() => copy(section)}>
-                    {t('copy')}
-                  </Button>
-                  <Button size="small" color="error" disabled={busy === section.id} onClick={() => remove(section)}>
-                    {t('delete')}
-                  </Button>
-                </Stack>
-              </TableCell>
+              <ActionsCell label={`${t('actions')}: ${section.name}`}>
+                <Button size="small" component={Link} to={`/sections/edit/${section.id}`}>
+                  {t('edit')}
+                </Button>
+                <Button size="small" disabled={busy === section.id} onClick={() => copy(section)}>
+                  {t('copy')}
+                </Button>
+                <Button size="small" color="error" disabled={busy === section.id} onClick={() => remove(section)}>
+                  {t('delete')}
+                </Button>
+              </ActionsCell>
             </TableRow>
           )}
         />
