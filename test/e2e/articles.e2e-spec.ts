@@ -1,25 +1,19 @@
 import request from 'supertest';
 import { createModel, createSection, snapshotOf } from '../support/fixtures';
-import { createTestApp, otherOperatorCookie, signInLocal, TestApp } from '../support/test-app';
+import { otherOperatorCookie } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 describe('Articles', () => {
-  let t: TestApp;
-  let agent: ReturnType<typeof request.agent>;
+  const t = useTestApp({ signIn: 'local' });
   let modelId: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    await t.reset();
-    agent = await signInLocal(t.http);
-    modelId = await createModel(agent, 'Writer');
+    modelId = await createModel(t.agent, 'Writer');
   });
 
   async function biasList(name: string) {
     return (
-      await agent
+      await t.agent
         .post('/api/logit-bias-groups')
         .send({ name, entries: [{ words: ['delve'], bias: -100 }] })
         .expect(201)
@@ -28,9 +22,9 @@ describe('Articles', () => {
 
   it('should create an article from section snapshots and keep them when the section changes later', async () => {
     const list = await biasList('Banned');
-    const intro = await createSection(agent, modelId, { name: 'Intro', temperature: 0.3, logit_bias_group: list });
-    const faq = await createSection(agent, modelId, { name: 'FAQ' });
-    const res = await agent
+    const intro = await createSection(t.agent, modelId, { name: 'Intro', temperature: 0.3, logit_bias_group: list });
+    const faq = await createSection(t.agent, modelId, { name: 'FAQ' });
+    const res = await t.agent
       .post('/api/articles')
       .send({ article_title: ' Best Laptops ', article_type: 'Listicle', sections: [snapshotOf(intro), snapshotOf(faq)] })
       .expect(201);
@@ -59,20 +53,20 @@ describe('Articles', () => {
         latest_version: 1,
       },
     ]);
-    await agent
+    await t.agent
       .put(`/api/sections/${intro._id}`)
       .send({ name: 'Intro v2', model: modelId, temperature: 1, system_message: 's', user_message: 'u' })
       .expect(200);
-    const stored = await agent.get(`/api/articles/${res.body._id}`).expect(200);
+    const stored = await t.agent.get(`/api/articles/${res.body._id}`).expect(200);
     expect(stored.body.sections[0]).toMatchObject({ heading: 'Intro', temperature: 0.3, section_version: 1, latest_version: 2 });
   });
 
   it("should keep each section's bias group when an update omits it, matching repeated sections in order", async () => {
     const a = await biasList('A');
     const b = await biasList('B');
-    const s1 = await createSection(agent, modelId, { name: 'One' });
-    const s2 = await createSection(agent, modelId, { name: 'Two' });
-    const created = await agent
+    const s1 = await createSection(t.agent, modelId, { name: 'One' });
+    const s2 = await createSection(t.agent, modelId, { name: 'Two' });
+    const created = await t.agent
       .post('/api/articles')
       .send({
         article_title: 'T',
@@ -85,7 +79,7 @@ describe('Articles', () => {
       article_type: 'X',
       sections: [snapshotOf(s2, false), snapshotOf(s1, false), snapshotOf(s1, false), snapshotOf(s1, false)],
     };
-    const res = await agent.put(`/api/articles/${created.body._id}`).send(update).expect(200);
+    const res = await t.agent.put(`/api/articles/${created.body._id}`).send(update).expect(200);
     expect(res.body.sections.map((s: { heading: string; logit_bias_group: string | null }) => [s.heading, s.logit_bias_group])).toEqual([
       ['Two', null],
       ['One', a],
@@ -96,13 +90,13 @@ describe('Articles', () => {
 
   it("should take a new entry's bias group from its section when the update omits it", async () => {
     const a = await biasList('A');
-    const s1 = await createSection(agent, modelId, { name: 'One' });
-    const s2 = await createSection(agent, modelId, { name: 'Two', logit_bias_group: a });
-    const created = await agent
+    const s1 = await createSection(t.agent, modelId, { name: 'One' });
+    const s2 = await createSection(t.agent, modelId, { name: 'Two', logit_bias_group: a });
+    const created = await t.agent
       .post('/api/articles')
       .send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(s1)] })
       .expect(201);
-    const res = await agent
+    const res = await t.agent
       .put(`/api/articles/${created.body._id}`)
       .send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(s1, false), snapshotOf(s2, false)] })
       .expect(200);
@@ -110,17 +104,17 @@ describe('Articles', () => {
   });
 
   it('should keep an entry whose section was deleted since the article was saved', async () => {
-    const s1 = await createSection(agent, modelId, { name: 'Gone soon' });
-    const created = await agent
+    const s1 = await createSection(t.agent, modelId, { name: 'Gone soon' });
+    const created = await t.agent
       .post('/api/articles')
       .send({ article_title: 'T', article_type: 'X', sections: [snapshotOf(s1)] })
       .expect(201);
-    await agent.delete(`/api/sections/${s1._id}`).expect(200);
-    await agent
+    await t.agent.delete(`/api/sections/${s1._id}`).expect(200);
+    await t.agent
       .put(`/api/articles/${created.body._id}`)
       .send({ article_title: 'T2', article_type: 'X', sections: [snapshotOf(s1, false)] })
       .expect(200);
-    const other = await agent
+    const other = await t.agent
       .post('/api/articles')
       .send({ article_title: 'New', article_type: 'X', sections: [snapshotOf(s1)] })
       .expect(400);
@@ -128,12 +122,12 @@ describe('Articles', () => {
   });
 
   it('should keep titles unique per operator, ignoring case', async () => {
-    await agent.post('/api/articles').send({ article_title: 'Guide', article_type: 'X', sections: [] }).expect(201);
-    const dup = await agent.post('/api/articles').send({ article_title: 'GUIDE', article_type: 'Y', sections: [] }).expect(409);
+    await t.agent.post('/api/articles').send({ article_title: 'Guide', article_type: 'X', sections: [] }).expect(201);
+    const dup = await t.agent.post('/api/articles').send({ article_title: 'GUIDE', article_type: 'Y', sections: [] }).expect(409);
     expect(dup.body.message).toBe('An article titled "GUIDE" already exists.');
-    const other = await agent.post('/api/articles').send({ article_title: 'Other', article_type: 'X', sections: [] }).expect(201);
-    await agent.put(`/api/articles/${other.body._id}`).send({ article_title: 'guide', article_type: 'X', sections: [] }).expect(409);
-    await agent.put(`/api/articles/${other.body._id}`).send({ article_title: 'OTHER', article_type: 'X', sections: [] }).expect(200);
+    const other = await t.agent.post('/api/articles').send({ article_title: 'Other', article_type: 'X', sections: [] }).expect(201);
+    await t.agent.put(`/api/articles/${other.body._id}`).send({ article_title: 'guide', article_type: 'X', sections: [] }).expect(409);
+    await t.agent.put(`/api/articles/${other.body._id}`).send({ article_title: 'OTHER', article_type: 'X', sections: [] }).expect(200);
   });
 
   it.each([
@@ -180,16 +174,16 @@ describe('Articles', () => {
     ],
     ['a huge title', { article_title: 'x'.repeat(201) }, 'article_title must be at most 200 characters'],
   ])('should answer 400 to %s and change nothing', async (_case, overrides, message) => {
-    const saved = await agent.post('/api/articles').send({ article_title: 'Kept', article_type: 'X', sections: [] }).expect(201);
+    const saved = await t.agent.post('/api/articles').send({ article_title: 'Kept', article_type: 'X', sections: [] }).expect(201);
     const body = { article_title: 'New', article_type: 'X', sections: [], ...overrides };
-    expect((await agent.post('/api/articles').send(body).expect(400)).body.message).toContain(message);
-    expect((await agent.put(`/api/articles/${saved.body._id}`).send(body).expect(400)).body.message).toContain(message);
-    const list = await agent.get('/api/articles').expect(200);
+    expect((await t.agent.post('/api/articles').send(body).expect(400)).body.message).toContain(message);
+    expect((await t.agent.put(`/api/articles/${saved.body._id}`).send(body).expect(400)).body.message).toContain(message);
+    const list = await t.agent.get('/api/articles').expect(200);
     expect(list.body.map((a: { article_title: string }) => a.article_title)).toEqual(['Kept']);
   });
 
   it("should answer 404 for another operator's article and refuse their sections", async () => {
-    const mine = await agent.post('/api/articles').send({ article_title: 'Mine', article_type: 'X', sections: [] }).expect(201);
+    const mine = await t.agent.post('/api/articles').send({ article_title: 'Mine', article_type: 'X', sections: [] }).expect(201);
     const grace = await otherOperatorCookie(t);
     for (const req of [
       request(t.http).get(`/api/articles/${mine.body._id}`),
@@ -199,7 +193,7 @@ describe('Articles', () => {
       expect((await req.set('Cookie', grace).expect(404)).body.message).toBe('Article not found.');
     }
     expect((await request(t.http).get('/api/articles').set('Cookie', grace).expect(200)).body).toEqual([]);
-    const section = await createSection(agent, modelId);
+    const section = await createSection(t.agent, modelId);
     const res = await request(t.http)
       .post('/api/articles')
       .set('Cookie', grace)
@@ -210,16 +204,16 @@ describe('Articles', () => {
 
   it('should list articles by title with Content-Range and delete one', async () => {
     for (const title of ['Zeta', 'Alpha', 'Mu'])
-      await agent
+      await t.agent
         .post('/api/articles')
         .send({ article_title: title, article_type: title === 'Mu' ? 'Guide' : 'List', sections: [] })
         .expect(201);
-    const list = await agent.get('/api/articles').expect(200);
+    const list = await t.agent.get('/api/articles').expect(200);
     expect(list.headers['content-range']).toBe('articles 0-2/3');
     expect(list.body.map((a: { article_title: string }) => a.article_title)).toEqual(['Alpha', 'Mu', 'Zeta']);
-    const guides = await agent.get('/api/articles').query({ filter: '{"article_type":"Guide"}' }).expect(200);
+    const guides = await t.agent.get('/api/articles').query({ filter: '{"article_type":"Guide"}' }).expect(200);
     expect(guides.body.map((a: { article_title: string }) => a.article_title)).toEqual(['Mu']);
-    await agent.delete(`/api/articles/${list.body[0]._id}`).expect(200);
-    expect((await agent.get('/api/articles').expect(200)).headers['content-range']).toBe('articles 0-1/2');
+    await t.agent.delete(`/api/articles/${list.body[0]._id}`).expect(200);
+    expect((await t.agent.get('/api/articles').expect(200)).headers['content-range']).toBe('articles 0-1/2');
   });
 });

@@ -3,16 +3,11 @@ import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { AUTH_REQUESTS_PER_MINUTE } from '../../backend/src/auth/auth.controller';
 import { SESSION_CACHE_MS } from '../../backend/src/auth/sessions.service';
-import { createTestApp, signInLocal, TestApp } from '../support/test-app';
+import { signInLocal } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 describe('Sign-in and sessions (local mode)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp();
 
   it('should list the local provider for the login page', async () => {
     const res = await request(t.http).get('/api/auth/providers').expect(200);

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { OpenAiModels } from '../../backend/src/integrations/openai/openai-models';
 import { OpenAiFake } from '../fakes/openai-fake';
-import { createTestApp, otherOperatorCookie, signInLocal, TestApp } from '../support/test-app';
+import { otherOperatorCookie } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
-type Agent = ReturnType<typeof request.agent>;
 interface BaseModel {
   id: string;
   available: boolean | null;
@@ -17,35 +17,20 @@ const NOT_LISTED = 'Your OpenAI key does not list it (GET /v1/models): OpenAI ha
 
 describe('Base models: what a new model may be built on, and what the key can use', () => {
   const openai = new OpenAiFake();
-  let t: TestApp;
-  let agent: Agent;
-
-  beforeAll(async () => {
-    await openai.start();
-    t = await createTestApp({ OPENAI_BASE_URL: openai.baseUrl });
-  });
-  afterAll(async () => {
-    await t.close();
-    await openai.stop();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    openai.reset();
-    agent = await signInLocal(t.http);
-  });
+  const t = useTestApp({ fakes: [openai], env: () => ({ OPENAI_BASE_URL: openai.baseUrl }), signIn: 'local' });
 
   const saveKey = (key = openai.apiKey) =>
-    agent
+    t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: key } })
       .expect(200);
-  const baseModels = async () => (await agent.get('/api/base-models').expect(200)).body as BaseModel[];
+  const baseModels = async () => (await t.agent.get('/api/base-models').expect(200)).body as BaseModel[];
   const modelListings = () => openai.requestsTo('GET', /^\/v1\/models$/).length;
   /** Each test starts with nothing remembered of the shared test key's model list. */
   const forgetKey = () => t.app.get(OpenAiModels).forget(openai.apiKey);
 
   it("should offer spec §9's five, in order, with availability unknown until a key is saved", async () => {
-    const res = await agent.get('/api/base-models').expect(200);
+    const res = await t.agent.get('/api/base-models').expect(200);
     expect(res.headers['content-range']).toBe('base-models 0-4/5');
     expect(res.body).toEqual([
       { id: 'gpt-4o', available: null, fine_tunable: true, reason: null, spec: true },
@@ -99,11 +84,11 @@ describe('Base models: what a new model may be built on, and what the key can us
     await forgetKey();
     await baseModels();
     await baseModels();
-    await agent.post('/api/models').send({ name: 'Cached', base_model: 'gpt-4.1' }).expect(201);
+    await t.agent.post('/api/models').send({ name: 'Cached', base_model: 'gpt-4.1' }).expect(201);
     expect(modelListings()).toBe(1);
     openai.listedModels = ['gpt-4o', 'gpt-5'];
     expect((await baseModels()).map((m) => m.id)).toContain('gpt-4.1');
-    await agent.post('/api/generation/test-openai').expect(200);
+    await t.agent.post('/api/generation/test-openai').expect(200);
     expect(modelListings()).toBe(2);
     expect((await baseModels()).map((m) => m.id)).toEqual([...SPEC, 'gpt-5']);
   });
@@ -124,23 +109,23 @@ describe('Base models: what a new model may be built on, and what the key can us
     });
     expect(models[2].reason).toBe('OpenAI shut it down on 2025-06-06.');
     // A model may still be created: availability is unknown, not refused.
-    await agent.post('/api/models').send({ name: 'Unknown availability', base_model: 'gpt-4o' }).expect(201);
+    await t.agent.post('/api/models').send({ name: 'Unknown availability', base_model: 'gpt-4o' }).expect(201);
   });
 
   it("should take ra-data-simple-rest's range, sort by id, q and id filters, and refuse other fields", async () => {
-    const page = await agent.get('/api/base-models').query({ range: '[1,2]' }).expect(200);
+    const page = await t.agent.get('/api/base-models').query({ range: '[1,2]' }).expect(200);
     expect(page.headers['content-range']).toBe('base-models 1-2/5');
     expect(page.body.map((m: BaseModel) => m.id)).toEqual(['gpt-4', 'gpt-4-32k']);
-    const sorted = await agent.get('/api/base-models').query({ sort: '["id","DESC"]', range: '[0,1]' }).expect(200);
+    const sorted = await t.agent.get('/api/base-models').query({ sort: '["id","DESC"]', range: '[0,1]' }).expect(200);
     expect(sorted.body.map((m: BaseModel) => m.id)).toEqual(['gpt-4o', 'gpt-4-32k']);
-    const many = await agent.get('/api/base-models').query({ filter: '{"id":["gpt-4o","gpt-4"]}' }).expect(200);
+    const many = await t.agent.get('/api/base-models').query({ filter: '{"id":["gpt-4o","gpt-4"]}' }).expect(200);
     expect(many.body.map((m: BaseModel) => m.id)).toEqual(['gpt-4o', 'gpt-4']);
-    const searched = await agent.get('/api/base-models').query({ filter: '{"q":"32K"}' }).expect(200);
+    const searched = await t.agent.get('/api/base-models').query({ filter: '{"q":"32K"}' }).expect(200);
     expect(searched.body.map((m: BaseModel) => m.id)).toEqual(['gpt-4-32k']);
     expect(searched.headers['content-range']).toBe('base-models 0-0/1');
-    const byName = await agent.get('/api/base-models').query({ sort: '["name","ASC"]' }).expect(400);
+    const byName = await t.agent.get('/api/base-models').query({ sort: '["name","ASC"]' }).expect(400);
     expect(byName.body.message).toContain('Cannot sort by name');
-    const filtered = await agent.get('/api/base-models').query({ filter: '{"spec":true}' }).expect(400);
+    const filtered = await t.agent.get('/api/base-models').query({ filter: '{"spec":true}' }).expect(400);
     expect(filtered.body.message).toContain('Cannot filter by spec');
   });
 
@@ -152,28 +137,28 @@ describe('Base models: what a new model may be built on, and what the key can us
     it('should refuse a retired base model the key cannot use with a 400 naming it, and create nothing', async () => {
       await saveKey();
       await forgetKey();
-      const res = await agent.post('/api/models').send({ name: 'Old', base_model: 'gpt-4-32k' }).expect(400);
+      const res = await t.agent.post('/api/models').send({ name: 'Old', base_model: 'gpt-4-32k' }).expect(400);
       expect(res.body).toMatchObject({
         message: 'base_model gpt-4-32k cannot be used with your OpenAI key: OpenAI shut it down on 2025-06-06.',
         errors: [{ field: 'base_model', message: 'base_model gpt-4-32k cannot be used with your OpenAI key: OpenAI shut it down on 2025-06-06.' }],
       });
-      expect((await agent.get('/api/models').expect(200)).body).toEqual([]);
+      expect((await t.agent.get('/api/models').expect(200)).body).toEqual([]);
     });
 
     it('should refuse a model the key does not list, and accept one it does, spec or not', async () => {
       openai.listedModels = ['gpt-4o', 'gpt-5-mini'];
       await saveKey();
       await forgetKey();
-      const res = await agent.post('/api/models').send({ name: 'Mini', base_model: 'gpt-4.1-mini' }).expect(400);
+      const res = await t.agent.post('/api/models').send({ name: 'Mini', base_model: 'gpt-4.1-mini' }).expect(400);
       expect(res.body.message).toBe(`base_model gpt-4.1-mini cannot be used with your OpenAI key: ${NOT_LISTED}`);
-      const created = await agent.post('/api/models').send({ name: 'Thinker', base_model: 'gpt-5-mini' }).expect(201);
+      const created = await t.agent.post('/api/models').send({ name: 'Thinker', base_model: 'gpt-5-mini' }).expect(201);
       expect(created.body).toMatchObject({ base_model: 'gpt-5-mini', reasoning: true });
-      expect((await agent.post('/api/models').send({ name: 'Writer', base_model: 'gpt-4o' }).expect(201)).body.reasoning).toBe(false);
+      expect((await t.agent.post('/api/models').send({ name: 'Writer', base_model: 'gpt-4o' }).expect(201)).body.reasoning).toBe(false);
     });
 
     it('should accept any base model Quire knows while no key is saved', async () => {
       for (const base_model of ['gpt-4-32k', 'gpt-3.5-turbo-16k', 'o3']) {
-        await agent
+        await t.agent
           .post('/api/models')
           .send({ name: `On ${base_model}`, base_model })
           .expect(201);
@@ -183,7 +168,7 @@ describe('Base models: what a new model may be built on, and what the key can us
 
     it('should refuse a model OpenAI has but Quire does not know, listing what it knows', async () => {
       await saveKey();
-      const res = await agent.post('/api/models').send({ name: 'Whisper', base_model: 'whisper-1' }).expect(400);
+      const res = await t.agent.post('/api/models').send({ name: 'Whisper', base_model: 'whisper-1' }).expect(400);
       expect(res.body.message).toBe(
         'base_model must be one of: gpt-4o, gpt-4, gpt-4-32k, gpt-3.5-turbo, gpt-3.5-turbo-16k, gpt-5, gpt-5-mini, gpt-5-nano, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini, o3, o4-mini, o3-mini, o1',
       );

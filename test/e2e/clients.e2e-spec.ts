@@ -1,34 +1,25 @@
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { GoogleFake } from '../fakes/google-fake';
-import { createTestApp, otherOperatorCookie, signInLocal, signInWithGoogle, TestApp } from '../support/test-app';
+import { createTestApp, otherOperatorCookie, signInLocal, signInWithGoogle } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 describe('Clients and their Drive save folders', () => {
-  let t: TestApp;
-  let agent: ReturnType<typeof request.agent>;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.reset();
-    agent = await signInLocal(t.http);
-  });
+  const t = useTestApp({ signIn: 'local' });
 
   it('should add a client, set its save path and delete it', async () => {
-    const created = await agent.post('/api/clients').send({ name: '  Acme Blog ' }).expect(201);
+    const created = await t.agent.post('/api/clients').send({ name: '  Acme Blog ' }).expect(201);
     expect(created.body).toMatchObject({ name: 'Acme Blog', savePath: null, savePathLabel: null });
-    const saved = await agent.post(`/api/clients/${created.body._id}/save-path`).send({ folderId: '1AbC-dEf_123', folderName: 'Acme articles' }).expect(200);
+    const saved = await t.agent.post(`/api/clients/${created.body._id}/save-path`).send({ folderId: '1AbC-dEf_123', folderName: 'Acme articles' }).expect(200);
     expect(saved.body).toMatchObject({ savePath: '1AbC-dEf_123', savePathLabel: 'Acme articles' });
-    expect((await agent.get('/api/clients').expect(200)).body[0]).toMatchObject({ name: 'Acme Blog', savePath: '1AbC-dEf_123' });
-    await agent.delete(`/api/clients/${created.body._id}`).expect(200);
-    expect((await agent.get('/api/clients').expect(200)).body).toEqual([]);
+    expect((await t.agent.get('/api/clients').expect(200)).body[0]).toMatchObject({ name: 'Acme Blog', savePath: '1AbC-dEf_123' });
+    await t.agent.delete(`/api/clients/${created.body._id}`).expect(200);
+    expect((await t.agent.get('/api/clients').expect(200)).body).toEqual([]);
   });
 
   it('should keep client names unique per operator, ignoring case', async () => {
-    await agent.post('/api/clients').send({ name: 'Acme' }).expect(201);
-    expect((await agent.post('/api/clients').send({ name: 'ACME' }).expect(409)).body.message).toBe('A client named "ACME" already exists.');
+    await t.agent.post('/api/clients').send({ name: 'Acme' }).expect(201);
+    expect((await t.agent.post('/api/clients').send({ name: 'ACME' }).expect(409)).body.message).toBe('A client named "ACME" already exists.');
   });
 
   it.each([
@@ -39,14 +30,14 @@ describe('Clients and their Drive save folders', () => {
     ['save-path', { folderId: 'abc', folderName: '' }, 'folderName is required'],
     ['save-path', { folderId: 'abc' }, 'folderName must be text'],
   ])('should answer 400 on %s to %j and change nothing', async (route, body, message) => {
-    const kept = await agent.post('/api/clients').send({ name: 'Kept' }).expect(201);
+    const kept = await t.agent.post('/api/clients').send({ name: 'Kept' }).expect(201);
     const path = route === 'save-path' ? `/api/clients/${kept.body._id}/save-path` : route;
-    expect((await agent.post(path).send(body).expect(400)).body.message).toContain(message);
-    expect((await agent.get('/api/clients').expect(200)).body).toEqual([expect.objectContaining({ name: 'Kept', savePath: null })]);
+    expect((await t.agent.post(path).send(body).expect(400)).body.message).toContain(message);
+    expect((await t.agent.get('/api/clients').expect(200)).body).toEqual([expect.objectContaining({ name: 'Kept', savePath: null })]);
   });
 
   it("should answer 404 for another operator's client and never list it", async () => {
-    const mine = await agent.post('/api/clients').send({ name: 'Mine' }).expect(201);
+    const mine = await t.agent.post('/api/clients').send({ name: 'Mine' }).expect(201);
     const grace = await otherOperatorCookie(t);
     for (const req of [
       request(t.http).get(`/api/clients/${mine.body._id}`),
@@ -59,31 +50,21 @@ describe('Clients and their Drive save folders', () => {
   });
 
   it('should sort clients by name with Content-Range', async () => {
-    for (const name of ['beta', 'Alpha', 'Gamma']) await agent.post('/api/clients').send({ name }).expect(201);
-    const res = await agent.get('/api/clients').expect(200);
+    for (const name of ['beta', 'Alpha', 'Gamma']) await t.agent.post('/api/clients').send({ name }).expect(201);
+    const res = await t.agent.get('/api/clients').expect(200);
     expect(res.headers['content-range']).toBe('clients 0-2/3');
     expect(res.body.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'beta', 'Gamma']);
   });
 
   it('should explain that the picker is not configured when there is no Picker key', async () => {
-    const res = await agent.get('/api/google-drive-token').expect(409);
+    const res = await t.agent.get('/api/google-drive-token').expect(409);
     expect(res.body.message).toBe('The Drive folder picker is not configured on this server: set GOOGLE_PICKER_API_KEY (and GOOGLE_APP_ID).');
   });
 });
 
 describe('The Drive token for the folder picker, refreshed through the Google simulator', () => {
   const google = new GoogleFake();
-  let t: TestApp;
-
-  beforeAll(async () => {
-    await google.start();
-    t = await createTestApp({ ...google.env(), GOOGLE_PICKER_API_KEY: 'picker-key', GOOGLE_APP_ID: '1234' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await google.stop();
-  });
-  beforeEach(() => t.reset());
+  const t = useTestApp({ fakes: [google], env: () => ({ ...google.env(), GOOGLE_PICKER_API_KEY: 'picker-key', GOOGLE_APP_ID: '1234' }) });
 
   const refreshCalls = () => google.requests.filter((r) => r.path === '/token' && new URLSearchParams(r.body).get('grant_type') === 'refresh_token');
 

@@ -1,10 +1,7 @@
-import request from 'supertest';
 import { HttpFake } from '../fakes/http-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { eventually } from '../support/fixtures';
-import { createTestApp, signInLocal, TestApp } from '../support/test-app';
-
-type Agent = ReturnType<typeof request.agent>;
+import { useTestApp } from '../support/use-test-app';
 
 const WORDS = 'go up me no we it on at by do if in is of or so to us an as'.split(' ');
 /** `n` short words that cl100k_base counts as one token each. */
@@ -23,32 +20,23 @@ describe('Embeddings within OpenAI limits', () => {
     if (req.path !== '/long-reads.html') return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
-  let t: TestApp;
-  let agent: Agent;
-
-  beforeAll(async () => {
-    await Promise.all([openai.start(), site.start()]);
-    t = await createTestApp({ CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', CRAWL_HOST_DELAY_MS: '0', OPENAI_BASE_URL: openai.baseUrl });
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([openai.stop(), site.stop()]);
+  const t = useTestApp({
+    fakes: [openai, site],
+    env: () => ({ CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', CRAWL_HOST_DELAY_MS: '0', OPENAI_BASE_URL: openai.baseUrl }),
+    signIn: 'local',
   });
   beforeEach(async () => {
-    await t.reset();
-    openai.reset();
-    agent = await signInLocal(t.http);
-    await agent
+    await t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
       .expect(200);
   });
 
-  const jobOf = async (id: string) => (await agent.get(`/api/training-jobs/${id}`).expect(200)).body;
+  const jobOf = async (id: string) => (await t.agent.get(`/api/training-jobs/${id}`).expect(200)).body;
 
   it('should keep each request under 300,000 tokens and cut an input over 8,192, saying so in the job message', async () => {
     const submitted = (
-      await agent
+      await t.agent
         .post('/api/training-jobs/submit-url')
         .send({ url: `${site.url}/long-reads.html`, clustering: 'embeddings' })
         .expect(201)

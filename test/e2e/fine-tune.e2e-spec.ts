@@ -1,42 +1,26 @@
-import request from 'supertest';
 import { FineTuneJobsRepository } from '../../backend/src/fine-tune-jobs/fine-tune-jobs.repository';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { createModel, eventually } from '../support/fixtures';
-import { createTestApp, signInLocal, TestApp } from '../support/test-app';
-
-type Agent = ReturnType<typeof request.agent>;
+import { useTestApp } from '../support/use-test-app';
 
 describe('Fine-tuning through the OpenAI simulator', () => {
   const openai = new OpenAiFake();
-  let t: TestApp;
-  let agent: Agent;
-
-  beforeAll(async () => {
-    await openai.start();
-    t = await createTestApp({ OPENAI_BASE_URL: openai.baseUrl, FINE_TUNE_POLL_SECONDS: '1' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await openai.stop();
-  });
+  const t = useTestApp({ fakes: [openai], env: () => ({ OPENAI_BASE_URL: openai.baseUrl, FINE_TUNE_POLL_SECONDS: '1' }), signIn: 'local' });
   beforeEach(async () => {
-    await t.reset();
-    openai.reset();
-    agent = await signInLocal(t.http);
-    await agent
+    await t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
       .expect(200);
   });
 
-  const jobsOf = async () => (await agent.get('/api/fine-tune-jobs').expect(200)).body;
-  const modelOf = async (id: string) => (await agent.get(`/api/models/${id}`).expect(200)).body;
+  const jobsOf = async () => (await t.agent.get('/api/fine-tune-jobs').expect(200)).body;
+  const modelOf = async (id: string) => (await t.agent.get(`/api/models/${id}`).expect(200)).body;
 
   it('should run the whole lifecycle: start, follow to completion, tune the model, delete it here and at OpenAI', async () => {
-    const id = await createModel(agent, 'Blog Voice 2', 'gpt-4o', 10);
+    const id = await createModel(t.agent, 'Blog Voice 2', 'gpt-4o', 10);
     expect((await modelOf(id)).actions.fineTune).toEqual({ allowed: true, reason: null });
 
-    const started = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'blog_voice_2' }).expect(201);
+    const started = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'blog_voice_2' }).expect(201);
     expect(started.body).toMatchObject({ modelId: id, name: 'Blog Voice 2', status: 'queued', output_model: null, training_cost_usd: null });
 
     const [upload] = openai.requestsTo('POST', /^\/v1\/files$/);
@@ -55,7 +39,7 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     const blocked = await modelOf(id);
     expect(blocked.fine_tune_status).toBe('queued');
     expect(blocked.actions.fineTune.allowed).toBe(false);
-    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'again' }).expect(409);
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'again' }).expect(409);
 
     const seen = new Set<string>();
     const [done] = await eventually(jobsOf, (jobs) => (jobs[0] && seen.add(jobs[0].status), jobs[0]?.status === 'completed'));
@@ -73,50 +57,50 @@ describe('Fine-tuning through the OpenAI simulator', () => {
       fineTune: { allowed: false, reason: 'This model has already been fine-tuned.' },
       delete: { allowed: true, reason: null },
     });
-    const again = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(409);
+    const again = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(409);
     expect(again.body.message).toBe('This model has already been fine-tuned.');
 
-    await agent.delete(`/api/models/${id}`).expect(200);
+    await t.agent.delete(`/api/models/${id}`).expect(200);
     expect(decodeURIComponent(openai.requestsTo('DELETE', /^\/v1\/models\//)[0].path)).toBe(`/v1/models/${done.output_model}`);
     expect(openai.models.has(done.output_model)).toBe(false);
-    await agent.get(`/api/models/${id}`).expect(404);
+    await t.agent.get(`/api/models/${id}`).expect(404);
     expect(await jobsOf()).toEqual([]);
   });
 
   it('should refuse a model with fewer than ten examples and call OpenAI not at all', async () => {
-    const id = await createModel(agent, 'Small', 'gpt-4o', 9);
-    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'small' }).expect(409);
+    const id = await createModel(t.agent, 'Small', 'gpt-4o', 9);
+    const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'small' }).expect(409);
     expect(res.body.message).toBe('A model needs at least 10 examples to be fine-tuned; this one has 9.');
     expect(openai.requests).toHaveLength(0);
     expect(await jobsOf()).toEqual([]);
   });
 
   it('should point an operator without an OpenAI key to Home, not fail with a 500', async () => {
-    const id = await createModel(agent, 'Keyless', 'gpt-4o', 10);
-    await agent
+    const id = await createModel(t.agent, 'Keyless', 'gpt-4o', 10);
+    await t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: '' } })
       .expect(200);
-    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'keyless' }).expect(409);
+    const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'keyless' }).expect(409);
     expect(res.body.message).toBe('Add your OpenAI API key in OpenAI Settings on the Home screen first.');
     expect(openai.requests).toHaveLength(0);
   });
 
   it('should say OpenAI rejected the key when it answers 401', async () => {
-    const id = await createModel(agent, 'Wrong key', 'gpt-4o', 10);
-    await agent
+    const id = await createModel(t.agent, 'Wrong key', 'gpt-4o', 10);
+    await t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: 'sk-proj-not-the-right-key-0000' } })
       .expect(200);
-    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'k' }).expect(502);
+    const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'k' }).expect(502);
     expect(res.body.message).toBe('OpenAI: rejected the API key saved on Home while trying to upload the training file; check the key and save it again.');
     expect(await jobsOf()).toEqual([]);
   });
 
   it('should save nothing when OpenAI fails at the upload, even after its retries', async () => {
-    const id = await createModel(agent, 'Upload fails', 'gpt-4o', 10);
+    const id = await createModel(t.agent, 'Upload fails', 'gpt-4o', 10);
     openai.failNext('POST', /^\/v1\/files$/, 500, 'The server had an error while processing your request.', 3);
-    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'u' }).expect(502);
+    const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'u' }).expect(502);
     expect(res.body.message).toBe('OpenAI: could not upload the training file: The server had an error while processing your request.');
     expect(openai.requestsTo('POST', /^\/v1\/files$/)).toHaveLength(3);
     expect(await jobsOf()).toEqual([]);
@@ -126,11 +110,11 @@ describe('Fine-tuning through the OpenAI simulator', () => {
   });
 
   it('should save nothing and remove the uploaded file when OpenAI refuses to create the job, in its own words', async () => {
-    const id = await createModel(agent, 'No access', 'gpt-4o', 10);
+    const id = await createModel(t.agent, 'No access', 'gpt-4o', 10);
     openai.failNext('POST', /^\/v1\/fine_tuning\/jobs$/, 403, 'You have been denied access to fine-tuning for this organization.', 1, undefined, {
       type: 'invalid_request_error',
     });
-    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'no_access' }).expect(502);
+    const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'no_access' }).expect(502);
     expect(res.body.message).toBe('OpenAI: could not create the fine-tune job: You have been denied access to fine-tuning for this organization.');
     expect(openai.files.size).toBe(0);
     expect(openai.requestsTo('DELETE', /^\/v1\/files\//)).toHaveLength(1);
@@ -150,17 +134,17 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     ['gpt-4-32k', 'gpt-4-32k cannot be fine-tuned: OpenAI shut it down on 2025-06-06.'],
     ['gpt-3.5-turbo', 'gpt-3.5-turbo cannot be fine-tuned: OpenAI shut it down on 2026-10-23.'],
   ])('should refuse a model on %s with 409 before uploading anything', async (base, message) => {
-    await agent
+    await t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: '' } })
       .expect(200);
-    const id = await createModel(agent, `On ${base}`, base, 10);
-    await agent
+    const id = await createModel(t.agent, `On ${base}`, base, 10);
+    await t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
       .expect(200);
     expect((await modelOf(id)).actions.fineTune).toEqual({ allowed: false, reason: message });
-    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(409);
+    const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(409);
     expect(res.body.message).toBe(message);
     expect(openai.requestsTo('POST', /^\/v1\/files$/)).toHaveLength(0);
     expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)).toHaveLength(0);
@@ -168,9 +152,9 @@ describe('Fine-tuning through the OpenAI simulator', () => {
   });
 
   it('should say the account is out of credit, asking OpenAI once, and keep nothing', async () => {
-    const id = await createModel(agent, 'Broke', 'gpt-4o', 10);
+    const id = await createModel(t.agent, 'Broke', 'gpt-4o', 10);
     openai.outOfCredit = true;
-    const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'broke' }).expect(502);
+    const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'broke' }).expect(502);
     expect(res.body.message).toMatch(
       /^OpenAI: could not create the fine-tune job: the OpenAI account of this key is out of credit \(insufficient_quota\)\. Add credit or raise the budget under Billing at platform\.openai\.com, then try again\. OpenAI said: You exceeded your current quota/,
     );
@@ -182,8 +166,8 @@ describe('Fine-tuning through the OpenAI simulator', () => {
 
   it('should record a job that fails at OpenAI with its reason and let the model be tried again', async () => {
     openai.fineTuneScript = ['validating_files', 'failed'];
-    const id = await createModel(agent, 'Doomed', 'gpt-4o-mini', 10);
-    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'doomed' }).expect(201);
+    const id = await createModel(t.agent, 'Doomed', 'gpt-4o-mini', 10);
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'doomed' }).expect(201);
     expect(JSON.parse(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)[0].body).model).toBe('gpt-4o-mini-2024-07-18');
     const [failed] = await eventually(jobsOf, (jobs) => jobs[0]?.status === 'failed');
     expect(failed.message).toBe('OpenAI: The training file contains examples that violate the usage policy.');
@@ -192,25 +176,25 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     expect(model.actions.fineTune.allowed).toBe(true);
     expect(model.actions.delete.allowed).toBe(false);
     openai.fineTuneScript = ['validating_files', 'running', 'succeeded'];
-    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'doomed' }).expect(201);
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'doomed' }).expect(201);
   });
 
   it('should keep a tuned model when OpenAI cannot delete its fine-tuned model', async () => {
-    const id = await createModel(agent, 'Sticky', 'gpt-4o', 10);
-    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'sticky' }).expect(201);
+    const id = await createModel(t.agent, 'Sticky', 'gpt-4o', 10);
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'sticky' }).expect(201);
     await eventually(jobsOf, (jobs) => jobs[0]?.status === 'completed');
     openai.failNext('DELETE', /^\/v1\/models\//, 500, 'Internal error', 3);
-    const res = await agent.delete(`/api/models/${id}`).expect(502);
+    const res = await t.agent.delete(`/api/models/${id}`).expect(502);
     expect(res.body.message).toMatch(/^OpenAI: could not delete the fine-tuned model ft:/);
-    await agent.get(`/api/models/${id}`).expect(200);
+    await t.agent.get(`/api/models/${id}`).expect(200);
   });
 
   it('should keep a tuned model and say why when OpenAI refuses to delete it (the key lacks the Owner role)', async () => {
-    const id = await createModel(agent, 'Not mine to delete', 'gpt-4o', 10);
-    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'owner' }).expect(201);
+    const id = await createModel(t.agent, 'Not mine to delete', 'gpt-4o', 10);
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'owner' }).expect(201);
     const [done] = await eventually(jobsOf, (jobs) => jobs[0]?.status === 'completed');
     openai.ownerRole = false;
-    const res = await agent.delete(`/api/models/${id}`).expect(502);
+    const res = await t.agent.delete(`/api/models/${id}`).expect(502);
     expect(res.body.message).toBe(
       `OpenAI: refused to delete the fine-tuned model ${done.output_model}: the API key saved on Home lacks the Owner role in its OpenAI organization, which deleting a model needs. The model is kept; delete it with an owner's key. OpenAI said: You have insufficient permissions for this operation: only an Owner of the organization can delete a fine-tuned model.`,
     );
@@ -227,9 +211,9 @@ describe('Fine-tuning through the OpenAI simulator', () => {
       ['the connection drops', 'drop'],
       ['OpenAI answers 500', 'error'],
     ] as const)('should find the job OpenAI created when %s, and never create a second', async (_case, how) => {
-      const id = await createModel(agent, 'Lost answer', 'gpt-4o', 10);
+      const id = await createModel(t.agent, 'Lost answer', 'gpt-4o', 10);
       openai.loseNextFineTuneCreate = how;
-      const started = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'lost' }).expect(201);
+      const started = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'lost' }).expect(201);
       expect(started.body.status).toBe('queued');
       expect(creates()).toHaveLength(1);
       expect(listings()).toHaveLength(1);
@@ -242,9 +226,9 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     });
 
     it('should try again only after making sure the failed call created nothing', async () => {
-      const id = await createModel(agent, 'Second try', 'gpt-4o', 10);
+      const id = await createModel(t.agent, 'Second try', 'gpt-4o', 10);
       openai.failNext('POST', /^\/v1\/fine_tuning\/jobs$/, 500, 'The server had an error while processing your request.');
-      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'second' }).expect(201);
+      await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'second' }).expect(201);
       const order = openai.requests.filter((r) => r.path.startsWith('/v1/fine_tuning/jobs')).map((r) => r.method);
       expect(order).toEqual(['POST', 'GET', 'POST']);
       expect(openai.jobs.size).toBe(1);
@@ -252,9 +236,9 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     });
 
     it('should give up cleanly after three calls that OpenAI answered without creating anything', async () => {
-      const id = await createModel(agent, 'Three strikes', 'gpt-4o', 10);
+      const id = await createModel(t.agent, 'Three strikes', 'gpt-4o', 10);
       openai.failNext('POST', /^\/v1\/fine_tuning\/jobs$/, 503, 'The engine is currently overloaded, please try again later.', 3);
-      const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'three' }).expect(502);
+      const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'three' }).expect(502);
       expect(res.body.message).toBe('OpenAI: could not create the fine-tune job: The engine is currently overloaded, please try again later.');
       expect(creates()).toHaveLength(3);
       expect(listings()).toHaveLength(3);
@@ -265,10 +249,10 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     });
 
     it('should keep the reservation when it cannot tell, and follow the job once OpenAI shows it', async () => {
-      const id = await createModel(agent, 'Unknown', 'gpt-4o', 10);
+      const id = await createModel(t.agent, 'Unknown', 'gpt-4o', 10);
       openai.loseNextFineTuneCreate = 'drop';
       openai.failNext('GET', /^\/v1\/fine_tuning\/jobs$/, 500, 'The server had an error while processing your request.', 3);
-      const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'unknown' }).expect(502);
+      const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'unknown' }).expect(502);
       const file = [...openai.files.keys()][0];
       expect(res.body.message).toBe(
         `OpenAI: did not confirm the fine-tune job (OpenAI: could not look for the fine-tune job it may have created: The server had an error while processing your request.), and Quire could not check whether it was created. Quire keeps looking for a job on training file ${file} and follows it if it exists; do not start another meanwhile.`,
@@ -276,7 +260,7 @@ describe('Fine-tuning through the OpenAI simulator', () => {
       expect(creates()).toHaveLength(1);
       const [held] = await jobsOf();
       expect(held).toMatchObject({ status: 'queued', message: res.body.message });
-      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'again' }).expect(409);
+      await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'again' }).expect(409);
       await eventually(jobsOf, (jobs) => jobs[0]?.status === 'completed');
       expect(creates()).toHaveLength(1);
       expect(openai.jobs.size).toBe(1);
@@ -286,8 +270,8 @@ describe('Fine-tuning through the OpenAI simulator', () => {
   describe('when a job pauses at OpenAI', () => {
     it('should show pausing and paused as such, and then let the model be fine-tuned again, cancelling the paused job first', async () => {
       openai.fineTuneScript = ['validating_files', 'running', 'pausing', 'paused'];
-      const id = await createModel(agent, 'Paused', 'gpt-4o', 10);
-      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'paused' }).expect(201);
+      const id = await createModel(t.agent, 'Paused', 'gpt-4o', 10);
+      await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'paused' }).expect(201);
       const seen = new Set<string>();
       await eventually(jobsOf, (jobs) => (jobs[0] && seen.add(jobs[0].status), jobs[0]?.status === 'paused'));
       expect(seen.has('pausing')).toBe(true);
@@ -296,7 +280,7 @@ describe('Fine-tuning through the OpenAI simulator', () => {
       expect(model.actions.fineTune).toEqual({ allowed: true, reason: null });
 
       openai.fineTuneScript = ['validating_files', 'running', 'succeeded'];
-      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'paused' }).expect(201);
+      await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'paused' }).expect(201);
       const [pausedJob] = [...openai.jobs.values()];
       expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs\/[^/]+\/cancel$/).map((r) => r.path)).toEqual([`/v1/fine_tuning/jobs/${pausedJob.id}/cancel`]);
       const jobs = await eventually(jobsOf, (list) => list[0]?.status === 'completed');
@@ -306,26 +290,26 @@ describe('Fine-tuning through the OpenAI simulator', () => {
 
     it('should block the model while its job is being paused', async () => {
       openai.fineTuneScript = ['validating_files', 'pausing'];
-      const id = await createModel(agent, 'Pausing', 'gpt-4o', 10);
-      await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'pausing' }).expect(201);
+      const id = await createModel(t.agent, 'Pausing', 'gpt-4o', 10);
+      await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'pausing' }).expect(201);
       await eventually(jobsOf, (jobs) => jobs[0]?.status === 'pausing');
-      const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'pausing' }).expect(409);
+      const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'pausing' }).expect(409);
       expect(res.body.message).toBe('The fine-tune job of this model is being paused at OpenAI; try again once it is paused.');
     });
   });
 
   it('should refuse an unknown model or a malformed request with nothing started', async () => {
-    const unknown = await agent.post('/api/fine-tune-jobs/start').send({ modelId: '6f1c2b3a-0000-4000-8000-000000000000', suffix: 'x' }).expect(400);
+    const unknown = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: '6f1c2b3a-0000-4000-8000-000000000000', suffix: 'x' }).expect(400);
     expect(unknown.body).toMatchObject({ message: 'modelId is not one of your models', errors: [{ field: 'modelId', message: 'is not one of your models' }] });
-    const bad = await agent.post('/api/fine-tune-jobs/start').send({ modelId: 'abc', suffix: '' }).expect(400);
+    const bad = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: 'abc', suffix: '' }).expect(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['modelId', 'suffix']);
     expect(openai.requests).toHaveLength(0);
   });
 
   it('should let only one process claim a due job at a time', async () => {
-    const id = await createModel(agent, 'Claimed', 'gpt-4o', 10);
+    const id = await createModel(t.agent, 'Claimed', 'gpt-4o', 10);
     openai.fineTuneScript = ['validating_files', 'running'];
-    await agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'claimed' }).expect(201);
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'claimed' }).expect(201);
     const repository = t.app.get(FineTuneJobsRepository);
     const later = new Date(Date.now() + 3_600_000);
     const [first, second] = await Promise.all([repository.claimDue(later, 60_000, 10), repository.claimDue(later, 60_000, 10)]);

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { GoogleFake } from '../fakes/google-fake';
 import { createTestApp, TestApp } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -17,18 +18,8 @@ async function signInWithGoogle(t: TestApp, agent: Agent, tamper?: (callback: UR
 
 describe('Google sign-in through the OAuth simulator', () => {
   const google = new GoogleFake();
-  let t: TestApp;
-
-  beforeAll(async () => {
-    await google.start();
-    t = await createTestApp(google.env('ada@quire.test,grace@quire.test'));
-  });
-  afterAll(async () => {
-    await t.close();
-    await google.stop();
-  });
-  beforeEach(async () => {
-    await t.reset();
+  const t = useTestApp({ fakes: [google], env: () => google.env('ada@quire.test,grace@quire.test') });
+  beforeEach(() => {
     google.denyWith = null;
     google.account = { sub: '1001', email: 'ada@quire.test', email_verified: true, name: 'Ada Lovelace', picture: 'https://example.test/ada.png' };
   });

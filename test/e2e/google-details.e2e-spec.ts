@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { GoogleFake } from '../fakes/google-fake';
-import { createTestApp, signInWithGoogle, TestApp } from '../support/test-app';
+import { signInWithGoogle } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -30,17 +31,7 @@ describe('Google details: the Picker app id, and offline access that yields a re
 
   describe('sign-in', () => {
     const google = new GoogleFake();
-    let t: TestApp;
-
-    beforeAll(async () => {
-      await google.start();
-      t = await createTestApp({ ...google.env(), GOOGLE_PICKER_API_KEY: 'picker-key', GOOGLE_APP_ID: '1234' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await google.stop();
-    });
-    beforeEach(() => t.reset());
+    const t = useTestApp({ fakes: [google], env: () => ({ ...google.env(), GOOGLE_PICKER_API_KEY: 'picker-key', GOOGLE_APP_ID: '1234' }) });
 
     it('should ask for offline access with the consent screen, so Drive works with the refresh token Google sends', async () => {
       const start = await request(t.http).get('/api/auth/google').expect(302);

@@ -6,9 +6,8 @@ import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { createModel, eventually, example } from '../support/fixtures';
 import { setUpGeneration } from '../support/generation-fixtures';
-import { createTestApp, otherOperatorCookie, signInLocal, TestApp } from '../support/test-app';
-
-type Agent = ReturnType<typeof request.agent>;
+import { otherOperatorCookie } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 /**
  * The cases found by trying Quire as a hostile signed-in user would (issue 11), each of which used
@@ -18,26 +17,14 @@ type Agent = ReturnType<typeof request.agent>;
 describe('Hostile input: refused with a 4xx that says why, nothing changed, nothing leaked', () => {
   const notion = new NotionFake();
   const openai = new OpenAiFake();
-  let t: TestApp;
-  let agent: Agent;
-
-  beforeAll(async () => {
-    await Promise.all([notion.start(), openai.start()]);
-    t = await createTestApp({ NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([notion.stop(), openai.stop()]);
-  });
-  beforeEach(async () => {
-    await t.reset();
-    notion.reset();
-    openai.reset();
-    agent = await signInLocal(t.http);
+  const t = useTestApp({
+    fakes: [notion, openai],
+    env: () => ({ NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600' }),
+    signIn: 'local',
   });
 
-  const raw = (method: 'post' | 'put', path: string, body: string) => agent[method](path).set('Content-Type', 'application/json').send(body);
-  const sectionsOf = async () => (await agent.get('/api/sections').expect(200)).body;
+  const raw = (method: 'post' | 'put', path: string, body: string) => t.agent[method](path).set('Content-Type', 'application/json').send(body);
+  const sectionsOf = async () => (await t.agent.get('/api/sections').expect(200)).body;
 
   describe('malformed bodies', () => {
     it.each([
@@ -62,36 +49,36 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
     });
 
     it('should leave the settings as they were after refusing them', async () => {
-      await agent
+      await t.agent
         .post('/api/user')
         .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
         .expect(200);
-      const before = (await agent.get('/api/user').expect(200)).body;
-      const status = (await agent.get('/api/user/status-config').expect(200)).body;
+      const before = (await t.agent.get('/api/user').expect(200)).body;
+      const status = (await t.agent.get('/api/user/status-config').expect(200)).body;
       await raw('post', '/api/user', '{"envVars":[]}').expect(400);
       await raw('post', '/api/user', '{"envVars":{"OPENAI_API_KEY":null}}').expect(400);
       await raw('post', '/api/user/status-config', '{"propertyName":"Status","values":[]}').expect(400);
-      expect((await agent.get('/api/user').expect(200)).body).toEqual(before);
-      expect((await agent.get('/api/user/status-config').expect(200)).body).toEqual(status);
-      expect((await agent.get('/api/clients').expect(200)).body).toEqual([]);
+      expect((await t.agent.get('/api/user').expect(200)).body).toEqual(before);
+      expect((await t.agent.get('/api/user/status-config').expect(200)).body).toEqual(status);
+      expect((await t.agent.get('/api/clients').expect(200)).body).toEqual([]);
     });
 
     it('should refuse an example given as a list, and a blank example uuid', async () => {
-      const model = await createModel(agent);
+      const model = await createModel(t.agent);
       await raw('post', `/api/models/${model}/add-example`, '{"example":[]}').expect(400, /example must be an object/);
-      const blank = await agent
+      const blank = await t.agent
         .post(`/api/models/${model}/add-example`)
         .send({ example: example(1, { uuid: '   ' }) })
         .expect(400);
       expect(blank.body.errors).toEqual([{ field: 'example.uuid', message: 'uuid is required' }]);
-      expect((await agent.get(`/api/models/${model}`).expect(200)).body.examples).toEqual([]);
+      expect((await t.agent.get(`/api/models/${model}`).expect(200)).body.examples).toEqual([]);
     });
 
     it('should say what is wrong with a body that cannot be decompressed', async () => {
       const corrupt = gzipSync(Buffer.from('{"name":"Acme"}')).subarray(0, 12);
-      const res = await agent.post('/api/clients').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send(corrupt).expect(400);
+      const res = await t.agent.post('/api/clients').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send(corrupt).expect(400);
       expect(res.body.message).toBe('The request body could not be decompressed as its Content-Encoding says.');
-      const unknown = await agent.post('/api/clients').set('Content-Type', 'application/json').set('Content-Encoding', 'zstd-x').send('{}').expect(415);
+      const unknown = await t.agent.post('/api/clients').set('Content-Type', 'application/json').set('Content-Encoding', 'zstd-x').send('{}').expect(415);
       expect(unknown.body.message).toMatch(/^The Content-Encoding "zstd-x" is not supported/);
     });
   });
@@ -103,14 +90,14 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
       ['a NUL in the search', { filter: '{"q":"a\\u0000"}' }, 'filter.q must not contain control characters.'],
       ['a control character in a parameter', { sort: '["name",\u0007"ASC"]' }, 'sort must not contain control characters.'],
     ])('should refuse %s', async (_, query, message) => {
-      expect((await agent.get('/api/sections').query(query).expect(400)).body.message).toBe(message);
+      expect((await t.agent.get('/api/sections').query(query).expect(400)).body.message).toBe(message);
     });
   });
 
   describe('references to records', () => {
     async function articleBody(modelId: string) {
-      const model = await createModel(agent, `M ${modelId.slice(0, 4)}`);
-      const section = (await agent.post('/api/sections').send({ name: 'Intro', model, temperature: 0.5, system_message: 'S', user_message: 'U' }).expect(201))
+      const model = await createModel(t.agent, `M ${modelId.slice(0, 4)}`);
+      const section = (await t.agent.post('/api/sections').send({ name: 'Intro', model, temperature: 0.5, system_message: 'S', user_message: 'U' }).expect(201))
         .body;
       return {
         article_title: 'Guide',
@@ -123,7 +110,7 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
       const grace = await otherOperatorCookie(t);
       const theirs = (await request(t.http).post('/api/models').set('Cookie', grace).send({ name: 'Theirs', base_model: 'gpt-4o' }).expect(201)).body._id;
       for (const model of [theirs, '6f1c2b3a-0000-4000-8000-00000000abcd']) {
-        const res = await agent
+        const res = await t.agent
           .post('/api/articles')
           .send(await articleBody(model))
           .expect(400);
@@ -132,23 +119,23 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
           errors: [{ field: 'sections.0.model', message: 'is not one of your models' }],
         });
       }
-      expect((await agent.get('/api/articles').expect(200)).body).toEqual([]);
+      expect((await t.agent.get('/api/articles').expect(200)).body).toEqual([]);
     });
 
     it('should keep a saved model that has since been deleted when the article is edited', async () => {
-      const model = await createModel(agent, 'Kept');
+      const model = await createModel(t.agent, 'Kept');
       const body = await articleBody(model);
-      const article = (await agent.post('/api/articles').send(body).expect(201)).body;
+      const article = (await t.agent.post('/api/articles').send(body).expect(201)).body;
       await t.database.db.execute(`delete from models where id = '${model}'` as never);
-      await agent
+      await t.agent
         .put(`/api/articles/${article._id}`)
         .send({ ...body, notes: 'edited' })
         .expect(200);
     });
 
     it('should refuse a blank heading', async () => {
-      const body = await articleBody(await createModel(agent, 'H'));
-      const res = await agent
+      const body = await articleBody(await createModel(t.agent, 'H'));
+      const res = await t.agent
         .post('/api/articles')
         .send({ ...body, sections: [{ ...body.sections[0], heading: '  ' }] })
         .expect(400);
@@ -158,7 +145,7 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
     it("should refuse a fine-tune of another operator's model as a 400 naming modelId", async () => {
       const grace = await otherOperatorCookie(t);
       const theirs = (await request(t.http).post('/api/models').set('Cookie', grace).send({ name: 'Theirs', base_model: 'gpt-4o' }).expect(201)).body._id;
-      const res = await agent.post('/api/fine-tune-jobs/start').send({ modelId: theirs, suffix: 'x' }).expect(400);
+      const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: theirs, suffix: 'x' }).expect(400);
       expect(res.body.errors).toEqual([{ field: 'modelId', message: 'is not one of your models' }]);
     });
   });
@@ -169,7 +156,7 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
     /** A key saved before Quire checked them (or written by any other means): sealed as Quire seals them. */
     async function storeRawKey(key: string) {
       const users = t.app.get(UsersRepository);
-      const me = (await agent.get('/api/me').expect(200)).body;
+      const me = (await t.agent.get('/api/me').expect(200)).body;
       const user = (await t.database.db.execute(`select id from users where email = '${me.email}'` as never)) as unknown as { rows: { id: string }[] };
       const id = user.rows[0].id;
       await users.updateSecrets(id, { openAiApiKey: new SecretBox(t.config.encryptionKey).seal(key, `${id}:OPENAI_API_KEY`) });
@@ -180,23 +167,23 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
       ['a control character', 'sk-abc\u001bdef'],
       ['a character outside visible ASCII', 'sk-abcdéf'],
     ])('should refuse to save a key holding %s, and keep the one saved', async (_, key) => {
-      await agent
+      await t.agent
         .post('/api/user')
         .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
         .expect(200);
-      const res = await agent
+      const res = await t.agent
         .post('/api/user')
         .send({ envVars: { OPENAI_API_KEY: key } })
         .expect(400);
       expect(res.body.errors).toEqual([
         { field: 'envVars.OPENAI_API_KEY', message: expect.stringMatching(/must not contain|may only contain letters, digits and punctuation/) },
       ]);
-      expect((await agent.get('/api/user').expect(200)).body.envVars.OPENAI_API_KEY).toBe('sk-…0000');
+      expect((await t.agent.get('/api/user').expect(200)).body.envVars.OPENAI_API_KEY).toBe('sk-…0000');
     });
 
     it('should never echo a stored key that cannot be sent, in a reply or a log line', async () => {
       await storeRawKey(POISONED_KEY);
-      const test = await agent.post('/api/generation/test-openai').expect(200);
+      const test = await t.agent.post('/api/generation/test-openai').expect(200);
       expect(test.body).toEqual({
         ok: false,
         message: expect.stringMatching(/^OpenAI: the OpenAI API key saved on Home contains characters that cannot be sent/),
@@ -206,30 +193,30 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
     });
 
     it('should record the failure of a generation with such a key, and go on serving', async () => {
-      await setUpGeneration(agent, notion, openai);
+      await setUpGeneration(t.agent, notion, openai);
       await storeRawKey(POISONED_KEY);
       // Creating the model asked OpenAI for the good key's models; nothing may be asked with this one.
       openai.requests.length = 0;
       const row = notion.addRow({ title: 'Best laptops', status: 'Start Generating', type: 'guide', extra: { Keyword: 'k' } });
-      await agent.post('/api/generation/check-now').expect(200);
+      await t.agent.post('/api/generation/check-now').expect(200);
       const [entry] = await eventually(
-        async () => (await agent.get('/api/history').expect(200)).body,
+        async () => (await t.agent.get('/api/history').expect(200)).body,
         (entries) => entries[0]?.status === 'failed',
       );
       expect(entry.message).toMatch(/^OpenAI: the OpenAI API key saved on Home contains characters that cannot be sent/);
       expect(notion.statusOf(row)).toBe('Generating Error');
       expect(openai.requests).toHaveLength(0);
       expect(t.logger.lines.join('\n')).not.toContain('POISONED');
-      await agent.get('/api/health').expect(200);
+      await t.agent.get('/api/health').expect(200);
     });
 
     it("should record a vendor's failure whose words PostgreSQL cannot store", async () => {
-      await setUpGeneration(agent, notion, openai);
+      await setUpGeneration(t.agent, notion, openai);
       openai.failNext('POST', /^\/v1\/chat\/completions$/, 400, 'Bad request\u0000 with a \ud800 in it', 1);
       notion.addRow({ title: 'Odd answer', status: 'Start Generating', type: 'guide', extra: { Keyword: 'k' } });
-      await agent.post('/api/generation/check-now').expect(200);
+      await t.agent.post('/api/generation/check-now').expect(200);
       const [entry] = await eventually(
-        async () => (await agent.get('/api/history').expect(200)).body,
+        async () => (await t.agent.get('/api/history').expect(200)).body,
         (entries) => entries[0]?.status === 'failed',
       );
       expect(entry.message).toBe('OpenAI: could not write section "Introduction": Bad request with a \ufffd in it');
@@ -240,7 +227,7 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
     it('should keep answering other requests while a long bias list is tokenised', async () => {
       const words = Array.from({ length: 1000 }, (_, i) => `${(i * 7919 + 104729).toString(36)}${'qz'.repeat(40)}`);
       const finished: string[] = [];
-      const preview = agent
+      const preview = t.agent
         .post('/api/logit-bias-groups/preview')
         .send({
           family: 'o200k_base',
@@ -252,7 +239,7 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
         .expect(200)
         .then(() => finished.push('preview'));
       for (let i = 0; i < 5; i++) {
-        await agent.get('/api/me').expect(200);
+        await t.agent.get('/api/me').expect(200);
         finished.push('me');
       }
       await preview;
@@ -262,8 +249,8 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
   });
 
   it('should still serve normally after all of this', async () => {
-    await agent.get('/api/health').expect(200, { status: 'ok', database: t.config.database.kind });
-    await agent.post('/api/clients').send({ name: 'Acme' }).expect(201);
+    await t.agent.get('/api/health').expect(200, { status: 'ok', database: t.config.database.kind });
+    await t.agent.post('/api/clients').send({ name: 'Acme' }).expect(201);
     expect(await sectionsOf()).toEqual([]);
   });
 });

@@ -1,21 +1,12 @@
 import request from 'supertest';
-import { createTestApp, otherOperatorCookie, signInLocal, TestApp } from '../support/test-app';
+import { otherOperatorCookie } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 describe('Logit-bias word lists', () => {
-  let t: TestApp;
-  let agent: ReturnType<typeof request.agent>;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.reset();
-    agent = await signInLocal(t.http);
-  });
+  const t = useTestApp({ signIn: 'local' });
 
   it('should derive words and word_count on the server, ignoring what the client sent', async () => {
-    const res = await agent
+    const res = await t.agent
       .post('/api/logit-bias-groups')
       .send({
         name: ' Overused ',
@@ -36,7 +27,7 @@ describe('Logit-bias word lists', () => {
       words: ['delve', 'tapestry', 'realm', 'crucial'],
       word_count: 4,
     });
-    const updated = await agent
+    const updated = await t.agent
       .put(`/api/logit-bias-groups/${res.body._id}`)
       .send({ name: 'Overused', entries: [{ words: ['delve'], bias: 10 }] })
       .expect(200);
@@ -46,17 +37,17 @@ describe('Logit-bias word lists', () => {
   it('should refuse a list that maps to more tokens than OpenAI accepts', async () => {
     // Made-up words: each form splits into tokens of its own, far past 300 in all.
     const words = Array.from({ length: 200 }, (_, i) => `${(i * 7919 + 104729).toString(36)}ly`);
-    const res = await agent
+    const res = await t.agent
       .post('/api/logit-bias-groups')
       .send({ name: 'Huge', entries: [{ words, bias: -100 }] })
       .expect(400);
     expect(res.body.message).toMatch(/^This list maps to more than 300 tokens for .+; OpenAI accepts at most 300\. Remove some words\.$/);
-    expect((await agent.get('/api/logit-bias-groups').expect(200)).body).toEqual([]);
+    expect((await t.agent.get('/api/logit-bias-groups').expect(200)).body).toEqual([]);
   });
 
   it('should refuse a list of more than 1,000 words before tokenising it, and preview at most as many', async () => {
     const words = Array.from({ length: 1001 }, (_, i) => `w${i}`);
-    const res = await agent
+    const res = await t.agent
       .post('/api/logit-bias-groups')
       .send({ name: 'Long', entries: [words.slice(0, 400), words.slice(400, 800), words.slice(800)].map((group) => ({ words: group, bias: -100 })) })
       .expect(400);
@@ -66,12 +57,12 @@ describe('Logit-bias word lists', () => {
     });
     // Commas split a posted word into several: the cap counts the words after splitting.
     const packed = Array.from({ length: 31 }, () => Array.from({ length: 33 }, () => 'ab').join(','));
-    const preview = await agent
+    const preview = await t.agent
       .post('/api/logit-bias-groups/preview')
       .send({ family: 'o200k_base', entries: [{ words: packed, bias: -100 }] })
       .expect(400);
     expect(preview.body.message).toMatch(/^This list holds 1023 words/);
-    expect((await agent.get('/api/logit-bias-groups').expect(200)).body).toEqual([]);
+    expect((await t.agent.get('/api/logit-bias-groups').expect(200)).body).toEqual([]);
   });
 
   it.each([
@@ -93,19 +84,19 @@ describe('Logit-bias word lists', () => {
     ['words that are not a list', { name: 'L', entries: [{ words: 'a,b', bias: 1 }] }, 'words must be a list'],
     ['an unknown field', { name: 'L', entries: [{ words: ['a'], bias: 1 }], owner: 'x' }, 'property owner should not exist'],
   ])('should answer 400 to %s and change nothing', async (_case, body, message) => {
-    const kept = await agent
+    const kept = await t.agent
       .post('/api/logit-bias-groups')
       .send({ name: 'Kept', entries: [{ words: ['k'], bias: -100 }] })
       .expect(201);
-    expect((await agent.post('/api/logit-bias-groups').send(body).expect(400)).body.message).toContain(message);
-    expect((await agent.put(`/api/logit-bias-groups/${kept.body._id}`).send(body).expect(400)).body.message).toContain(message);
-    const list = await agent.get('/api/logit-bias-groups').expect(200);
+    expect((await t.agent.post('/api/logit-bias-groups').send(body).expect(400)).body.message).toContain(message);
+    expect((await t.agent.put(`/api/logit-bias-groups/${kept.body._id}`).send(body).expect(400)).body.message).toContain(message);
+    const list = await t.agent.get('/api/logit-bias-groups').expect(200);
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({ name: 'Kept', words: ['k'] });
   });
 
   it('should preview the token ids of each word form for a tokenizer family', async () => {
-    const res = await agent
+    const res = await t.agent
       .post('/api/logit-bias-groups/preview')
       .send({ family: 'o200k_base', entries: [{ words: ['hello, '], bias: -100 }] })
       .expect(200);
@@ -114,16 +105,16 @@ describe('Logit-bias word lists', () => {
     expect(res.body.words[0].word).toBe('hello');
     expect(res.body.words[0].forms.map((f: { text: string }) => f.text)).toEqual(['hello', ' hello', 'Hello', ' Hello']);
     expect(res.body.words[0].forms[1].tokens).toEqual([40617]);
-    const cl100k = await agent
+    const cl100k = await t.agent
       .post('/api/logit-bias-groups/preview')
       .send({ family: 'cl100k_base', entries: [{ words: ['hello'], bias: -100 }] })
       .expect(200);
     expect(cl100k.body.words[0].forms[1].tokens).toEqual([24748]);
-    await agent.post('/api/logit-bias-groups/preview').send({ family: 'p50k', entries: [] }).expect(400);
+    await t.agent.post('/api/logit-bias-groups/preview').send({ family: 'p50k', entries: [] }).expect(400);
   });
 
   it("should answer 404 for another operator's list and never list it", async () => {
-    const mine = await agent
+    const mine = await t.agent
       .post('/api/logit-bias-groups')
       .send({ name: 'Mine', entries: [{ words: ['a'], bias: 1 }] })
       .expect(201);
@@ -146,12 +137,12 @@ describe('Logit-bias word lists', () => {
       ['A', ['z']],
       ['C', ['p', 'q', 'r']],
     ] as const) {
-      await agent
+      await t.agent
         .post('/api/logit-bias-groups')
         .send({ name, entries: [{ words, bias: -100 }] })
         .expect(201);
     }
-    const res = await agent.get('/api/logit-bias-groups').query({ sort: '["word_count","DESC"]', range: '[1,2]' }).expect(200);
+    const res = await t.agent.get('/api/logit-bias-groups').query({ sort: '["word_count","DESC"]', range: '[1,2]' }).expect(200);
     expect(res.headers['content-range']).toBe('logit-bias-groups 1-2/3');
     expect(res.body.map((g: { name: string }) => g.name)).toEqual(['B', 'A']);
   });

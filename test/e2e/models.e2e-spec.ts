@@ -3,20 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { SessionsService } from '../../backend/src/auth/sessions.service';
 import { UsersRepository } from '../../backend/src/users/users.repository';
 import { createModel, example } from '../support/fixtures';
-import { createTestApp, signInLocal, TestApp } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 describe('Models and their training examples', () => {
-  let t: TestApp;
-  let agent: ReturnType<typeof request.agent>;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.reset();
-    agent = await signInLocal(t.http);
-  });
+  const t = useTestApp({ signIn: 'local' });
 
   async function otherOperator() {
     const user = await t.app
@@ -26,7 +16,7 @@ describe('Models and their training examples', () => {
   }
 
   it('should create a model and answer it with its fields and what may be done with it', async () => {
-    const res = await agent.post('/api/models').send({ name: '  Blog voice ', base_model: 'gpt-4o' }).expect(201);
+    const res = await t.agent.post('/api/models').send({ name: '  Blog voice ', base_model: 'gpt-4o' }).expect(201);
     expect(res.body).toMatchObject({
       name: 'Blog voice',
       base_model: 'gpt-4o',
@@ -53,30 +43,30 @@ describe('Models and their training examples', () => {
     [{ name: 'A', base_model: 'gpt-4o', output_model: 'ft:x' }, 'property output_model should not exist'],
     [{ name: 42, base_model: 'gpt-4o' }, 'name must be text'],
   ])('should refuse %j with 400 and create nothing', async (body, message) => {
-    const res = await agent.post('/api/models').send(body).expect(400);
+    const res = await t.agent.post('/api/models').send(body).expect(400);
     expect(res.body.message).toContain(message);
-    expect((await agent.get('/api/models').expect(200)).body).toEqual([]);
+    expect((await t.agent.get('/api/models').expect(200)).body).toEqual([]);
   });
 
   it('should keep names unique per operator, ignoring case', async () => {
-    await createModel(agent, 'Blog voice');
-    const res = await agent.post('/api/models').send({ name: 'BLOG VOICE', base_model: 'gpt-4' }).expect(409);
+    await createModel(t.agent, 'Blog voice');
+    const res = await t.agent.post('/api/models').send({ name: 'BLOG VOICE', base_model: 'gpt-4' }).expect(409);
     expect(res.body.message).toBe('A model named "BLOG VOICE" already exists.');
     const grace = await otherOperator();
     await request(t.http).post('/api/models').set('Cookie', grace).send({ name: 'Blog voice', base_model: 'gpt-4o' }).expect(201);
   });
 
   it('should list with Content-Range, sort, range and filter', async () => {
-    for (const name of ['Charlie', 'Alpha', 'Bravo']) await createModel(agent, name);
-    const all = await agent.get('/api/models').expect(200);
+    for (const name of ['Charlie', 'Alpha', 'Bravo']) await createModel(t.agent, name);
+    const all = await t.agent.get('/api/models').expect(200);
     expect(all.headers['content-range']).toBe('models 0-2/3');
     expect(all.body.map((m: { name: string }) => m.name)).toEqual(['Bravo', 'Alpha', 'Charlie']);
-    const page = await agent.get('/api/models').query({ sort: '["name","ASC"]', range: '[1,1]' }).expect(200);
+    const page = await t.agent.get('/api/models').query({ sort: '["name","ASC"]', range: '[1,1]' }).expect(200);
     expect(page.headers['content-range']).toBe('models 1-1/3');
     expect(page.body.map((m: { name: string }) => m.name)).toEqual(['Bravo']);
-    const search = await agent.get('/api/models').query({ filter: '{"q":"alp"}' }).expect(200);
+    const search = await t.agent.get('/api/models').query({ filter: '{"q":"alp"}' }).expect(200);
     expect(search.body.map((m: { name: string }) => m.name)).toEqual(['Alpha']);
-    const none = await agent.get('/api/models').query({ filter: '{"q":"zzz"}' }).expect(200);
+    const none = await t.agent.get('/api/models').query({ filter: '{"q":"zzz"}' }).expect(200);
     expect(none.headers['content-range']).toBe('models */0');
     expect('examples' in all.body[0]).toBe(false);
   });
@@ -89,54 +79,54 @@ describe('Models and their training examples', () => {
     [{ filter: '{"user_id":"x"}' }, 'Cannot filter by user_id'],
     [{ page: '2' }, 'Unknown query parameter: page'],
   ])('should answer 400 to the list query %j', async (query, message) => {
-    const res = await agent.get('/api/models').query(query).expect(400);
+    const res = await t.agent.get('/api/models').query(query).expect(400);
     expect(res.body.message).toContain(message);
   });
 
   it('should add examples in system, user, assistant order and show them on the model', async () => {
-    const id = await createModel(agent);
+    const id = await createModel(t.agent);
     const shuffled = example(1);
     shuffled.messages = [shuffled.messages[2], shuffled.messages[0], shuffled.messages[1]];
-    const added = await agent.post(`/api/models/${id}/add-example`).send({ example: shuffled }).expect(201);
+    const added = await t.agent.post(`/api/models/${id}/add-example`).send({ example: shuffled }).expect(201);
     expect(added.body.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user', 'assistant']);
-    await agent
+    await t.agent
       .post(`/api/models/${id}/add-example`)
       .send({ example: example(2, { article_uuid: null }) })
       .expect(201);
-    const model = await agent.get(`/api/models/${id}`).expect(200);
+    const model = await t.agent.get(`/api/models/${id}`).expect(200);
     expect(model.body.example_count).toBe(2);
     expect(model.body.examples.map((e: { uuid: string }) => e.uuid)).toEqual(['section-1', 'section-2']);
     expect(model.body.examples[1]).toMatchObject({ article_uuid: null, clusterId: 2 });
   });
 
   it('should refuse a uuid already in the model with 409', async () => {
-    const id = await createModel(agent);
-    await agent
+    const id = await createModel(t.agent);
+    await t.agent
       .post(`/api/models/${id}/add-example`)
       .send({ example: example(1) })
       .expect(201);
-    const res = await agent
+    const res = await t.agent
       .post(`/api/models/${id}/add-example`)
       .send({ example: example(1) })
       .expect(409);
     expect(res.body.message).toBe('This section has already been added to this model.');
-    expect((await agent.get(`/api/models/${id}`).expect(200)).body.example_count).toBe(1);
+    expect((await t.agent.get(`/api/models/${id}`).expect(200)).body.example_count).toBe(1);
   });
 
   it('should replace the example of the same uuid when replace is true', async () => {
-    const id = await createModel(agent);
-    await agent
+    const id = await createModel(t.agent);
+    await t.agent
       .post(`/api/models/${id}/add-example`)
       .send({ example: example(1) })
       .expect(201);
     const second = example(1, { clusterId: 7 });
     second.messages = [second.messages[0], second.messages[1], { role: 'assistant', content: 'A better answer.' }];
-    await agent.post(`/api/models/${id}/add-example`).send({ example: second, replace: true }).expect(201);
-    const model = (await agent.get(`/api/models/${id}`).expect(200)).body;
+    await t.agent.post(`/api/models/${id}/add-example`).send({ example: second, replace: true }).expect(201);
+    const model = (await t.agent.get(`/api/models/${id}`).expect(200)).body;
     expect(model.examples).toHaveLength(1);
     expect(model.examples[0]).toMatchObject({ clusterId: 7 });
     expect(model.examples[0].messages[2]).toEqual({ role: 'assistant', content: 'A better answer.' });
-    await agent
+    await t.agent
       .post(`/api/models/${id}/add-example`)
       .send({ example: example(2), replace: 'yes' })
       .expect(400);
@@ -167,23 +157,23 @@ describe('Models and their training examples', () => {
     ['no example', {}, 'example is required'],
     ['an unknown field', { example: example(1), extra: true }, 'property extra should not exist'],
   ])('should refuse an example with %s (400) and change nothing', async (_case, body, message) => {
-    const id = await createModel(agent);
-    const res = await agent.post(`/api/models/${id}/add-example`).send(body).expect(400);
+    const id = await createModel(t.agent);
+    const res = await t.agent.post(`/api/models/${id}/add-example`).send(body).expect(400);
     expect(res.body.message).toContain(message);
-    expect((await agent.get(`/api/models/${id}`).expect(200)).body.example_count).toBe(0);
+    expect((await t.agent.get(`/api/models/${id}`).expect(200)).body.example_count).toBe(0);
   });
 
   it('should remove an example by uuid, and answer 404 when it is not there', async () => {
-    const id = await createModel(agent, 'M', 'gpt-4o', 2);
-    const res = await agent.delete(`/api/models/${id}/remove-example`).send({ uuid: 'section-1' }).expect(200);
+    const id = await createModel(t.agent, 'M', 'gpt-4o', 2);
+    const res = await t.agent.delete(`/api/models/${id}/remove-example`).send({ uuid: 'section-1' }).expect(200);
     expect(res.body).toEqual({ uuid: 'section-1' });
-    expect((await agent.get(`/api/models/${id}`).expect(200)).body.examples.map((e: { uuid: string }) => e.uuid)).toEqual(['section-2']);
-    const again = await agent.delete(`/api/models/${id}/remove-example`).send({ uuid: 'section-1' }).expect(404);
+    expect((await t.agent.get(`/api/models/${id}`).expect(200)).body.examples.map((e: { uuid: string }) => e.uuid)).toEqual(['section-2']);
+    const again = await t.agent.delete(`/api/models/${id}/remove-example`).send({ uuid: 'section-1' }).expect(404);
     expect(again.body.message).toBe('This model has no example for that section.');
   });
 
   it("should answer 404 for another operator's model on every route and never list it", async () => {
-    const id = await createModel(agent, 'Mine', 'gpt-4o', 1);
+    const id = await createModel(t.agent, 'Mine', 'gpt-4o', 1);
     const grace = await otherOperator();
     const as = (req: request.Test) => req.set('Cookie', grace);
     for (const req of [
@@ -200,25 +190,25 @@ describe('Models and their training examples', () => {
       expect(res.body.message).toBe('Model not found.');
     }
     expect((await as(request(t.http).get('/api/models')).expect(200)).body).toEqual([]);
-    expect((await agent.get(`/api/models/${id}`).expect(200)).body.example_count).toBe(1);
+    expect((await t.agent.get(`/api/models/${id}`).expect(200)).body.example_count).toBe(1);
   });
 
   it('should answer 404 for an id that is not a uuid', async () => {
-    const res = await agent.get('/api/models/not-a-uuid').expect(404);
+    const res = await t.agent.get('/api/models/not-a-uuid').expect(404);
     expect(res.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Model not found.' });
   });
 
   it('should refuse to delete a model that was never fine-tuned', async () => {
-    const id = await createModel(agent);
-    const res = await agent.delete(`/api/models/${id}`).expect(409);
+    const id = await createModel(t.agent);
+    const res = await t.agent.delete(`/api/models/${id}`).expect(409);
     expect(res.body.message).toBe('Only a fine-tuned model can be deleted.');
-    await agent.get(`/api/models/${id}`).expect(200);
+    await t.agent.get(`/api/models/${id}`).expect(200);
   });
 
   it('should list training jobs (none yet) with a Content-Range and 404 an unknown one', async () => {
-    const list = await agent.get('/api/training-jobs').expect(200);
+    const list = await t.agent.get('/api/training-jobs').expect(200);
     expect(list.body).toEqual([]);
     expect(list.headers['content-range']).toBe('training-jobs */0');
-    await agent.get(`/api/training-jobs/${randomUUID()}`).expect(404);
+    await t.agent.get(`/api/training-jobs/${randomUUID()}`).expect(404);
   });
 });

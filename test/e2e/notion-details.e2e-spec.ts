@@ -1,5 +1,4 @@
 import { Client } from '@notionhq/client';
-import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { SecretBox } from '../../backend/src/common/secret-box';
 import { UsersService } from '../../backend/src/users/users.service';
@@ -7,9 +6,8 @@ import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { eventually } from '../support/fixtures';
 import { setUpGeneration } from '../support/generation-fixtures';
-import { createTestApp, signInLocal, TestApp } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
-type Agent = ReturnType<typeof request.agent>;
 type Json = Record<string, any>;
 
 const rt = (content: string) => [{ type: 'text', text: { content, link: null }, plain_text: content, annotations: {} }];
@@ -18,31 +16,22 @@ const user = (id: string, name?: string) => ({ object: 'user', id, ...(name ? { 
 describe('Notion as it really answers: database links, data sources, links and every property type', () => {
   const notion = new NotionFake();
   const openai = new OpenAiFake();
-  let t: TestApp;
-  let agent: Agent;
+  const t = useTestApp({
+    fakes: [notion, openai],
+    env: () => ({ NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600', GENERATION_CONCURRENCY: '2' }),
+    signIn: 'local',
+  });
   let modelId: string;
 
-  beforeAll(async () => {
-    await Promise.all([notion.start(), openai.start()]);
-    t = await createTestApp({ NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600', GENERATION_CONCURRENCY: '2' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([notion.stop(), openai.stop()]);
-  });
   beforeEach(async () => {
-    await t.reset();
-    notion.reset();
-    openai.reset();
-    agent = await signInLocal(t.http);
-    modelId = (await setUpGeneration(agent, notion, openai)).model._id;
+    modelId = (await setUpGeneration(t.agent, notion, openai)).model._id;
   });
 
-  const history = async () => (await agent.get('/api/history').expect(200)).body as Json[];
+  const history = async () => (await t.agent.get('/api/history').expect(200)).body as Json[];
   const settled = (entries: Json[], n: number) => entries.length === n && entries.every((e) => e.status === 'completed' || e.status === 'failed');
-  const checkNow = async () => (await agent.post('/api/generation/check-now').expect(200)).body.lastCheck;
-  const testNotion = async () => (await agent.post('/api/generation/test-notion').expect(200)).body;
-  const saveDatabaseId = (value: string) => agent.post('/api/user').send({ envVars: { DATABASE_ID: value } });
+  const checkNow = async () => (await t.agent.post('/api/generation/check-now').expect(200)).body.lastCheck;
+  const testNotion = async () => (await t.agent.post('/api/generation/test-notion').expect(200)).body;
+  const saveDatabaseId = (value: string) => t.agent.post('/api/user').send({ envVars: { DATABASE_ID: value } });
   const userId = async () => {
     const result = (await t.database.db.execute(sql`select id from users`)) as unknown as { rows: { id: string }[] };
     return result.rows[0].id;
@@ -51,7 +40,7 @@ describe('Notion as it really answers: database links, data sources, links and e
   /** A one-section template whose user prompt is `prompt`, for rows that name it in their Article property. */
   const template = async (title: string, prompt: string) => {
     const section = (
-      await agent
+      await t.agent
         .post('/api/sections')
         .send({ name: `${title} body`, model: modelId, temperature: 0.3, system_message: 'You write.', user_message: prompt })
         .expect(201)
@@ -65,7 +54,7 @@ describe('Notion as it really answers: database links, data sources, links and e
       temperature: section.temperature,
       logit_bias_group: null,
     };
-    await agent
+    await t.agent
       .post('/api/articles')
       .send({ article_title: title, article_type: title, sections: [snapshot] })
       .expect(201);
@@ -100,7 +89,7 @@ describe('Notion as it really answers: database links, data sources, links and e
       const res = await saveDatabaseId('https://www.notion.so/acme/Articles').expect(400);
       expect(res.body.errors).toEqual([{ field: 'envVars.DATABASE_ID', message: 'must be a Notion database link or id' }]);
       expect(res.body.message).toBe("DATABASE_ID must be the Notion database's link or its id (32 letters and digits, with or without dashes).");
-      expect((await agent.get('/api/user').expect(200)).body.envVars.DATABASE_ID).toBe('1f0…a3b4');
+      expect((await t.agent.get('/api/user').expect(200)).body.envVars.DATABASE_ID).toBe('1f0…a3b4');
     });
 
     it('should still read a link saved before Quire kept bare ids', async () => {

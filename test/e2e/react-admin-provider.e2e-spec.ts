@@ -3,7 +3,8 @@ import request from 'supertest';
 import { createDataProvider, QuireDataProvider } from '../../admin/src/dataProvider';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { createModel } from '../support/fixtures';
-import { createTestApp, otherOperatorCookie, TestApp } from '../support/test-app';
+import { otherOperatorCookie } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 /**
  * The dashboard's own data provider (ra-data-simple-rest with the id mapping) against the running
@@ -14,19 +15,13 @@ import { createTestApp, otherOperatorCookie, TestApp } from '../support/test-app
  */
 describe("react-admin's data provider against every resource", () => {
   const openai = new OpenAiFake();
-  let t: TestApp;
+  const t = useTestApp({ fakes: [openai], env: () => ({ OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600', FINE_TUNE_POLL_SECONDS: '3600' }) });
   let provider: QuireDataProvider;
   let base: string;
 
   beforeAll(async () => {
-    await openai.start();
-    t = await createTestApp({ OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600', FINE_TUNE_POLL_SECONDS: '3600' });
     await t.app.listen(0, '127.0.0.1');
     base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
-  });
-  afterAll(async () => {
-    await t.close();
-    await openai.stop();
   });
 
   /** The data provider as a browser holding `cookie` would use it. */
@@ -39,8 +34,6 @@ describe("react-admin's data provider against every resource", () => {
 
   let agent: ReturnType<typeof request.agent>;
   beforeEach(async () => {
-    await t.reset();
-    openai.reset();
     const login = await request(t.http).get('/api/auth/local').expect(302);
     const cookie = String(login.headers['set-cookie'][0]).split(';')[0];
     agent = request.agent(t.http).set('Cookie', cookie);

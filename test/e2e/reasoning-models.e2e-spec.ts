@@ -1,41 +1,29 @@
-import request from 'supertest';
 import { GoogleFake } from '../fakes/google-fake';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { eventually } from '../support/fixtures';
 import { setUpGeneration } from '../support/generation-fixtures';
-import { createTestApp, signInWithGoogle, TestApp } from '../support/test-app';
-
-type Agent = ReturnType<typeof request.agent>;
+import { useTestApp } from '../support/use-test-app';
 
 describe('Generation with the models OpenAI really serves', () => {
   const notion = new NotionFake();
   const openai = new OpenAiFake();
   const google = new GoogleFake();
-  let t: TestApp;
-  let agent: Agent;
+  const t = useTestApp({
+    fakes: [notion, openai, google],
+    env: () => ({ ...google.env(), NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600' }),
+    signIn: 'google',
+  });
   let setup: Awaited<ReturnType<typeof setUpGeneration>>;
 
-  beforeAll(async () => {
-    await Promise.all([notion.start(), openai.start(), google.start()]);
-    t = await createTestApp({ ...google.env(), NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([notion.stop(), openai.stop(), google.stop()]);
-  });
   beforeEach(async () => {
-    await t.reset();
-    notion.reset();
-    openai.reset();
-    agent = await signInWithGoogle(t.http);
-    setup = await setUpGeneration(agent, notion, openai);
+    setup = await setUpGeneration(t.agent, notion, openai);
   });
 
-  const history = async () => (await agent.get('/api/history').expect(200)).body as Record<string, any>[];
+  const history = async () => (await t.agent.get('/api/history').expect(200)).body as Record<string, any>[];
   const settled = (entries: Record<string, any>[]) => entries.length === 1 && ['completed', 'failed'].includes(entries[0].status);
   const chatBodies = () => openai.requestsTo('POST', /^\/v1\/chat\/completions$/).map((r) => JSON.parse(r.body));
-  const createModel = async (name: string, base_model: string) => (await agent.post('/api/models').send({ name, base_model }).expect(201)).body._id as string;
+  const createModel = async (name: string, base_model: string) => (await t.agent.post('/api/models').send({ name, base_model }).expect(201)).body._id as string;
 
   /** A template of type `type` whose sections use the given models, temperatures and bias lists. */
   async function template(type: string, entries: { heading: string; model: string; temperature: number; bias: boolean }[]) {
@@ -48,7 +36,7 @@ describe('Generation with the models OpenAI really serves', () => {
       temperature: entry.temperature,
       logit_bias_group: entry.bias ? setup.bias._id : null,
     }));
-    await agent
+    await t.agent
       .post('/api/articles')
       .send({ article_title: `${type} template`, article_type: type, sections })
       .expect(201);
@@ -56,7 +44,7 @@ describe('Generation with the models OpenAI really serves', () => {
 
   async function writeRow(type: string) {
     const id = notion.addRow({ title: `A ${type} article`, status: 'Start Generating', type, extra: { Keyword: 'laptops' } });
-    await agent.post('/api/generation/check-now').expect(200);
+    await t.agent.post('/api/generation/check-now').expect(200);
     const [entry] = await eventually(history, settled);
     return { id, entry };
   }
@@ -119,12 +107,12 @@ describe('Generation with the models OpenAI really serves', () => {
   });
 
   it("should fail an article whose model OpenAI no longer serves, in OpenAI's words, asking once", async () => {
-    await agent
+    await t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: '' } })
       .expect(200);
     const old = await createModel('Old faithful', 'gpt-4');
-    await agent
+    await t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
       .expect(200);

@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { MIGRATIONS_DIR } from '../../backend/src/config/paths';
 import { createModel, createSection, sectionBody, snapshotOf } from '../support/fixtures';
-import { createTestApp, otherOperatorCookie, signInLocal, TestApp } from '../support/test-app';
+import { otherOperatorCookie } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
-type Agent = ReturnType<typeof request.agent>;
 type Section = Awaited<ReturnType<typeof createSection>>;
 
 /** The fields a version holds of its section. */
@@ -18,34 +18,27 @@ const FIELDS = ['name', 'model', 'temperature', 'logit_bias_group', 'system_mess
 const fieldsOf = (record: Record<string, unknown>) => Object.fromEntries(FIELDS.map((field) => [field, record[field]]));
 
 describe('Section versions', () => {
-  let t: TestApp;
-  let agent: Agent;
+  const t = useTestApp({ signIn: 'local' });
   let modelId: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    await t.reset();
-    agent = await signInLocal(t.http);
-    modelId = await createModel(agent, 'Writer');
+    modelId = await createModel(t.agent, 'Writer');
   });
 
-  const versionsOf = async (id: string) => (await agent.get(`/api/sections/${id}/versions`).expect(200)).body as Record<string, unknown>[];
+  const versionsOf = async (id: string) => (await t.agent.get(`/api/sections/${id}/versions`).expect(200)).body as Record<string, unknown>[];
   const update = async (section: Section, overrides: Record<string, unknown>) =>
-    (await agent.put(`/api/sections/${section._id}`).send(sectionBody(modelId, overrides)).expect(200)).body as Section;
+    (await t.agent.put(`/api/sections/${section._id}`).send(sectionBody(modelId, overrides)).expect(200)).body as Section;
 
   /** A section created, then updated twice: three versions. */
   async function threeVersions() {
     const list = (
-      await agent
+      await t.agent
         .post('/api/logit-bias-groups')
         .send({ name: 'Banned', entries: [{ words: ['delve'], bias: -100 }] })
         .expect(201)
     ).body._id as string;
-    const other = await createModel(agent, 'Other voice', 'gpt-4o-mini');
-    const section = await createSection(agent, modelId, { name: 'FAQ', temperature: 0.2, notes: 'first', logit_bias_group: list });
+    const other = await createModel(t.agent, 'Other voice', 'gpt-4o-mini');
+    const section = await createSection(t.agent, modelId, { name: 'FAQ', temperature: 0.2, notes: 'first', logit_bias_group: list });
     await update(section, { name: 'FAQ v2', temperature: 0.9, system_message: 'You write short FAQ sections for {{client}}.', notes: 'second' });
     await update(section, {
       name: 'FAQ v3',
@@ -69,28 +62,28 @@ describe('Section versions', () => {
     expect(Object.keys(versions[0]).sort()).toEqual([...FIELDS, 'version', 'created_at'].sort());
     for (const v of versions) expect(Date.parse(v.created_at as string)).not.toBeNaN();
     // The newest version is the section as it is.
-    expect(fieldsOf(versions[0])).toEqual(fieldsOf((await agent.get(`/api/sections/${section._id}`).expect(200)).body));
+    expect(fieldsOf(versions[0])).toEqual(fieldsOf((await t.agent.get(`/api/sections/${section._id}`).expect(200)).body));
   });
 
   it('should restore version 1 as version 4, equal to 1 in every field, rewriting no version', async () => {
     const section = await threeVersions();
     const before = await versionsOf(section._id);
-    const restored = (await agent.post(`/api/sections/${section._id}/versions/1/restore`).expect(201)).body;
+    const restored = (await t.agent.post(`/api/sections/${section._id}/versions/1/restore`).expect(201)).body;
     const versions = await versionsOf(section._id);
     expect(versions.map((v) => v.version)).toEqual([4, 3, 2, 1]);
     expect(fieldsOf(versions[0])).toEqual(fieldsOf(versions[3]));
     expect(fieldsOf(restored)).toEqual(fieldsOf(versions[3]));
-    expect(fieldsOf((await agent.get(`/api/sections/${section._id}`).expect(200)).body)).toEqual(fieldsOf(versions[3]));
+    expect(fieldsOf((await t.agent.get(`/api/sections/${section._id}`).expect(200)).body)).toEqual(fieldsOf(versions[3]));
     expect(versions.slice(1)).toEqual(before);
   });
 
   it('should add no version for an update or a restore that changes nothing', async () => {
-    const section = await createSection(agent, modelId);
-    const saved = (await agent.get(`/api/sections/${section._id}`).expect(200)).body;
+    const section = await createSection(t.agent, modelId);
+    const saved = (await t.agent.get(`/api/sections/${section._id}`).expect(200)).body;
     // react-admin sends the whole record back.
-    const same = (await agent.put(`/api/sections/${section._id}`).send(saved).expect(200)).body;
+    const same = (await t.agent.put(`/api/sections/${section._id}`).send(saved).expect(200)).body;
     expect(same.updated_at).toBe(saved.updated_at);
-    await agent.post(`/api/sections/${section._id}/versions/1/restore`).expect(201);
+    await t.agent.post(`/api/sections/${section._id}/versions/1/restore`).expect(201);
     expect((await versionsOf(section._id)).map((v) => v.version)).toEqual([1]);
     await update(section, { notes: 'changed' });
     expect((await versionsOf(section._id)).map((v) => v.version)).toEqual([2, 1]);
@@ -98,38 +91,38 @@ describe('Section versions', () => {
 
   it('should start a copy at version 1, with the fields the copy was made with', async () => {
     const section = await threeVersions();
-    const copy = (await agent.post(`/api/sections/${section._id}/copy`).expect(201)).body;
+    const copy = (await t.agent.post(`/api/sections/${section._id}/copy`).expect(201)).body;
     const versions = await versionsOf(copy._id);
     expect(versions.map((v) => v.version)).toEqual([1]);
     expect(fieldsOf(versions[0])).toEqual(fieldsOf(copy));
   });
 
   it('should answer 404 for a version the section does not have, or one that is not a version number, and change nothing', async () => {
-    const section = await createSection(agent, modelId);
+    const section = await createSection(t.agent, modelId);
     for (const version of ['2', '0', '-1', '1.5', 'latest', '99999999999']) {
-      const res = await agent.post(`/api/sections/${section._id}/versions/${version}/restore`).expect(404);
+      const res = await t.agent.post(`/api/sections/${section._id}/versions/${version}/restore`).expect(404);
       expect(res.body.message).toBe('Version not found.');
     }
     expect((await versionsOf(section._id)).map((v) => v.version)).toEqual([1]);
   });
 
   it('should refuse (409) to restore a version whose model has since been deleted', async () => {
-    const doomed = await createModel(agent, 'Doomed');
-    const section = await createSection(agent, modelId);
+    const doomed = await createModel(t.agent, 'Doomed');
+    const section = await createSection(t.agent, modelId);
     await update(section, { model: doomed });
     await update(section, { model: modelId });
     // Only a tuned model can be deleted through the API (and only at OpenAI too): remove it as that would.
     await t.database.db.execute(sql`delete from models where id = ${doomed}`);
-    const res = await agent.post(`/api/sections/${section._id}/versions/2/restore`).expect(409);
+    const res = await t.agent.post(`/api/sections/${section._id}/versions/2/restore`).expect(409);
     expect(res.body.message).toContain('Version 2 uses a model that has since been deleted');
     expect((await versionsOf(section._id)).map((v) => v.version)).toEqual([3, 2, 1]);
   });
 
   it('should record the version an article entry equals, and report the newer one as latest_version', async () => {
-    const section = await createSection(agent, modelId, { name: 'Intro' });
+    const section = await createSection(t.agent, modelId, { name: 'Intro' });
     const atTwo = await update(section, { name: 'Intro', system_message: 'You write intros (2).' });
     const article = (
-      await agent
+      await t.agent
         .post('/api/articles')
         .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(atTwo), { ...snapshotOf(atTwo), userPrompt: 'Edited in the article.' }] })
         .expect(201)
@@ -140,16 +133,16 @@ describe('Section versions', () => {
     ]);
 
     const atThree = await update(section, { name: 'Intro', system_message: 'You write intros (3).' });
-    const read = (await agent.get(`/api/articles/${article._id}`).expect(200)).body;
+    const read = (await t.agent.get(`/api/articles/${article._id}`).expect(200)).body;
     expect(read.sections[0]).toMatchObject({ section_version: 2, latest_version: 3, systemPrompt: 'You write intros (2).' });
-    expect((await agent.get('/api/articles').expect(200)).body[0].sections[0]).toMatchObject({ section_version: 2, latest_version: 3 });
+    expect((await t.agent.get('/api/articles').expect(200)).body[0].sections[0]).toMatchObject({ section_version: 2, latest_version: 3 });
 
     // Sending the article back as read keeps the entry at 2 (the body's section_version and latest_version are ignored).
-    const resent = (await agent.put(`/api/articles/${article._id}`).send(read).expect(200)).body;
+    const resent = (await t.agent.put(`/api/articles/${article._id}`).send(read).expect(200)).body;
     expect(resent.sections[0]).toMatchObject({ section_version: 2, latest_version: 3 });
     // "Update to version 3": the entry re-snapshotted from the section as it is now.
     const updated = (
-      await agent
+      await t.agent
         .put(`/api/articles/${article._id}`)
         .send({ ...read, sections: [{ ...snapshotOf(atThree), section_version: 1 }, read.sections[1]] })
         .expect(200)
@@ -157,9 +150,9 @@ describe('Section versions', () => {
     expect(updated.sections[0]).toMatchObject({ section_version: 3, latest_version: 3, systemPrompt: 'You write intros (3).' });
     expect(updated.sections[1]).toMatchObject({ section_version: null, latest_version: 3 });
     // An entry equal to a version older than the newest records that one: here, restored 2 is 4.
-    await agent.post(`/api/sections/${section._id}/versions/2/restore`).expect(201);
+    await t.agent.post(`/api/sections/${section._id}/versions/2/restore`).expect(201);
     const back = (
-      await agent
+      await t.agent
         .put(`/api/articles/${article._id}`)
         .send({ ...read, sections: [snapshotOf(atTwo)] })
         .expect(200)
@@ -170,15 +163,15 @@ describe('Section versions', () => {
   it("should update one entry to the newest version only with its section's bias list sent, and keep an entry saved with no list at none", async () => {
     const list = async (name: string) =>
       (
-        await agent
+        await t.agent
           .post('/api/logit-bias-groups')
           .send({ name, entries: [{ words: ['delve'], bias: -100 }] })
           .expect(201)
       ).body._id as string;
     const [first, second] = [await list('First'), await list('Second')];
-    const section = await createSection(agent, modelId, { name: 'Intro', logit_bias_group: first });
+    const section = await createSection(t.agent, modelId, { name: 'Intro', logit_bias_group: first });
     const created = (
-      await agent
+      await t.agent
         .post('/api/articles')
         .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(section), { ...snapshotOf(section), logit_bias_group: null }] })
         .expect(201)
@@ -191,7 +184,7 @@ describe('Section versions', () => {
     const atTwo = await update(section, { name: 'Intro', logit_bias_group: second, system_message: 'You write intros (2).' });
     // The dashboard's save omits the bias lists: each entry keeps its saved one, the explicit "none" included (not the section's list).
     const kept = (
-      await agent
+      await t.agent
         .put(`/api/articles/${created._id}`)
         .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(section, false), snapshotOf(section, false)] })
         .expect(200)
@@ -202,7 +195,7 @@ describe('Section versions', () => {
     ]);
     // The prompts of version 2 without its list are no version: the entry is not up to date.
     const halfway = (
-      await agent
+      await t.agent
         .put(`/api/articles/${created._id}`)
         .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(atTwo, false), snapshotOf(section, false)] })
         .expect(200)
@@ -210,7 +203,7 @@ describe('Section versions', () => {
     expect(halfway.sections[0]).toMatchObject({ systemPrompt: 'You write intros (2).', logit_bias_group: first, section_version: null, latest_version: 2 });
     // "Update to version 2" sends the section's list explicitly: the entry equals version 2.
     const updated = (
-      await agent
+      await t.agent
         .put(`/api/articles/${created._id}`)
         .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(atTwo), snapshotOf(section, false)] })
         .expect(200)
@@ -221,7 +214,7 @@ describe('Section versions', () => {
     ]);
     // An explicit null is "no list" on update too.
     const none = (
-      await agent
+      await t.agent
         .put(`/api/articles/${created._id}`)
         .send({ article_title: 'Guide', article_type: 'Guide', sections: [{ ...snapshotOf(atTwo), logit_bias_group: null }] })
         .expect(200)
@@ -230,37 +223,37 @@ describe('Section versions', () => {
   });
 
   it('should keep the versions of a deleted section for the articles that snapshotted it (latest_version null)', async () => {
-    const section = await createSection(agent, modelId);
+    const section = await createSection(t.agent, modelId);
     const atTwo = await update(section, { notes: 'second' });
     const article = (
-      await agent
+      await t.agent
         .post('/api/articles')
         .send({ article_title: 'Guide', article_type: 'Guide', sections: [snapshotOf(atTwo)] })
         .expect(201)
     ).body;
-    await agent.delete(`/api/sections/${section._id}`).expect(200);
-    const read = (await agent.get(`/api/articles/${article._id}`).expect(200)).body;
+    await t.agent.delete(`/api/sections/${section._id}`).expect(200);
+    const read = (await t.agent.get(`/api/articles/${article._id}`).expect(200)).body;
     expect(read.sections[0]).toMatchObject({ section: section._id, section_version: 2, latest_version: null });
     // Saving the article again still finds the version the entry equals: the versions were kept.
-    const saved = (await agent.put(`/api/articles/${article._id}`).send(read).expect(200)).body;
+    const saved = (await t.agent.put(`/api/articles/${article._id}`).send(read).expect(200)).body;
     expect(saved.sections[0]).toMatchObject({ section_version: 2, latest_version: null });
     // The section itself is gone, with its routes.
-    await agent.get(`/api/sections/${section._id}/versions`).expect(404);
-    await agent.post(`/api/sections/${section._id}/versions/1/restore`).expect(404);
+    await t.agent.get(`/api/sections/${section._id}/versions`).expect(404);
+    await t.agent.post(`/api/sections/${section._id}/versions/1/restore`).expect(404);
   });
 
   it('should refuse an article entry whose section_version is not a whole number', async () => {
-    const section = await createSection(agent, modelId);
-    const res = await agent
+    const section = await createSection(t.agent, modelId);
+    const res = await t.agent
       .post('/api/articles')
       .send({ article_title: 'Guide', article_type: 'Guide', sections: [{ ...snapshotOf(section), section_version: 'two' }] })
       .expect(400);
     expect(res.body.errors).toEqual([{ field: 'sections.0.section_version', message: 'section_version must be a whole number or null' }]);
-    expect((await agent.get('/api/articles').expect(200)).body).toEqual([]);
+    expect((await t.agent.get('/api/articles').expect(200)).body).toEqual([]);
   });
 
   it('should answer 404 to another operator on every new route, and change nothing', async () => {
-    const section = await createSection(agent, modelId);
+    const section = await createSection(t.agent, modelId);
     await update(section, { notes: 'second' });
     const grace = await otherOperatorCookie(t);
     for (const req of [
@@ -271,7 +264,7 @@ describe('Section versions', () => {
       expect((await req.set('Cookie', grace).expect(404)).body.message).toBe('Section not found.');
     }
     expect((await versionsOf(section._id)).map((v) => v.version)).toEqual([2, 1]);
-    expect((await agent.get(`/api/sections/${section._id}`).expect(200)).body.notes).toBe('second');
+    expect((await t.agent.get(`/api/sections/${section._id}`).expect(200)).body.notes).toBe('second');
     // Their article cannot learn my section's versions either: my section is not one of theirs.
     const theirs = await request(t.http)
       .post('/api/articles')

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { SessionsService } from '../../backend/src/auth/sessions.service';
 import { UsersRepository } from '../../backend/src/users/users.repository';
 import { UsersService } from '../../backend/src/users/users.service';
-import { createTestApp, signInLocal, TestApp } from '../support/test-app';
+import { signInLocal } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 const NOTION_SECRET = 'ntn_4815162342abcdefghijKLMN';
 const DATABASE_ID = '1c2b3a4d5e6f47a8b9c0d1e2f3a4b5c6';
@@ -15,13 +16,7 @@ const DEFAULT_STATUS = {
 };
 
 describe('Settings: /api/user and /api/user/status-config', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(() => t.reset());
+  const t = useTestApp();
 
   async function storedRow() {
     const result = await t.database.db.execute(sql`select * from users where email = 'local-operator@quire.invalid'`);

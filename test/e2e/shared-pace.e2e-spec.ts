@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { APP_CONFIG } from '../../backend/src/config/config.module';
-import { DatabaseService } from '../../backend/src/database/database.service';
 import { OpenAiChat } from '../../backend/src/integrations/openai/openai-chat';
 import { OpenAiClientFactory } from '../../backend/src/integrations/openai/openai.client';
 import { OpenAiModels } from '../../backend/src/integrations/openai/openai-models';
 import { PaceRepository } from '../../backend/src/integrations/pace/pace.repository';
 import { SharedPace } from '../../backend/src/integrations/pace/shared-pace.service';
 import { OpenAiFake } from '../fakes/openai-fake';
-import { createTestApp, TestApp } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 
 /**
  * The pace of one Notion secret or OpenAI key is kept in the database, so every server process
@@ -16,23 +15,8 @@ import { createTestApp, TestApp } from '../support/test-app';
  */
 describe('Pace shared by server processes', () => {
   const openai = new OpenAiFake();
-  let t: TestApp;
-  let database: DatabaseService;
-  const serverProcess = () => new SharedPace(new PaceRepository(database));
-
-  beforeAll(async () => {
-    await openai.start();
-    t = await createTestApp({ OPENAI_BASE_URL: openai.baseUrl });
-    database = t.app.get(DatabaseService);
-  });
-  afterAll(async () => {
-    await t.close();
-    await openai.stop();
-  });
-  beforeEach(async () => {
-    openai.reset();
-    await t.reset();
-  });
+  const t = useTestApp({ fakes: [openai], env: () => ({ OPENAI_BASE_URL: openai.baseUrl }) });
+  const serverProcess = () => new SharedPace(new PaceRepository(t.database));
 
   describe('Notion', () => {
     it('should space one secret’s calls from two processes at three a second, in turn', async () => {
@@ -74,7 +58,7 @@ describe('Pace shared by server processes', () => {
     };
     const paceRow = async () =>
       (
-        (await database.db.execute(sql`select requests_limit, requests_left, tokens_limit from integration_pace`)) as unknown as {
+        (await t.database.db.execute(sql`select requests_limit, requests_left, tokens_limit from integration_pace`)) as unknown as {
           rows: { requests_limit: number; requests_left: number; tokens_limit: number }[];
         }
       ).rows;
@@ -86,7 +70,7 @@ describe('Pace shared by server processes', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ requests_limit: 100, tokens_limit: 50_000 });
       expect(rows[0].requests_left).toBeLessThanOrEqual(99);
-      const stored = JSON.stringify((await database.db.execute(sql`select * from integration_pace`)) as unknown as object);
+      const stored = JSON.stringify((await t.database.db.execute(sql`select * from integration_pace`)) as unknown as object);
       expect(stored).not.toContain(openai.apiKey);
     });
 

@@ -3,10 +3,10 @@ import { TrainingPagesRepository } from '../../backend/src/training-jobs/trainin
 import { FixtureSite } from '../fakes/fixture-site';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { createModel, eventually } from '../support/fixtures';
-import { createTestApp, otherOperatorCookie, signInLocal, TestApp } from '../support/test-app';
+import { otherOperatorCookie } from '../support/test-app';
+import { useTestApp } from '../support/use-test-app';
 import { SITE_ARTICLES, SITE_PAGES_FOUND, SITE_SKIPPED, SITE_SUMMARY } from '../support/training-fixtures';
 
-type Agent = ReturnType<typeof request.agent>;
 interface Item {
   published_date: string | null;
   heading: string;
@@ -24,29 +24,18 @@ interface Snapshot {
 describe('Training data collection', () => {
   const site = new FixtureSite();
   const openai = new OpenAiFake();
-  let t: TestApp;
-  let agent: Agent;
-
-  beforeAll(async () => {
-    await site.start();
-    await openai.start();
-    t = await createTestApp({ CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', CRAWL_HOST_DELAY_MS: '0', CRAWL_HOST_CONCURRENCY: '4', OPENAI_BASE_URL: openai.baseUrl });
+  const t = useTestApp({
+    fakes: [site, openai],
+    env: () => ({ CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', CRAWL_HOST_DELAY_MS: '0', CRAWL_HOST_CONCURRENCY: '4', OPENAI_BASE_URL: openai.baseUrl }),
+    signIn: 'local',
   });
-  afterAll(async () => {
-    await t.close();
-    await site.stop();
-    await openai.stop();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    openai.reset();
+  beforeEach(() => {
     site.requests.length = 0;
     t.config.crawlMaxPages = 500;
     t.config.crawlAllowPrivateNetworks = true;
-    agent = await signInLocal(t.http);
   });
 
-  const jobOf = async (id: string) => (await agent.get(`/api/training-jobs/${id}`).expect(200)).body;
+  const jobOf = async (id: string) => (await t.agent.get(`/api/training-jobs/${id}`).expect(200)).body;
   const finished = (id: string) =>
     eventually(
       () => jobOf(id),
@@ -55,12 +44,12 @@ describe('Training data collection', () => {
     );
   const submit = async (url: string, extra: Record<string, unknown> = {}) =>
     (
-      await agent
+      await t.agent
         .post('/api/training-jobs/submit-url')
         .send({ url, ...extra })
         .expect(201)
     ).body;
-  const snapshotsOf = async (query: Record<string, string>) => (await agent.get('/api/training-snapshots').query(query).expect(200)).body as Snapshot[];
+  const snapshotsOf = async (query: Record<string, string>) => (await t.agent.get('/api/training-snapshots').query(query).expect(200)).body as Snapshot[];
   const allItems = (pool: { clusters: Item[][] }) => pool.clusters.flat();
 
   it.each([
@@ -72,9 +61,9 @@ describe('Training data collection', () => {
     [{ url: 'https://example.com/', depth: 3 }, 'property depth should not exist'],
     [{ url: 'https://example.com/', clustering: 'magic' }, 'clustering must be text or embeddings'],
   ])('should refuse %j with 400 and create nothing', async (body, message) => {
-    const res = await agent.post('/api/training-jobs/submit-url').send(body).expect(400);
+    const res = await t.agent.post('/api/training-jobs/submit-url').send(body).expect(400);
     expect(res.body.message).toBe(message);
-    expect((await agent.get('/api/training-jobs').expect(200)).body).toEqual([]);
+    expect((await t.agent.get('/api/training-jobs').expect(200)).body).toEqual([]);
   });
 
   it('should crawl the site through its sitemaps, obey robots.txt, and cluster what it parsed', async () => {
@@ -129,9 +118,9 @@ describe('Training data collection', () => {
     expect(new Set([...faq, ...conclusion, ...howTo]).size).toBe(3);
 
     // The list shows the job; History too.
-    const list = await agent.get('/api/training-jobs').expect(200);
+    const list = await t.agent.get('/api/training-jobs').expect(200);
     expect(list.body.map((j: { _id: string }) => j._id)).toEqual([job._id]);
-    const history = await agent.get('/api/history').expect(200);
+    const history = await t.agent.get('/api/history').expect(200);
     expect(history.body.some((h: { _id: string }) => h._id === job._id)).toBe(true);
   });
 
@@ -143,7 +132,7 @@ describe('Training data collection', () => {
     const shape = (s: Snapshot) => s.data.sections.clusters.map((c) => c.map((i) => i.uuid));
     expect(shape(b)).toEqual(shape(a));
     expect(b.data.sections.subClusters).toEqual(a.data.sections.subClusters);
-    const list = await agent.get('/api/training-jobs').expect(200);
+    const list = await t.agent.get('/api/training-jobs').expect(200);
     expect(list.body.map((j: { _id: string }) => j._id)).toEqual([second._id, first._id]);
   });
 
@@ -180,7 +169,7 @@ describe('Training data collection', () => {
       [{ start: '2024-05-01', end: '2024-04-01' }, 'start must not be after end'],
       [{ jobId: 'nope' }, 'jobId must be a training job id'],
     ] as const) {
-      expect((await agent.get('/api/training-snapshots').query(query).expect(400)).body.message).toBe(message);
+      expect((await t.agent.get('/api/training-snapshots').query(query).expect(400)).body.message).toBe(message);
     }
   });
 
@@ -234,11 +223,11 @@ describe('Training data collection', () => {
   });
 
   it('should cluster with OpenAI embeddings when asked and the key is saved', async () => {
-    await agent
+    await t.agent
       .post('/api/training-jobs/submit-url')
       .send({ url: `${site.url}/`, clustering: 'embeddings' })
       .expect(409);
-    await agent
+    await t.agent
       .post('/api/user')
       .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
       .expect(200);
@@ -254,7 +243,7 @@ describe('Training data collection', () => {
     const [snapshot] = await snapshotsOf({ jobId: job._id, start: '2024-01-01', end: '2024-12-31' });
     const clusterId = snapshot.data.sections.clusters.findIndex((c) => c.length > 1);
     const [first, second] = snapshot.data.sections.clusters[clusterId];
-    const modelId = await createModel(agent, 'Site voice');
+    const modelId = await createModel(t.agent, 'Site voice');
     const exampleOf = (item: Item, answer: string) => ({
       messages: [
         { role: 'system', content: 'You write sections like this site.' },
@@ -265,30 +254,30 @@ describe('Training data collection', () => {
       uuid: item.uuid,
       article_uuid: item.article_uuid,
     });
-    await agent
+    await t.agent
       .post(`/api/models/${modelId}/add-example`)
       .send({ example: exampleOf(first, 'First.') })
       .expect(201);
-    await agent
+    await t.agent
       .post(`/api/models/${modelId}/add-example`)
       .send({ example: exampleOf(second, 'Second.') })
       .expect(201);
-    await agent
+    await t.agent
       .post(`/api/models/${modelId}/add-example`)
       .send({ example: exampleOf(first, 'Again.') })
       .expect(409);
-    await agent
+    await t.agent
       .post(`/api/models/${modelId}/add-example`)
       .send({ example: exampleOf(first, 'Edited.'), replace: true })
       .expect(201);
-    let model = (await agent.get(`/api/models/${modelId}`).expect(200)).body;
+    let model = (await t.agent.get(`/api/models/${modelId}`).expect(200)).body;
     expect(model.examples.map((e: { uuid: string; messages: { content: string }[] }) => [e.uuid, e.messages[2].content])).toEqual([
       [first.uuid, 'Edited.'],
       [second.uuid, 'Second.'],
     ]);
-    await agent.delete(`/api/models/${modelId}/remove-example`).send({ uuid: second.uuid }).expect(200);
-    await agent.delete(`/api/models/${modelId}/remove-example`).send({ uuid: second.uuid }).expect(404);
-    model = (await agent.get(`/api/models/${modelId}`).expect(200)).body;
+    await t.agent.delete(`/api/models/${modelId}/remove-example`).send({ uuid: second.uuid }).expect(200);
+    await t.agent.delete(`/api/models/${modelId}/remove-example`).send({ uuid: second.uuid }).expect(404);
+    model = (await t.agent.get(`/api/models/${modelId}`).expect(200)).body;
     expect(model.examples.map((e: { uuid: string }) => e.uuid)).toEqual([first.uuid]);
   });
 

@@ -3,7 +3,7 @@ import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 import { GoogleFake } from '../fakes/google-fake';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
-import { createTestApp, signInWithGoogle, TestApp } from './test-app';
+import { useTestApp } from './use-test-app';
 
 type Agent = ReturnType<typeof request.agent> | { post: ReturnType<typeof request.agent>['post'] };
 
@@ -59,36 +59,33 @@ export type HistoryEntry = Record<string, any>;
 /**
  * One app and the Notion, OpenAI and Google simulators for a generation spec file: started before
  * its tests and stopped after them. Before each test the database and the simulators are emptied
- * and an operator signs in with Google and is set up to generate (setUpGeneration). Polling stays
- * out of the way: each test triggers "Check now" itself.
+ * (of Google, only Drive) and an operator signs in with Google and is set up to generate
+ * (setUpGeneration). Polling stays out of the way: each test triggers "Check now" itself.
  */
 export function generationSuite(env: Record<string, string> = {}) {
-  const suite = {
-    notion: new NotionFake(),
-    openai: new OpenAiFake(),
-    google: new GoogleFake(),
-    t: undefined as unknown as TestApp,
-    agent: undefined as unknown as ReturnType<typeof request.agent>,
-    history: async (): Promise<HistoryEntry[]> => (await suite.agent.get('/api/history').expect(200)).body,
-    settled: (entries: HistoryEntry[], n: number) => entries.length === n && entries.every((e) => e.status === 'completed' || e.status === 'failed'),
-    checkNow: async () => (await suite.agent.post('/api/generation/check-now').expect(200)).body.lastCheck,
-  };
-  const { notion, openai, google } = suite;
-  beforeAll(async () => {
-    await Promise.all([notion.start(), openai.start(), google.start()]);
-    suite.t = await createTestApp({ ...google.env(), NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600', ...env });
-  });
-  afterAll(async () => {
-    await suite.t?.close();
-    await Promise.all([notion.stop(), openai.stop(), google.stop()]);
+  const notion = new NotionFake();
+  const openai = new OpenAiFake();
+  const google = new GoogleFake();
+  // Of Google only Drive is emptied between tests; the account it signs in stays as it is.
+  const drive = { start: () => google.start(), stop: () => google.stop(), reset: () => google.resetDrive() };
+  const t = useTestApp({
+    fakes: [notion, openai, drive],
+    env: () => ({ ...google.env(), NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600', ...env }),
+    signIn: 'google',
   });
   beforeEach(async () => {
-    await suite.t.reset();
-    notion.reset();
-    openai.reset();
-    google.resetDrive();
-    suite.agent = await signInWithGoogle(suite.t.http);
-    await setUpGeneration(suite.agent, notion, openai);
+    await setUpGeneration(t.agent, notion, openai);
   });
-  return suite;
+  return {
+    notion,
+    openai,
+    google,
+    t,
+    get agent() {
+      return t.agent;
+    },
+    history: async (): Promise<HistoryEntry[]> => (await t.agent.get('/api/history').expect(200)).body,
+    settled: (entries: HistoryEntry[], n: number) => entries.length === n && entries.every((e) => e.status === 'completed' || e.status === 'failed'),
+    checkNow: async () => (await t.agent.post('/api/generation/check-now').expect(200)).body.lastCheck,
+  };
 }
