@@ -1,4 +1,18 @@
-import { logitBiasFor, logitBiasMaps, tokensOfWord, wordForms } from './tokenizer';
+import { Tiktoken } from 'js-tiktoken/lite';
+import { decodeTokens, encodeText, logitBiasFor, logitBiasMaps, TOKENIZER_FAMILIES, tokensOfWord, wordForms } from './tokenizer';
+
+describe('encodeText and decodeTokens', () => {
+  const text = 'Delve into the tapestry: naïve café, 漢字 and emoji 🙂🙂, <|endoftext|>, 1,234.56 lines\n\n  indented\tcode();';
+
+  it.each(TOKENIZER_FAMILIES)('should encode as js-tiktoken itself does and decode back to the text (%s)', (family) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const module = require(`js-tiktoken/ranks/${family}`);
+    const tokens = new Tiktoken(module.default ?? module).encode(text, [], []);
+    expect(encodeText(text, family)).toEqual(tokens);
+    expect(decodeTokens(tokens, family)).toBe(text);
+    expect(text.startsWith(decodeTokens(tokens.slice(0, 3), family))).toBe(true);
+  });
+});
 
 describe('wordForms', () => {
   it('should give the plain, leading-space and capitalised forms once each', () => {
