@@ -112,8 +112,8 @@ class SparseSpace implements VectorSpace {
 /** Embeddings longer than this are hashed down to it: clustering cost grows with the dimensions. */
 const PROJECTED_DIMENSIONS = 256;
 
-/** Mulberry32: the projection must be the same on every run and platform. */
-function prng(seed: number): () => number {
+/** Mulberry32: the projection must be the same on every run and platform (and a test's random texts on every run). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

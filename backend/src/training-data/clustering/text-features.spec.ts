@@ -1,4 +1,5 @@
 import { BodyWordHasher, IndexList, STOP_WORDS, endsInQuestion, hash, isLabelled, splitLength, words } from './text-features';
+import { prng } from './cluster';
 
 /** What the body words of a text have always been: `words`, stop words left out, each hashed as `b:${word}`. */
 const expected = (text: string) => words(text).flatMap((w) => (STOP_WORDS.has(w) ? [] : [hash(`b:${w}`)]));
@@ -7,17 +8,6 @@ function hashed(text: string): number[] {
   const out = new IndexList();
   new BodyWordHasher().push(text, out);
   return [...out.values.subarray(0, out.length)];
-}
-
-/** Mulberry32, so that the random texts are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe(BodyWordHasher.name, () => {
