@@ -39,6 +39,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Every form saves once at a time (spec §4): screens take the controllers from components/forms.
+    files: ['admin/src/**/*.{ts,tsx}'],
+    ignores: ['admin/src/components/forms.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['Create', 'Edit', 'CreateBase', 'EditBase', 'SaveButton'],
+              message: 'Use components/forms (Create, Edit, CreateBase, SubmitButton): they block a second submit while one is in flight.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The training-data engines (crawler, parser, clustering) are plain TypeScript: no NestJS, no
   // database, no feature folder, so worker threads, benches and the dashboard can load them.
   ...[

@@ -1,6 +1,7 @@
 import { Button } from '@mui/material';
-import { SaveButton, Toolbar, useTranslate } from 'react-admin';
+import { Toolbar, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { SubmitButton } from './forms';
 
 /** A form's submit button with the spec's label, and Cancel, which goes back to `back`. */
 export function FormToolbar(props: { label: string; cancelLabel: string; back: string }) {
@@ -8,7 +9,7 @@ export function FormToolbar(props: { label: string; cancelLabel: string; back: s
   const navigate = useNavigate();
   return (
     <Toolbar sx={{ gap: 1 }}>
-      <SaveButton label={props.label} icon={<></>} alwaysEnable />
+      <SubmitButton label={props.label} />
       <Button onClick={() => navigate(props.back)}>{translate(props.cancelLabel)}</Button>
     </Toolbar>
   );

@@ -1,4 +1,5 @@
-import { Create, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
+import { Create } from '../../components/forms';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../../components/useT';
 import { ArticleForm } from './ArticleForm';

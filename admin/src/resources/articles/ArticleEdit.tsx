@@ -1,5 +1,6 @@
 import { Alert, CircularProgress } from '@mui/material';
-import { Edit, TopToolbar, useNotify } from 'react-admin';
+import { TopToolbar, useNotify } from 'react-admin';
+import { Edit } from '../../components/forms';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useT } from '../../components/useT';
 import { ArticleForm } from './ArticleForm';

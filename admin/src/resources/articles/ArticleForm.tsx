@@ -1,7 +1,8 @@
 import { Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { FieldValues } from 'react-hook-form';
-import { Form, required, SaveButton, TextInput, Toolbar, useGetList, useRecordContext, useSaveContext } from 'react-admin';
+import { Form, required, TextInput, Toolbar, useGetList, useRecordContext, useSaveContext } from 'react-admin';
+import { SubmitButton } from '../../components/forms';
 import { useT } from '../../components/useT';
 import { Section } from '../sections/types';
 import { SectionEntries } from './SectionEntries';
@@ -21,7 +22,7 @@ const filled = [required(), notBlank];
 export function ArticleForm(props: { submitLabel: string }) {
   const t = useT('articles');
   const article = useRecordContext<Article>();
-  const { save, saving } = useSaveContext();
+  const { save } = useSaveContext();
   const { data: sections = [] } = useGetList<Section>('sections', ALL_SECTIONS);
   // Each saved entry's slot holds its snapshot: a save keeps it unless the slot's section changes or it is updated to a version.
   const record = useMemo(() => (article ? toFormRecord(article) : undefined), [article]);
@@ -46,7 +47,7 @@ export function ArticleForm(props: { submitLabel: string }) {
         <SectionEntries articleId={article?.id} saved={article?.sections ?? []} />
       </Stack>
       <Toolbar>
-        <SaveButton label={saving ? t('saving') : props.submitLabel} icon={<></>} alwaysEnable />
+        <SubmitButton label={props.submitLabel} savingLabel={t('saving')} />
       </Toolbar>
     </Form>
   );

@@ -1,4 +1,5 @@
-import { Create, Form, HttpError, useNotify } from 'react-admin';
+import { Form, HttpError, useNotify } from 'react-admin';
+import { Create } from '../../components/forms';
 import { useNavigate } from 'react-router-dom';
 import { serverMessage } from '../../components/useRun';
 import { useT } from '../../components/useT';

@@ -1,4 +1,5 @@
-import { Edit, Form, useNotify } from 'react-admin';
+import { Form, useNotify } from 'react-admin';
+import { Edit } from '../../components/forms';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../../components/useT';
 import { withBadRequestReason } from './BiasCreate';

@@ -1,6 +1,7 @@
 import { Stack } from '@mui/material';
 import { useState } from 'react';
-import { CreateBase, Form, HttpError, SaveButton, TextInput, useNotify, useSaveContext } from 'react-admin';
+import { Form, HttpError, TextInput, useNotify, useSaveContext } from 'react-admin';
+import { CreateBase, SubmitButton } from '../../components/forms';
 import { serverMessage } from '../../components/useRun';
 import { useT } from '../../components/useT';
 
@@ -16,7 +17,7 @@ function AddClientForm() {
     >
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }}>
         <TextInput source="name" size="small" variant="outlined" margin="none" helperText={false} inputProps={{ maxLength: 200 }} sx={{ minWidth: 320 }} />
-        <SaveButton label={t('add')} icon={<></>} alwaysEnable />
+        <SubmitButton label={t('add')} />
       </Stack>
     </Form>
   );

@@ -1,4 +1,5 @@
-import { Create, required, SimpleForm, TextInput, useNotify, useTranslate } from 'react-admin';
+import { required, SimpleForm, TextInput, useNotify, useTranslate } from 'react-admin';
+import { Create } from '../../components/forms';
 import { useNavigate } from 'react-router-dom';
 import { BaseModelInput, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
 import { FormToolbar } from '../../components/FormToolbar';

@@ -1,4 +1,5 @@
-import { Create, SimpleForm, useNotify } from 'react-admin';
+import { SimpleForm, useNotify } from 'react-admin';
+import { Create } from '../../components/forms';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../../components/useT';
 import { SectionInputs } from './SectionInputs';

@@ -1,4 +1,5 @@
-import { Edit, SimpleForm, useNotify } from 'react-admin';
+import { SimpleForm, useNotify } from 'react-admin';
+import { Edit } from '../../components/forms';
 import { Stack } from '@mui/material';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useT } from '../../components/useT';

@@ -1,6 +1,7 @@
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
-import { CreateBase, Form, TextInput, useSaveContext } from 'react-admin';
+import { Form, TextInput, useSaveContext } from 'react-admin';
+import { CreateBase } from '../../components/forms';
 import { FieldValues } from 'react-hook-form';
 import { BaseModelInput, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
 import { serverMessage } from '../../components/useRun';
