@@ -61,7 +61,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   serveAdmin(app);
 }
 
-/** Real paths (BrowserRouter): any GET outside /api that is not a file gets index.html. */
+/** Real paths (BrowserRouter): any GET (or HEAD, answered as GET without its body) outside /api that is not a file gets index.html. */
 function serveAdmin(app: INestApplication): void {
   const index = join(ADMIN_DIST, 'index.html');
   if (!existsSync(index)) {
@@ -73,7 +73,7 @@ function serveAdmin(app: INestApplication): void {
   const files = express.static(ADMIN_DIST, { index: false, maxAge: '1h', immutable: false });
   app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || isApi(req)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
