@@ -229,6 +229,9 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'POST /api/clients/{id}/save-path', 200, { id: client._id, body: { folderId: 'folder-globex', folderName: 'Globex articles' } });
       await call(agent, 'GET /api/clients', 200);
       await call(agent, 'GET /api/clients/{id}', 200, { id: client._id });
+      await call(agent, 'PUT /api/clients/{id}', 200, { id: client._id, body: { name: 'Globex Inc' } });
+      await call(agent, 'PUT /api/clients/{id}', 400, { id: client._id, body: { savePath: 'folder-globex' } });
+      await call(agent, 'PUT /api/clients/{id}', 409, { id: client._id, body: { name: 'acme' } });
       await call(agent, 'GET /api/google-drive-token', 200);
 
       // Generation: the connection tests, one check that writes the article, and its History entry.

@@ -106,6 +106,97 @@ describe("react-admin's data provider against every resource", () => {
     });
   });
 
+  it("should apply react-admin's bulk updates: only the fields sent change, on sections, articles, bias lists and clients", async () => {
+    const model = await createModel(agent, 'Voice');
+    const other = await createModel(agent, 'Other voice');
+    const a = (await provider.create('sections', { data: { ...sectionData(model, 'Alpha'), notes: 'kept' } })).data;
+    const b = (await provider.create('sections', { data: sectionData(model, 'Beta') })).data;
+    // <BulkUpdateButton data={{ model }}> sends one PUT per record with only that field.
+    expect((await provider.updateMany('sections', { ids: [a.id, b.id], data: { model: other } })).data!.slice().sort()).toEqual([a.id, b.id].sort());
+    const [readA, readB] = [(await provider.getOne('sections', { id: a.id })).data, (await provider.getOne('sections', { id: b.id })).data];
+    expect(readA).toMatchObject({ ...sectionData(other, 'Alpha'), notes: 'kept' });
+    expect(readB).toMatchObject(sectionData(other, 'Beta'));
+    // Each change is a new version of the section; an update that changes nothing adds none.
+    expect((await agent.get(`/api/sections/${a.id}/versions`).expect(200)).body.map((v: any) => v.version)).toEqual([2, 1]);
+    await provider.updateMany('sections', { ids: [a.id], data: { model: other } });
+    expect((await agent.get(`/api/sections/${a.id}/versions`).expect(200)).body).toHaveLength(2);
+    await provider.updateMany('sections', { ids: [a.id, b.id], data: { notes: 'bulk' } });
+    expect((await provider.getMany('sections', { ids: [a.id, b.id] })).data.map((s) => [s.name, s.notes, s.model])).toEqual(
+      expect.arrayContaining([
+        ['Alpha', 'bulk', other],
+        ['Beta', 'bulk', other],
+      ]),
+    );
+
+    // Each field given is checked as on create, null included; unknown fields are still refused; nothing changes.
+    await expect(provider.update('sections', { id: a.id, data: { temperature: 3 }, previousData: readA })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: { temperature: 'temperature must be from 0 to 2' } },
+    });
+    await expect(provider.update('sections', { id: a.id, data: { name: null }, previousData: readA })).rejects.toMatchObject({ status: 400 });
+    await expect(provider.update('sections', { id: a.id, data: { notes: 'x', colour: 'red' }, previousData: readA })).rejects.toMatchObject({
+      status: 400,
+      message: 'property colour should not exist',
+    });
+    const theirs = await createModel(request.agent(t.http).set('Cookie', await otherOperatorCookie(t)), 'Theirs');
+    await expect(provider.updateMany('sections', { ids: [a.id], data: { model: theirs } })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: { model: 'is not one of your models' } },
+    });
+    expect((await provider.getOne('sections', { id: a.id })).data).toMatchObject({ name: 'Alpha', notes: 'bulk', temperature: 0.5, model: other });
+
+    // Articles: the entries are kept when left out.
+    const snapshot = { section: a.id, heading: 'Alpha', systemPrompt: 'S', userPrompt: 'U', model, temperature: 0.5, logit_bias_group: null };
+    const guide = (await provider.create('articles', { data: { article_title: 'Guide', article_type: 'Guide', sections: [snapshot] } })).data;
+    const review = (await provider.create('articles', { data: { article_title: 'Review', article_type: 'Review', notes: 'mine', sections: [snapshot] } })).data;
+    await provider.updateMany('articles', { ids: [guide.id, review.id], data: { article_type: 'Roundup' } });
+    const articles = (await provider.getMany('articles', { ids: [guide.id, review.id] })).data;
+    expect(articles.map((r) => [r.article_title, r.article_type, r.notes, r.sections.length]).sort()).toEqual([
+      ['Guide', 'Roundup', '', 1],
+      ['Review', 'Roundup', 'mine', 1],
+    ]);
+    expect(articles[0].sections[0]).toMatchObject({ section: a.id, model, section_version: 1 });
+    await expect(provider.update('articles', { id: guide.id, data: { article_title: 'Review' }, previousData: guide })).rejects.toMatchObject({
+      status: 409,
+    });
+
+    // Bias lists: a name alone keeps the groups.
+    const list = (await provider.create('logit-bias-groups', { data: { name: 'Overused', entries: [{ words: ['delve'], bias: -100 }] } })).data;
+    const filler = (await provider.create('logit-bias-groups', { data: { name: 'Filler', entries: [{ words: ['very', 'really'], bias: -50 }] } })).data;
+    await provider.updateMany('logit-bias-groups', { ids: [list.id, filler.id], data: { name: 'Archived' } });
+    const lists = (await provider.getMany('logit-bias-groups', { ids: [list.id, filler.id] })).data;
+    expect(lists.map((l) => [l.name, l.words]).sort()).toEqual([
+      ['Archived', ['delve']],
+      ['Archived', ['very', 'really']],
+    ]);
+    await expect(provider.update('logit-bias-groups', { id: list.id, data: { entries: [] }, previousData: list })).rejects.toMatchObject({ status: 400 });
+
+    // Clients: a save folder for several at once, then cleared; a name taken is a 409.
+    const acme = (await provider.create('clients', { data: { name: 'Acme' } })).data;
+    const globex = (await provider.create('clients', { data: { name: 'Globex' } })).data;
+    await provider.updateMany('clients', { ids: [acme.id, globex.id], data: { savePath: 'folder-shared', savePathLabel: 'Shared articles' } });
+    expect((await provider.getMany('clients', { ids: [acme.id, globex.id] })).data.map((c) => [c.name, c.savePath, c.savePathLabel]).sort()).toEqual([
+      ['Acme', 'folder-shared', 'Shared articles'],
+      ['Globex', 'folder-shared', 'Shared articles'],
+    ]);
+    expect((await provider.update('clients', { id: acme.id, data: { savePath: null }, previousData: acme })).data).toMatchObject({
+      name: 'Acme',
+      savePath: null,
+      savePathLabel: null,
+    });
+    const readAcme = (await provider.getOne('clients', { id: acme.id })).data;
+    expect((await provider.update('clients', { id: acme.id, data: { ...readAcme, name: 'Acme Corp' }, previousData: readAcme })).data.name).toBe('Acme Corp');
+    await expect(provider.update('clients', { id: acme.id, data: { name: 'globex' }, previousData: acme })).rejects.toMatchObject({
+      status: 409,
+      body: { message: 'A client named "globex" already exists.' },
+    });
+    await expect(provider.update('clients', { id: acme.id, data: { savePath: 'folder-x' }, previousData: acme })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: { savePathLabel: 'savePathLabel must be text: the folder name is required with a savePath' } },
+    });
+    expect((await provider.getOne('clients', { id: acme.id })).data).toMatchObject({ name: 'Acme Corp', savePath: null });
+  });
+
   it('should serve articles and bias word lists: every method', async () => {
     const model = await createModel(agent, 'Voice');
     const section = (await provider.create('sections', { data: sectionData(model, 'Intro') })).data;

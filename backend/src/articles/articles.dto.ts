@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -16,7 +16,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsOmittable, RecordFieldsDto } from '../common/validation';
+import { IsOmittable, UpdateOf } from '../common/validation';
 import { MAX_PROMPT_LENGTH } from '../sections/sections.dto';
 import { ArticleRow } from './articles.schema';
 
@@ -102,8 +102,8 @@ export class ArticleDto {
   sections!: ArticleSectionDto[];
 }
 
-/** An update: the article's fields, and the record's own read-only fields, ignored. */
-export class UpdateArticleDto extends IntersectionType(ArticleDto, RecordFieldsDto) {}
+/** An update: any of the article's fields (those left out keep their values), and the record's own read-only fields, ignored. */
+export class UpdateArticleDto extends UpdateOf(ArticleDto) {}
 
 /** A section as the article holds it (copied from the section when the article was saved). */
 export class SectionSnapshotResponse {

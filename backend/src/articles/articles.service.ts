@@ -30,16 +30,33 @@ export class ArticlesService {
   }
 
   async create(userId: string, dto: ArticleDto): Promise<ArticleResponse> {
-    const row = await this.articles.create(userId, await this.values(userId, dto, []));
+    const values = {
+      articleTitle: dto.article_title,
+      articleType: dto.article_type,
+      notes: dto.notes ?? '',
+      sections: await this.snapshots(userId, dto.sections, []),
+    };
+    const row = await this.articles.create(userId, values);
     if (!row) throw this.titleTaken(dto.article_title);
     return (await this.respond(userId, [row]))[0];
   }
 
-  /** The dashboard's update payload omits each section's bias group: the saved one is kept. */
-  async update(userId: string, id: string, dto: ArticleDto): Promise<ArticleResponse> {
+  /**
+   * The fields given replace the saved ones; those left out keep their values (without `sections`
+   * the entries stay as saved). The dashboard's update payload omits each section's bias group: the saved one is kept.
+   */
+  async update(userId: string, id: string, dto: Partial<ArticleDto>): Promise<ArticleResponse> {
     const existing = await this.require(userId, id);
-    if (await this.articles.titleTakenByAnother(userId, dto.article_title, id)) throw this.titleTaken(dto.article_title);
-    const row = await this.articles.update(userId, id, await this.values(userId, dto, existing.sections));
+    if (dto.article_title !== undefined && (await this.articles.titleTakenByAnother(userId, dto.article_title, id))) {
+      throw this.titleTaken(dto.article_title);
+    }
+    const values: ArticleValues = {
+      articleTitle: dto.article_title ?? existing.articleTitle,
+      articleType: dto.article_type ?? existing.articleType,
+      notes: dto.notes ?? existing.notes,
+      sections: dto.sections ? await this.snapshots(userId, dto.sections, existing.sections) : existing.sections,
+    };
+    const row = await this.articles.update(userId, id, values);
     if (!row) throw new NotFoundException('Article not found.');
     return (await this.respond(userId, [row]))[0];
   }
@@ -74,15 +91,15 @@ export class ArticlesService {
    * the article, from the section itself; a given one (null: no list) must be one of the user's lists. Each
    * entry's `section_version` is the newest version of its section that the entry equals.
    */
-  private async values(userId: string, dto: ArticleDto, saved: SectionSnapshot[]): Promise<ArticleValues> {
-    const owned = new Map((await this.sections.findManyOwned(userId, [...new Set(dto.sections.map((s) => s.section))])).map((s) => [s.id, s]));
-    const ownedModels = await this.models.ownedIds(userId, [...new Set(dto.sections.map((s) => s.model))]);
+  private async snapshots(userId: string, entries: ArticleSectionDto[], saved: SectionSnapshot[]): Promise<SectionSnapshot[]> {
+    const owned = new Map((await this.sections.findManyOwned(userId, [...new Set(entries.map((s) => s.section))])).map((s) => [s.id, s]));
+    const ownedModels = await this.models.ownedIds(userId, [...new Set(entries.map((s) => s.model))]);
     const savedBySection = new Map<string, SectionSnapshot[]>();
     for (const snapshot of saved) savedBySection.set(snapshot.section, [...(savedBySection.get(snapshot.section) ?? []), snapshot]);
     const seen = new Map<string, number>();
 
     const snapshots: SectionSnapshot[] = [];
-    for (const [index, entry] of dto.sections.entries()) {
+    for (const [index, entry] of entries.entries()) {
       const occurrence = seen.get(entry.section) ?? 0;
       seen.set(entry.section, occurrence + 1);
       const previous = savedBySection.get(entry.section)?.[occurrence];
@@ -99,8 +116,7 @@ export class ArticlesService {
     }
     // Each entry records the newest version of its section it equals (whatever section_version the body claimed).
     const versions = await this.versions.matching(userId, snapshots);
-    const recorded = snapshots.map((snapshot, index) => ({ ...snapshot, section_version: versions[index] }));
-    return { articleTitle: dto.article_title, articleType: dto.article_type, notes: dto.notes ?? '', sections: recorded };
+    return snapshots.map((snapshot, index) => ({ ...snapshot, section_version: versions[index] }));
   }
 
   private snapshot(entry: ArticleSectionDto, group: string | null): SectionSnapshot {

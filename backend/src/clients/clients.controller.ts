@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { ClientResponse, CreateClientDto, DriveTokenResponse, SavePathDto } from './clients.dto';
+import { ClientResponse, CreateClientDto, DriveTokenResponse, SavePathDto, UpdateClientDto } from './clients.dto';
+import { assertSameRecord } from '../common/validation';
 import { CLIENT_FILTERABLE, CLIENT_SORTABLE } from './clients.repository';
 import { ClientsService } from './clients.service';
 import { ApiErrors, ApiList } from '../common/api-docs';
@@ -41,6 +42,15 @@ export class ClientsController {
   @ApiErrors(409)
   create(@CurrentUser() user: AuthUser, @Body() body: CreateClientDto): Promise<ClientResponse> {
     return this.clients.create(user.id, body.name);
+  }
+
+  @Put('clients/:id')
+  @ApiOperation({ summary: "Change a client's name or save folder (fields left out keep their values; the record's own read-only fields are ignored)" })
+  @ApiOkResponse({ type: ClientResponse })
+  @ApiErrors(409)
+  update(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string, @Body() body: UpdateClientDto): Promise<ClientResponse> {
+    assertSameRecord(id, body);
+    return this.clients.update(user.id, id, body);
   }
 
   @Post('clients/:id/save-path')

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsOmittable, RecordFieldsDto } from '../common/validation';
 import { ClientRow } from './clients.schema';
 
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -12,6 +13,36 @@ export class CreateClientDto {
   @MinLength(1, { message: 'name is required' })
   @MaxLength(200, { message: 'name must be at most 200 characters' })
   name!: string;
+}
+
+/**
+ * An update: any of the client's fields (those left out keep their values). A save folder is set
+ * with its name, or cleared with null; `created_at` and the ids may come along and are ignored.
+ */
+export class UpdateClientDto extends RecordFieldsDto {
+  @ApiPropertyOptional({ example: 'Acme Blog' })
+  @trim
+  @IsOmittable()
+  @IsString({ message: 'name must be text' })
+  @MinLength(1, { message: 'name is required' })
+  @MaxLength(200, { message: 'name must be at most 200 characters' })
+  name?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'A Google Drive folder id (with savePathLabel), or null for none' })
+  @IsOmittable()
+  @ValidateIf((_, value) => value !== null)
+  @IsString({ message: 'savePath must be text or null' })
+  @Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: 'savePath must be a Google Drive folder id' })
+  savePath?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: "The folder's name; required with a savePath, null (or left out) with a null one" })
+  // Checked when given (not null), and always beside a folder id: a folder is never saved without its name.
+  @ValidateIf((body: UpdateClientDto, value) => (value !== undefined && value !== null) || typeof body.savePath === 'string')
+  @trim
+  @IsString({ message: 'savePathLabel must be text: the folder name is required with a savePath' })
+  @MinLength(1, { message: 'savePathLabel is required with a savePath' })
+  @MaxLength(500, { message: 'savePathLabel must be at most 500 characters' })
+  savePathLabel?: string | null;
 }
 
 export class SavePathDto {

@@ -64,6 +64,15 @@ export class ClientsRepository {
     return row ?? null;
   }
 
+  async update(userId: string, id: string, values: Partial<Pick<ClientRow, 'name' | 'savePath' | 'savePathLabel'>>): Promise<ClientRow | null> {
+    const [row] = await this.database.db
+      .update(clients)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+      .returning();
+    return row ?? null;
+  }
+
   async delete(userId: string, id: string): Promise<ClientRow | null> {
     const [row] = await this.database.db
       .delete(clients)

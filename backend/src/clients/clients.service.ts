@@ -3,7 +3,8 @@ import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { ListQuery, Page } from '../common/list-query';
 import { GoogleAccessService } from '../users/google-access.service';
-import { ClientResponse, DriveTokenResponse, toClientResponse } from './clients.dto';
+import { givenFields } from '../common/validation';
+import { ClientResponse, DriveTokenResponse, toClientResponse, UpdateClientDto } from './clients.dto';
 import { ClientsRepository } from './clients.repository';
 
 /** Clients (or websites) and their Google Drive save folders. */
@@ -29,6 +30,17 @@ export class ClientsService {
   async create(userId: string, name: string): Promise<ClientResponse> {
     const row = await this.clients.create(userId, name);
     if (!row) throw new ConflictException(`A client named "${name}" already exists.`);
+    return toClientResponse(row);
+  }
+
+  /** The fields given replace the saved ones; a null savePath clears the folder and its name. */
+  async update(userId: string, id: string, dto: UpdateClientDto): Promise<ClientResponse> {
+    await this.get(userId, id);
+    const taken = dto.name !== undefined ? await this.clients.findByName(userId, dto.name) : null;
+    if (taken && taken.id !== id) throw new ConflictException(`A client named "${dto.name}" already exists.`);
+    const folder = dto.savePath === null ? { savePath: null, savePathLabel: null } : { savePath: dto.savePath, savePathLabel: dto.savePathLabel };
+    const row = await this.clients.update(userId, id, givenFields({ name: dto.name, ...folder }));
+    if (!row) throw new NotFoundException('Client not found.');
     return toClientResponse(row);
   }
 

@@ -1,5 +1,6 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType, PartialType } from '@nestjs/swagger';
+import type { Type } from '@nestjs/common';
 import { IsISO8601, IsUUID, ValidateIf, ValidationOptions } from 'class-validator';
 import { FieldError } from './http-exception.filter';
 
@@ -76,4 +77,18 @@ export function assertSameRecord(pathId: string, body: RecordFieldsDto): void {
       });
     }
   }
+}
+
+/**
+ * An update's body: every field of `dto` may be left out (kept as saved, so react-admin's
+ * `updateMany` can send only what changes), each one given is checked as on create (`null`
+ * included), unknown fields are still refused, and the record's own read-only fields may come along.
+ */
+export function UpdateOf<T>(dto: Type<T>) {
+  return IntersectionType(PartialType(dto, { skipNullProperties: false }), RecordFieldsDto);
+}
+
+/** The fields an update gave (left-out ones are undefined on the validated instance, and dropped here). */
+export function givenFields<T extends object>(dto: T): Partial<T> {
+  return Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

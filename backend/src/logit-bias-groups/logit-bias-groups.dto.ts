@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -15,7 +15,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { IsOmittable, RecordFieldsDto } from '../common/validation';
+import { IsOmittable, UpdateOf } from '../common/validation';
 import { TOKENIZER_FAMILIES, TokenizerFamily, WordTokens } from '../integrations/openai/tokenizer';
 import { BiasEntry, LogitBiasGroupRow } from './logit-bias-groups.schema';
 import { checkListSize, DERIVED_WORDS_MESSAGE, GROUP_WORDS_MESSAGE, GROUPS_MESSAGE, MAX_GROUP_WORDS, MAX_GROUPS, MAX_LIST_WORDS } from './list-size';
@@ -68,8 +68,8 @@ export class LogitBiasGroupDto {
   word_count?: number;
 }
 
-/** An update: the list's fields, and the record's own read-only fields, ignored. */
-export class UpdateLogitBiasGroupDto extends IntersectionType(LogitBiasGroupDto, RecordFieldsDto) {
+/** An update: any of the list's fields (those left out keep their values), and the record's own read-only fields, ignored. */
+export class UpdateLogitBiasGroupDto extends UpdateOf(LogitBiasGroupDto) {
   static readonly checkSize = checkListSize;
 }
 

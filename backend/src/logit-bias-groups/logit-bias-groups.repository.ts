@@ -63,7 +63,7 @@ export class LogitBiasGroupsRepository {
     return row;
   }
 
-  async update(userId: string, id: string, values: BiasGroupValues): Promise<LogitBiasGroupRow | null> {
+  async update(userId: string, id: string, values: Partial<BiasGroupValues>): Promise<LogitBiasGroupRow | null> {
     const [row] = await this.database.db
       .update(logitBiasGroups)
       .set({ ...values, updatedAt: new Date() })

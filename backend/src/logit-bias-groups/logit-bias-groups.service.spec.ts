@@ -87,13 +87,25 @@ describe(LogitBiasGroupsService.name, () => {
   });
 
   describe('update', () => {
-    it('should answer 404 when the list is not the caller’s', async () => {
-      const { sut, groups } = await build();
-      groups.update.mockResolvedValue(null);
+    it('should answer 404 when the list is not the caller’s, before any tokenising', async () => {
+      const { sut, groups, cpu } = await build();
+      groups.findOwned.mockResolvedValue(null);
 
       await expect(sut.update(USER, 'g', { name: 'Brands', entries: [{ words: ['acme'], bias: 1 }] })).rejects.toThrow(
         new NotFoundException('Bias word list not found.'),
       );
+      expect(cpu.run).not.toHaveBeenCalled();
+    });
+
+    it('should keep the groups and their maps when only the name is given', async () => {
+      const { sut, groups, cpu } = await build();
+      const saved = { id: 'g', name: 'Old', entries: [{ words: ['acme'], bias: 1 }], words: ['acme'], wordCount: 1 };
+      groups.findOwned.mockResolvedValue(saved as never);
+      groups.update.mockResolvedValue({ ...saved, name: 'New', createdAt: new Date(), updatedAt: new Date() } as never);
+
+      await sut.update(USER, 'g', { name: 'New' });
+      expect(groups.update).toHaveBeenCalledWith(USER, 'g', { name: 'New' });
+      expect(cpu.run).not.toHaveBeenCalled();
     });
   });
 });

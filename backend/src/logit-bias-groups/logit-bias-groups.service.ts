@@ -33,8 +33,11 @@ export class LogitBiasGroupsService {
     return toLogitBiasGroupResponse(await this.groups.create(userId, await this.derive(dto)));
   }
 
-  async update(userId: string, id: string, dto: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
-    const values = await this.derive(dto);
+  /** The fields given replace the saved ones: a new name alone keeps the groups (and their maps, not made again). */
+  async update(userId: string, id: string, dto: Partial<LogitBiasGroupDto>): Promise<LogitBiasGroupResponse> {
+    const current = await this.require(userId, id);
+    const name = dto.name ?? current.name;
+    const values = dto.entries ? await this.derive({ name, entries: dto.entries }) : { name };
     const row = await this.groups.update(userId, id, values);
     if (!row) throw new NotFoundException('Bias word list not found.');
     return toLogitBiasGroupResponse(row);
@@ -74,7 +77,7 @@ export class LogitBiasGroupsService {
    * Every group needs a word, and the whole list must fit OpenAI's logit_bias for every tokenizer.
    * The maps are made in a worker thread, and kept with the list.
    */
-  private async derive(dto: LogitBiasGroupDto): Promise<BiasGroupValues> {
+  private async derive(dto: Pick<LogitBiasGroupDto, 'name' | 'entries'>): Promise<BiasGroupValues> {
     const entries = this.capped(this.clean(dto.entries));
     const empty = entries.findIndex((entry) => entry.words.length === 0);
     if (empty >= 0) {

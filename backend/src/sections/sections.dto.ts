@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { IsOmittable, RecordFieldsDto } from '../common/validation';
+import { IsOmittable, UpdateOf } from '../common/validation';
 import { SectionRow } from './sections.schema';
 import { SectionVersionRow } from './section-versions.schema';
 
@@ -51,8 +51,8 @@ export class SectionDto {
   notes?: string;
 }
 
-/** An update: the section's fields, and the record's own read-only fields, ignored. */
-export class UpdateSectionDto extends IntersectionType(SectionDto, RecordFieldsDto) {}
+/** An update: any of the section's fields (those left out keep their values), and the record's own read-only fields, ignored. */
+export class UpdateSectionDto extends UpdateOf(SectionDto) {}
 
 export class SectionResponse {
   @ApiProperty({ format: 'uuid' })

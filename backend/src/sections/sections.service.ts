@@ -1,12 +1,15 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
-import { notYours } from '../common/validation';
+import { givenFields, notYours } from '../common/validation';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
 import { copyBase, copyName } from './copy-name';
 import { SectionDto, SectionResponse, SectionVersionResponse, toSectionResponse, toSectionVersionResponse } from './sections.dto';
 import { SectionsRepository, SectionValues } from './sections.repository';
 import { SectionVersionsRepository } from './section-versions.repository';
+
+/** What a create leaves out: no notes, no bias list (the DTO requires the rest). */
+const NEW_SECTION: SectionValues = { name: '', model: '', temperature: 0, logitBiasGroup: null, systemMessage: '', userMessage: '', notes: '' };
 
 /** Prompt sections: each names one of the user's models and, optionally, one of their bias lists. */
 @Injectable()
@@ -28,12 +31,13 @@ export class SectionsService {
   }
 
   async create(userId: string, dto: SectionDto): Promise<SectionResponse> {
-    return toSectionResponse(await this.sections.create(userId, await this.values(userId, dto)));
+    return toSectionResponse(await this.sections.create(userId, await this.values(userId, dto, NEW_SECTION)));
   }
 
-  async update(userId: string, id: string, dto: SectionDto): Promise<SectionResponse> {
-    await this.require(userId, id);
-    const row = await this.sections.update(userId, id, await this.values(userId, dto));
+  /** The fields given replace the saved ones; those left out keep their values. */
+  async update(userId: string, id: string, dto: Partial<SectionDto>): Promise<SectionResponse> {
+    const current = await this.require(userId, id);
+    const row = await this.sections.update(userId, id, await this.values(userId, dto, current));
     if (!row) throw new NotFoundException('Section not found.');
     return toSectionResponse(row);
   }
@@ -84,18 +88,21 @@ export class SectionsService {
     return row;
   }
 
-  private async values(userId: string, dto: SectionDto): Promise<SectionValues> {
-    if (!(await this.models.findOwned(userId, dto.model))) throw notYours('model', 'models');
-    const group = dto.logit_bias_group?.toLowerCase() ?? null;
+  /** `base` with the fields `dto` gives; the model and bias list given must be the user's. */
+  private async values(userId: string, dto: Partial<SectionDto>, base: SectionValues): Promise<SectionValues> {
+    if (dto.model !== undefined && !(await this.models.findOwned(userId, dto.model))) throw notYours('model', 'models');
+    const group = dto.logit_bias_group === undefined ? undefined : (dto.logit_bias_group?.toLowerCase() ?? null);
     if (group && !(await this.biasGroups.findOwned(userId, group))) throw notYours('logit_bias_group', 'bias word lists');
-    return {
+    const given = givenFields({
       name: dto.name,
-      model: dto.model.toLowerCase(),
+      model: dto.model?.toLowerCase(),
       temperature: dto.temperature,
       logitBiasGroup: group,
       systemMessage: dto.system_message,
       userMessage: dto.user_message,
-      notes: dto.notes ?? '',
-    };
+      notes: dto.notes,
+    });
+    const { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes } = { ...base, ...given };
+    return { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes };
   }
 }
