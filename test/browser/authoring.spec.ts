@@ -49,7 +49,10 @@ test.describe('Authoring: sections, articles and bias word lists', () => {
     await page.getByRole('button', { name: 'Create Section' }).click();
     await expect(page).toHaveURL(/\/sections$/);
     await expect(page.getByText('Section created!')).toBeVisible();
+    await expect(sectionRow(page, 'Intro').getByRole('checkbox', { name: 'Select Intro' })).not.toBeChecked();
     await expect(sectionRow(page, 'Intro').getByRole('cell')).toHaveText([
+      // The selection column for the bulk action comes first (issue 31), then spec §2's columns.
+      '',
       'Intro',
       'Writer',
       '0.5',

@@ -14,6 +14,10 @@ export interface ListTableProps<T> {
   renderRow: (row: T) => ReactNode;
   /** Buttons shown next to the heading. */
   actions?: ReactNode;
+  /** A header cell before the columns' (e.g. SelectAllCell, above each row's SelectRowCell). */
+  headerStart?: ReactNode;
+  /** Shown above the rows when there are some (e.g. the actions on the selected rows). */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -41,9 +45,11 @@ export function ListTable<T extends { id: string }>(props: ListTableProps<T>) {
         <Typography color="text.secondary">{props.empty}</Typography>
       ) : (
         <TableContainer component={Paper} variant="outlined">
+          {props.toolbar}
           <Table size="small" {...naming}>
             <TableHead>
               <TableRow>
+                {props.headerStart}
                 {props.columns.map((column) => (
                   <TableCell key={column} sx={{ fontWeight: 600 }}>
                     {column}

@@ -37,6 +37,15 @@ export const sectionMessages = {
   deleted: 'Section deleted!',
   deleteFailed: 'Failed to delete section',
   loadFailed: 'Could not load this section.',
+  // Issue 31: selecting sections and changing their model at once (not in the spec).
+  select: 'Select %{name}',
+  selectAll: 'Select every section',
+  selected: '%{smart_count} section selected |||| %{smart_count} sections selected',
+  newModel: 'New model',
+  changeModel: 'Change model',
+  clearSelection: 'Clear selection',
+  modelChanged: 'Model changed on %{smart_count} section. |||| Model changed on %{smart_count} sections.',
+  changeModelFailed: 'Failed to change the model.',
 };
 
 /** The Versions panel beside /sections/edit/{id}'s form (issue 17; not in the spec). */

@@ -3,6 +3,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
+import { SelectAllCell, SelectRowCell } from '../../components/RowSelection';
+import { SectionBulkModel } from './SectionBulkModel';
 import { useLookups } from '../../components/useLookups';
 import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
@@ -45,8 +47,11 @@ export default function SectionList() {
           title={t('listTitle')}
           columns={columns.map((column) => t(column))}
           empty={t('empty')}
+          headerStart={<SelectAllCell label={t('selectAll')} />}
+          toolbar={<SectionBulkModel />}
           renderRow={(section) => (
             <TableRow key={section.id}>
+              <SelectRowCell id={section.id} label={t('select', { name: section.name })} />
               <TableCell>{section.name}</TableCell>
               <TableCell>{modelName(section.model)}</TableCell>
               <TableCell>{section.temperature}</TableCell>
