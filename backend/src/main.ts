@@ -1,8 +1,14 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config';
+import { requiredNode, runtimeProblem } from './config/runtime';
 import { startEmbeddedDatabaseEarly } from './database/embedded-start';
 
 async function bootstrap(): Promise<void> {
+  const runtime = runtimeProblem(process.version, requiredNode());
+  if (runtime) {
+    process.stderr.write(`${runtime}\n`);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig();
@@ -27,7 +33,7 @@ async function bootstrap(): Promise<void> {
   if (config.authMode === 'local') {
     log.warn('Local sign-in is on: anyone who can reach this server signs in as the operator. It is for one machine only.');
   }
-  log.log(`Quire listening on ${config.appUrl} (${config.host}:${config.port}, auth ${config.authMode})`);
+  log.log(`Quire listening on ${config.appUrl} (${config.host}:${config.port}, auth ${config.authMode}, Node.js ${process.version})`);
 }
 
 bootstrap().catch((error) => {
