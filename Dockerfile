@@ -1,5 +1,5 @@
-# Production image: the built server and dashboard on Node 20.
-FROM node:20-bookworm-slim AS build
+# Production image: the built server and dashboard on Node.js 24 LTS (the image's own Node.js).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -8,9 +8,11 @@ COPY admin/package.json admin/
 COPY packages/shared packages/shared
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The project's pinned Node.js (node-linux-*, for machines whose system Node.js is older) is not
+# needed where the image already runs Node.js 24.
+RUN npm run build && npm prune --omit=dev && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000
 COPY --from=build /app/package.json ./
