@@ -1,7 +1,7 @@
 // Two projects: unit specs next to the code, and API end-to-end specs against the whole app.
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
 // linkedom's CommonJS build requires css-select and friends, which ship only as ES modules;
-// jest on Node 20 cannot require those, so swc compiles them like the project's own files.
+// jest's own module loader cannot require those (on any Node.js: it is not Node's require), so swc compiles them like the project's own files.
 const transformIgnorePatterns = [
   '/node_modules/(?!(css-select|css-what|nth-check|boolbase|domutils|domhandler|domelementtype|dom-serializer|entities|htmlparser2)/)',
 ];

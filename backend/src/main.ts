@@ -1,3 +1,4 @@
+import './config/compile-cache';
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/config';
 import { requiredNode, runtimeProblem } from './config/runtime';
