@@ -1,4 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './scripts/lib/server-command.cjs';
+
+/** The built server, as npm start starts it. */
+const SERVER = ['node', ...SERVER_NODE_FLAGS, 'dist/main.js'].join(' ');
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,7 +64,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node dist/main.js',
+      command: SERVER,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -75,7 +79,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node dist/main.js',
+      command: SERVER,
       url: `${GOOGLE_APP_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { articleEntry } from './article-entry.cjs';
 import { freePort } from './free-port.cjs';
+import { serverArgs } from './server-command.cjs';
 
 export { freePort };
 
@@ -34,10 +35,10 @@ export async function waitFor(url, child, timeoutMs = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-/** `node dist/main.js` with the given environment (on a free port unless one is given); resolves once /api/health answers. */
+/** The built server (`node --liftoff-only dist/main.js`, server-command.cjs) with the given environment (on a free port unless one is given); resolves once /api/health answers. */
 export async function startServer(env, { port, quiet = true } = {}) {
   port ??= await freePort();
-  const child = spawn(process.execPath, [join(root, 'dist/main.js')], {
+  const child = spawn(process.execPath, serverArgs(root), {
     cwd: root,
     env: { ...process.env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/lib/free-port.cjs';
+import { serverArgs } from '../../scripts/lib/server-command.cjs';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -16,7 +17,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, serverArgs(ROOT), {
     cwd: ROOT,
     env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', PORT: String(port), APP_URL: url, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,7 +8,7 @@ import PgBoss from 'pg-boss';
 import { MIGRATIONS_DIR } from '../config/paths';
 import { bossOptions } from '../jobs/jobs.service';
 import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES, PGBOSS_SCHEMA } from '../jobs/queues';
-import { IMAGE_DIR, PGLITE_START_PARAMS, useBaselineWasmCompiler, writeImage } from './pglite-image';
+import { IMAGE_DIR, PGLITE_START_PARAMS, writeImage } from './pglite-image';
 import * as schema from './schema';
 
 /**
@@ -19,7 +19,6 @@ import * as schema from './schema';
  * recovering from a crash (which also discards those files).
  */
 export async function buildImage(dir = IMAGE_DIR): Promise<{ file: string; bytes: number }> {
-  useBaselineWasmCompiler();
   const work = mkdtempSync(join(tmpdir(), 'quire-image-build-'));
   try {
     const dataDir = join(work, 'pglite');

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { MIGRATIONS_DIR } from '../config/paths';
-import { takeEarlyStart, useBaselineWasmCompiler } from './embedded-start';
+import { takeEarlyStart, warnWithoutBaselineCompiler } from './embedded-start';
 import * as schema from './schema';
 
 // Only the driver in use is loaded (PGlite and its WebAssembly, or pg): the other is never needed.
@@ -53,7 +53,7 @@ export class DatabaseService implements OnApplicationShutdown {
         import('drizzle-orm/pglite/migrator'),
         import('./pglite-image'),
       ]);
-      useBaselineWasmCompiler();
+      warnWithoutBaselineCompiler((message) => this.logger.warn(message));
       const dataDir = target.dataDir;
       // Should the thread have failed, this process unpacks it as it would have without one.
       const unpackHere = (error: Error) => {

@@ -1,7 +1,6 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT } from '../config/paths';
 import { hasDatabase, IMAGE_DIR } from './image-unpack';
@@ -16,13 +15,16 @@ declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
 
 /**
  * PostgreSQL compiled to WebAssembly runs on V8's baseline compiler (Liftoff) only: the optimising
- * tier compiles what start-up makes hot, ~50 MB of code and compiler memory the process keeps,
- * and gains little on queries this size (within 6 % of CPU time on a long query loop, and less
- * CPU at start). A process-wide V8 flag read when a module is compiled (in any thread); Quire runs
- * no other WebAssembly.
+ * tier compiles what start-up makes hot (on Node.js 24 ~500 MB at the peak of a start, ~50 MB kept)
+ * and gains little on queries this size. V8 reads `--liftoff-only` only when the process starts
+ * (since Node.js 22 a flag set later no longer takes), so the server is started with it
+ * (scripts/lib/server-command.cjs): without it, this says what it costs, once.
  */
-export function useBaselineWasmCompiler(): void {
-  setFlagsFromString('--liftoff-only');
+export function warnWithoutBaselineCompiler(log: (message: string) => void): void {
+  if (process.execArgv.includes('--liftoff-only')) return;
+  log(
+    "Started without node --liftoff-only: PGlite's WebAssembly may take some 500 MB more memory at its peak. npm start passes it (scripts/lib/server-command.cjs).",
+  );
 }
 
 /** Under jest the server runs from its TypeScript sources; the thread then compiles them with swc. */
@@ -69,7 +71,6 @@ export function unpackInThread(dataDir: string, imageDir = IMAGE_DIR): Promise<b
  * app without main.ts.
  */
 export function startEmbeddedDatabaseEarly(dataDir: string | null, imageDir = IMAGE_DIR): EarlyStart {
-  useBaselineWasmCompiler(); // before anything compiles
   let wasmModule: Promise<WasmModule | undefined>;
   try {
     wasmModule = WebAssembly.compile(readFileSync(pgliteWasmFile())).catch(() => undefined);

@@ -6,7 +6,6 @@ import { IMAGE_DIR, imageFile, imageFingerprint, imageMatches, manifestFile, pac
 // The embedded database's footprint; the README's Benchmarks section says what each choice costs.
 // The image is read and unpacked by image-unpack.ts (Node's modules only, so a worker thread can).
 export { hasDatabase, IMAGE_DIR, unpackImage } from './image-unpack';
-export { useBaselineWasmCompiler } from './embedded-start';
 
 /**
  * PostgreSQL's buffer cache is 16 MB instead of PGlite's 128 MB, which the process would otherwise
