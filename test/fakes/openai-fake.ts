@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { Tiktoken } from 'js-tiktoken/lite';
 import { HttpFake, json, RecordedRequest } from './http-fake';
+import { Behaviour, FINE_TUNABLE_SNAPSHOTS, FINE_TUNING_ENDS, LINEUP, LINEUP_DAY, lineupEntry } from './openai-lineup';
 
 type RemoteStatus = 'validating_files' | 'queued' | 'running' | 'pausing' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -42,68 +43,26 @@ interface Failure extends ErrorBody {
   bodyMatches?: RegExp;
 }
 
-/**
- * What `GET /v1/models` lists for an ordinary paid key in November 2026: chat models, their dated
- * snapshots and the non-chat models (embeddings, audio, images, realtime, speech, moderation) a
- * client must not offer as chat models. gpt-4-32k (shut down 2025-06-06), gpt-3.5-turbo-16k
- * (2024-09-13), gpt-4 and gpt-3.5-turbo (both 2026-10-23) are gone, as OpenAI's deprecations page says.
- */
-export const LISTED_MODELS = [
-  'gpt-4o',
-  'gpt-4o-2024-05-13',
-  'gpt-4o-2024-08-06',
-  'gpt-4o-2024-11-20',
-  'gpt-4o-mini',
-  'gpt-4o-mini-2024-07-18',
-  'gpt-4.1',
-  'gpt-4.1-2025-04-14',
-  'gpt-4.1-mini',
-  'gpt-4.1-mini-2025-04-14',
-  'gpt-4.1-nano',
-  'gpt-4.1-nano-2025-04-14',
-  'gpt-5',
-  'gpt-5-2025-08-07',
-  'gpt-5-mini',
-  'gpt-5-mini-2025-08-07',
-  'gpt-5-nano',
-  'gpt-5-nano-2025-08-07',
-  'o1',
-  'o1-2024-12-17',
-  'o3',
-  'o3-2025-04-16',
-  'o3-mini',
-  'o3-mini-2025-01-31',
-  'o4-mini',
-  'o4-mini-2025-04-16',
-  'text-embedding-3-small',
-  'text-embedding-3-large',
-  'text-embedding-ada-002',
-  'whisper-1',
-  'tts-1',
-  'tts-1-hd',
-  'gpt-4o-mini-tts',
-  'gpt-4o-transcribe',
-  'gpt-4o-realtime-preview',
-  'gpt-realtime',
-  'gpt-audio',
-  'gpt-4o-audio-preview',
-  'dall-e-3',
-  'gpt-image-1',
-  'omni-moderation-latest',
-  'babbage-002',
-  'davinci-002',
-];
-/** Snapshots supervised fine-tuning accepts (gpt-4-0613 only with experimental access, which this key lacks). */
-export const FINE_TUNABLE_SNAPSHOTS = [
-  'gpt-4o-2024-08-06',
-  'gpt-4o-mini-2024-07-18',
-  'gpt-4.1-2025-04-14',
-  'gpt-4.1-mini-2025-04-14',
-  'gpt-4.1-nano-2025-04-14',
-];
+/** Every model of the lineup a key is given (shut ones are not listed, and answer 404 once their day has come). */
+export const LISTED_MODELS = LINEUP.map((model) => model.id);
+export { FINE_TUNABLE_SNAPSHOTS };
 const EMBEDDING_MODELS = /^text-embedding-/;
-/** o-series and gpt-5 reasoning models: fixed temperature, no logit_bias, max_completion_tokens. */
-const REASONING = /^(ft:)?(o\d|gpt-5(?!-chat))/;
+/** A model the lineup does not name (a test's own) behaves as its name's family does. */
+const REASONING_NAME = /^(ft:)?(o\d|gpt-5(?!-chat)|gpt-6)/;
+/** The parameters a reasoning model refuses outright. */
+const REASONING_REFUSES = ['logit_bias', 'max_tokens', 'top_p', 'frequency_penalty', 'presence_penalty'];
+/** Tokens spent reasoning per answer, by effort (counted in completion_tokens, as OpenAI counts them). */
+const REASONING_TOKENS: Record<string, number> = { none: 0, minimal: 8, low: 16, medium: 48, high: 96, xhigh: 160, max: 240 };
+const FINE_TUNING_REFUSAL =
+  'Your organization cannot create new fine-tuning jobs: self-serve fine-tuning is being wound down. See https://platform.openai.com/docs/deprecations.';
+/** A list as OpenAI writes one in its messages: 'a', 'b', and 'c'. */
+const quoted = (values: string[]) =>
+  values.length < 2
+    ? values.map((v) => `'${v}'`).join('')
+    : `${values
+        .slice(0, -1)
+        .map((v) => `'${v}'`)
+        .join(', ')}, and '${values[values.length - 1]}'`;
 const QUOTA_MESSAGE =
   'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.';
 
@@ -172,8 +131,19 @@ export class OpenAiFake extends HttpFake {
    * at most the prompt's); OpenAI caches only prompts of 1,024 tokens and more, so 0 unless a test sets it.
    */
   cachedTokens = 0;
-  /** What GET /v1/models lists (fine-tuned models are listed besides); chat answers these only. */
+  /**
+   * The models the key has access to (fine-tuned models are listed besides); GET /v1/models lists
+   * those not shut down on `today`, and chat answers these only.
+   */
   listedModels: string[] = [...LISTED_MODELS];
+  /** The simulator's day (yyyy-MM-dd), which decides what is shut down: the day the lineup was read unless a test moves it. */
+  today = LINEUP_DAY;
+  /** Each model's `created` as listed, where a test lists a model anew (a new snapshot under its id). */
+  readonly relisted = new Map<string, number>();
+  /** OpenAI refuses this account's fine-tuning jobs (the wind-down), in these words; from FINE_TUNING_ENDS for everyone. */
+  fineTuningRefusal: string | null = null;
+  /** The next n chat requests that name words to avoid ignore that instruction (a model that slips). */
+  disobeyAvoidWords = 0;
   fineTunableSnapshots: string[] = [...FINE_TUNABLE_SNAPSHOTS];
   /** The account has no credit left: every paid call answers 429 insufficient_quota. */
   outOfCredit = false;
@@ -188,6 +158,8 @@ export class OpenAiFake extends HttpFake {
   ownerRole = true;
   /** The next fine-tune create makes the job, then loses the answer: the connection drops, or a 500 comes back. */
   loseNextFineTuneCreate: 'drop' | 'error' | null = null;
+  /** The chat requests refused for a parameter (model, parameter, OpenAI's code) since the last reset, in order. */
+  readonly refusals: { model: string; param: string; code: string | null }[] = [];
   /** How many texts were embedded since the last reset. */
   embeddedInputs = 0;
   /** The token count of every input embedded since the last reset, request by request. */
@@ -227,6 +199,10 @@ export class OpenAiFake extends HttpFake {
     this.chatLatencyMs = 0;
     this.cachedTokens = 0;
     this.listedModels = [...LISTED_MODELS];
+    this.today = LINEUP_DAY;
+    this.relisted.clear();
+    this.fineTuningRefusal = null;
+    this.disobeyAvoidWords = 0;
     this.fineTunableSnapshots = [...FINE_TUNABLE_SNAPSHOTS];
     this.outOfCredit = false;
     this.rateLimits = { ...DEFAULT_RATE_LIMITS };
@@ -236,6 +212,7 @@ export class OpenAiFake extends HttpFake {
     this.loseNextFineTuneCreate = null;
     this.embeddedInputs = 0;
     this.embeddingRequests.length = 0;
+    this.refusals.length = 0;
     this.failures = [];
     this.files.clear();
     this.jobs.clear();
@@ -333,7 +310,7 @@ export class OpenAiFake extends HttpFake {
 
   /**
    * Steering for tests in other processes (browser tests, the demo): POST /__fake/reset and
-   * POST /__fake/config {fineTuneScript?, chatLatencyMs?, models?, fineTunableSnapshots?,
+   * POST /__fake/config {fineTuneScript?, chatLatencyMs?, models?, today?, fineTuningRefusal?, disobeyAvoidWords?, fineTunableSnapshots?,
    * outOfCredit?, rateLimits?: {requestsPerMinute?, tokensPerMinute?}, ownerRole?, loseNextFineTuneCreate?,
    * failNext?: {method, path, status, message, times?, code?, type?, body?}, clearFailures?}; `body` (a regular expression) limits the failure to requests whose body matches it.
    */
@@ -347,6 +324,9 @@ export class OpenAiFake extends HttpFake {
       if (body.fineTuneScript) this.fineTuneScript = body.fineTuneScript;
       if (typeof body.chatLatencyMs === 'number') this.chatLatencyMs = body.chatLatencyMs;
       if (Array.isArray(body.models)) this.listedModels = body.models;
+      if (typeof body.today === 'string') this.today = body.today;
+      if (typeof body.fineTuningRefusal === 'string' || body.fineTuningRefusal === null) this.fineTuningRefusal = body.fineTuningRefusal;
+      if (typeof body.disobeyAvoidWords === 'number') this.disobeyAvoidWords = body.disobeyAvoidWords;
       if (Array.isArray(body.fineTunableSnapshots)) this.fineTunableSnapshots = body.fineTunableSnapshots;
       if (typeof body.outOfCredit === 'boolean') this.outOfCredit = body.outOfCredit;
       if (body.rateLimits) this.rateLimits = { ...this.rateLimits, ...body.rateLimits };
@@ -363,16 +343,45 @@ export class OpenAiFake extends HttpFake {
     json(res, 404, { error: 'unknown control route' });
   }
 
+  private day(): string {
+    return this.today;
+  }
+
+  /** The day a model shuts down (a tuned model's is its base snapshot's), or null. */
+  shutdownOf(model: string): string | null {
+    return lineupEntry(model)?.shutdown ?? null;
+  }
+
+  /** Shut down on the simulator's day: no longer listed, and answered 404 "has been deprecated". */
+  isShut(model: string): boolean {
+    const shutdown = this.shutdownOf(model);
+    return shutdown !== null && shutdown <= this.day();
+  }
+
   private listModels(res: ServerResponse): void {
-    const model = (modelId: string) => ({ id: modelId, object: 'model', created: 1_700_000_000, owned_by: modelId.startsWith('ft:') ? 'org-fake' : 'system' });
-    json(res, 200, { object: 'list', data: [...this.listedModels, ...this.models].map(model) });
+    const model = (modelId: string) => ({
+      id: modelId,
+      object: 'model',
+      // A model the lineup does not name (a test's own) is listed as made on the lineup's day: the newest.
+      created: this.relisted.get(modelId) ?? lineupEntry(modelId)?.created ?? Math.floor(Date.parse(`${LINEUP_DAY}T00:00:00Z`) / 1000),
+      owned_by: modelId.startsWith('ft:') ? 'org-fake' : 'system',
+      shutdown_date: this.shutdownOf(modelId),
+    });
+    const listed = [...this.listedModels, ...this.models].filter((modelId) => !this.isShut(modelId));
+    json(res, 200, { object: 'list', data: listed.map(model) });
   }
 
   private knows(model: unknown): model is string {
     return typeof model === 'string' && (this.listedModels.includes(model) || this.models.has(model));
   }
 
+  /** OpenAI's 404 for a model it does not know, or (its day passed) one it has shut down. */
   private modelNotFound(res: ServerResponse, model: unknown): void {
+    if (typeof model === 'string' && this.knows(model) && this.isShut(model)) {
+      return this.error(res, 404, `The model \`${model}\` has been deprecated, learn more here: https://platform.openai.com/docs/deprecations`, {
+        code: 'model_not_found',
+      });
+    }
     this.error(res, 404, `The model \`${String(model)}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
   }
 
@@ -406,6 +415,8 @@ export class OpenAiFake extends HttpFake {
 
   private createJob(req: RecordedRequest, res: ServerResponse): void {
     if (this.outOfCredit) return this.quota(res);
+    const windDown = this.fineTuningRefusal ?? (this.day() >= FINE_TUNING_ENDS ? FINE_TUNING_REFUSAL : null);
+    if (windDown) return this.error(res, 403, windDown, { type: 'invalid_request_error', code: 'fine_tuning_unavailable' });
     const body = JSON.parse(req.body || '{}');
     const file = this.files.get(body.training_file);
     if (!file) return this.error(res, 400, `invalid training_file: ${body.training_file}`, { param: 'training_file' });
@@ -421,7 +432,7 @@ export class OpenAiFake extends HttpFake {
     if (!valid) return this.error(res, 400, 'Training file has invalid lines', { param: 'training_file' });
     if (lines.length < 10)
       return this.error(res, 400, `Training file has ${lines.length} example(s), but must have at least 10 examples`, { param: 'training_file' });
-    if (!this.fineTunableSnapshots.includes(body.model)) {
+    if (!this.fineTunableSnapshots.includes(body.model) || this.isShut(String(body.model))) {
       return this.error(res, 400, `Model ${body.model} is not available for fine-tuning or does not exist.`, { param: 'model', code: 'model_not_available' });
     }
     const job: FakeJob = {
@@ -499,20 +510,46 @@ export class OpenAiFake extends HttpFake {
     };
   }
 
+  /** How a model treats the parameters: the lineup's word, else its name's family (a test's own model). */
+  private behaviourOf(model: string): { behaviour: Behaviour; efforts: string[] } {
+    const entry = lineupEntry(model);
+    if (entry?.behaviour) return { behaviour: entry.behaviour, efforts: entry.efforts ?? [] };
+    if (/^(ft:)?gpt-(5\.[1-9]|6)/.test(model)) return { behaviour: 'reasoning-none', efforts: ['none', 'low', 'medium', 'high', 'xhigh'] };
+    return REASONING_NAME.test(model) ? { behaviour: 'reasoning', efforts: ['low', 'medium', 'high'] } : { behaviour: 'sampling', efforts: [] };
+  }
+
   /** Chat completions for a listed (or tuned) model, refusing the parameters OpenAI refuses. */
   private async chat(req: RecordedRequest, res: ServerResponse): Promise<void> {
     const body = JSON.parse(req.body || '{}');
-    if (!this.knows(body.model)) return this.modelNotFound(res, body.model);
+    if (!Array.isArray(body.messages) || body.messages.length === 0) {
+      return this.error(
+        res,
+        400,
+        Array.isArray(body.messages)
+          ? "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead."
+          : "Missing required parameter: 'messages'.",
+        { param: 'messages', code: Array.isArray(body.messages) ? 'empty_array' : 'missing_required_parameter' },
+      );
+    }
+    if (!this.knows(body.model) || this.isShut(body.model)) return this.modelNotFound(res, body.model);
     const refusal = this.chatRefusal(body);
-    if (refusal) return this.error(res, 400, refusal.message, { param: refusal.param, code: refusal.code });
+    if (refusal) {
+      this.refusals.push({ model: String(body.model), param: refusal.param, code: refusal.code });
+      return this.error(res, 400, refusal.message, { param: refusal.param, code: refusal.code });
+    }
     if (this.outOfCredit) return this.quota(res);
     const promptTokens = Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
     const limited = this.limit(req, String(body.model), promptTokens);
     if (limited.refusal) return this.rateLimitExceeded(res, limited.refusal, limited.headers);
     if (this.chatLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chatLatencyMs));
-    const user = [...(body.messages ?? [])].reverse().find((m: { role: string }) => m.role === 'user');
-    const content = `Written by ${body.model} for: ${String(user?.content ?? '').slice(0, 120)}`;
-    const completionTokens = Math.ceil(content.length / 4);
+    const messages = body.messages as { role: string; content: string }[];
+    const user = [...messages].reverse().find((m) => m.role === 'user');
+    let content = `Written by ${body.model} for: ${String(user?.content ?? '').slice(0, 120)}`;
+    content = this.followAvoidInstruction(messages, content);
+    const { behaviour } = this.behaviourOf(body.model);
+    const effort = body.reasoning_effort ?? (behaviour === 'reasoning' ? 'medium' : behaviour === 'reasoning-none' ? 'none' : null);
+    const reasoningTokens = effort ? (REASONING_TOKENS[effort] ?? 0) : 0;
+    const completionTokens = Math.ceil(content.length / 4) + reasoningTokens;
     json(
       res,
       200,
@@ -527,15 +564,31 @@ export class OpenAiFake extends HttpFake {
           completion_tokens: completionTokens,
           total_tokens: promptTokens + completionTokens,
           prompt_tokens_details: { cached_tokens: Math.min(this.cachedTokens, promptTokens), audio_tokens: 0 },
-          completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+          completion_tokens_details: { reasoning_tokens: reasoningTokens, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
         },
       },
       limited.headers,
     );
   }
 
+  /**
+   * A model told which words to avoid mostly does (unless `disobeyAvoidWords` says it slips):
+   * every word a message names after "Avoid these words:" is taken out of the answer.
+   */
+  private followAvoidInstruction(messages: { role: string; content: string }[], content: string): string {
+    const named = messages.flatMap((m) => [...String(m.content).matchAll(/Avoid these words: ([^\n]+?)\.(?:\n|$)/g)].flatMap((match) => match[1].split(', ')));
+    if (named.length === 0) return content;
+    if (this.disobeyAvoidWords > 0) {
+      this.disobeyAvoidWords--;
+      return content;
+    }
+    const words = new Set(named.map((word) => word.replace(/^"|"$/g, '').toLowerCase()));
+    return content.replace(/[\p{L}\p{N}'-]+/gu, (word) => (words.has(word.toLowerCase()) ? '' : word)).replace(/ {2,}/g, ' ');
+  }
+
   private chatRefusal(body: Record<string, unknown>): { message: string; param: string; code: string | null } | null {
-    const reasoning = REASONING.test(String(body.model));
+    const { behaviour, efforts } = this.behaviourOf(String(body.model));
+    const reasoning = behaviour !== 'sampling';
     if (body.temperature !== undefined) {
       const t = body.temperature;
       if (typeof t !== 'number' || t < 0 || t > 2)
@@ -544,23 +597,46 @@ export class OpenAiFake extends HttpFake {
           param: 'temperature',
           code: 'decimal_above_max_value',
         };
-      if (reasoning && t !== 1)
+    }
+    if (body.reasoning_effort !== undefined && body.reasoning_effort !== null) {
+      if (!reasoning)
         return {
-          message: `Unsupported value: 'temperature' does not support ${t} with this model. Only the default (1) value is supported.`,
+          message: "Unsupported parameter: 'reasoning_effort' is not supported with this model.",
+          param: 'reasoning_effort',
+          code: 'unsupported_parameter',
+        };
+      if (!efforts.includes(String(body.reasoning_effort)))
+        return {
+          message: `Unsupported value: 'reasoning_effort' does not support '${String(body.reasoning_effort)}' with this model. Supported values are: ${quoted(efforts)}.`,
+          param: 'reasoning_effort',
+          code: 'unsupported_value',
+        };
+    }
+    if (reasoning && typeof body.temperature === 'number' && body.temperature !== 1) {
+      const effort = body.reasoning_effort ?? (behaviour === 'reasoning-none' ? 'none' : 'medium');
+      if (behaviour === 'reasoning' || effort !== 'none')
+        return {
+          message:
+            behaviour === 'reasoning'
+              ? `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`
+              : `Unsupported value: 'temperature' does not support ${body.temperature} with reasoning_effort '${String(effort)}'. Only the default (1) value is supported unless reasoning_effort is 'none'.`,
           param: 'temperature',
           code: 'unsupported_value',
         };
     }
-    if (reasoning && body.max_tokens !== undefined) {
-      return {
-        message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
-        param: 'max_tokens',
-        code: 'unsupported_parameter',
-      };
+    if (reasoning) {
+      const refused = REASONING_REFUSES.find((param) => body[param] !== undefined && body[param] !== null);
+      if (refused)
+        return {
+          message:
+            refused === 'max_tokens'
+              ? "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead."
+              : `Unsupported parameter: '${refused}' is not supported with this model.`,
+          param: refused,
+          code: 'unsupported_parameter',
+        };
     }
     if (body.logit_bias !== undefined && body.logit_bias !== null) {
-      if (reasoning)
-        return { message: "Unsupported parameter: 'logit_bias' is not supported with this model.", param: 'logit_bias', code: 'unsupported_parameter' };
       const bias = body.logit_bias as Record<string, unknown>;
       const keys = Object.keys(bias);
       if (keys.length > 300)
