@@ -72,7 +72,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 }
 
 export async function truncateAll(database: DatabaseService): Promise<void> {
-  await database.db.execute(sql`truncate table sessions, users, integration_pace restart identity cascade`);
+  await database.db.execute(sql`truncate table sessions, users, integration_pace, openai_model_parameters, fine_tune_refusals restart identity cascade`);
 }
 
 /** Another operator with a session of their own, made the way sign-in makes them; answers their cookie. */

@@ -13,3 +13,5 @@ export * from '../generation/generation.schema';
 export * from '../training-jobs/training-snapshots.schema';
 export * from '../integrations/pace/pace.schema';
 export * from '../previews/previews.schema';
+export * from '../integrations/openai/model-parameters.schema';
+export * from '../integrations/openai/fine-tune-refusals.schema';

@@ -4,3 +4,4 @@ export * from './base-models';
 export * from './plain-text';
 export * from './training-data';
 export * from './markdown';
+export * from './reasoning';

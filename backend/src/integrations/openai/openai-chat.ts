@@ -1,23 +1,52 @@
 import { Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { IntegrationError } from '../../common/integration-error';
-import { OpenAiClientFactory, openAiError } from './openai.client';
+import { ChatPlan, DesiredParameters, planChat, refusedFeature } from './chat-parameters';
+import { ModelParameters } from './model-parameters';
+import { modelFacts } from './model-catalogue';
+import { isOpenAiApiError, OpenAiClientFactory, openAiCode, openAiError, openAiWords } from './openai.client';
 import { OpenAiModels } from './openai-models';
 import type { TokenUsage } from './prices';
 
-/** A chat request; `temperature` and `logitBias` are left out for models that refuse them (see chatParametersFor). */
-interface ChatRequest {
-  model: string;
-  temperature?: number;
-  messages: { role: 'system' | 'user'; content: string }[];
-  logitBias?: Record<string, number>;
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
 }
 
-/** Chat completions through the official SDK; it retries 429 and 5xx, honouring Retry-After. */
+/** A chat request: the model, what the section asks of it, and its messages for the parameters that will be sent. */
+export interface ChatAsk {
+  model: string;
+  desired: DesiredParameters;
+  /** The messages for a plan: a section names its word list in them when logit_bias is not sent. */
+  messages(plan: ChatPlan): ChatMessage[];
+}
+
+export interface ChatAnswer {
+  content: string;
+  /** The API's total_tokens. */
+  tokens: number;
+  /** As the API reports it; completion tokens include the reasoning tokens (priced as output). */
+  usage: TokenUsage & { reasoningTokens: number };
+  /** What was sent: the parameters, and the settings that were not sent as asked (and why). */
+  plan: ChatPlan;
+  messages: ChatMessage[];
+}
+
+/** A request whose every refusal teaches Quire something sends at most this many (one per feature it can carry). */
+const MAX_REFUSALS = 6;
+
+/**
+ * Chat completions through the official SDK; it retries 429 and 5xx, honouring Retry-After. The
+ * parameters sent are those OpenAI has not refused for the model (chat-parameters.ts): a refusal
+ * of one is kept (model-parameters.ts) and the request sent again at once without it, so it costs
+ * nothing and no later request, in any server, asks again.
+ */
 @Injectable()
 export class OpenAiChat {
   constructor(
     private readonly clients: OpenAiClientFactory,
     private readonly models: OpenAiModels,
+    private readonly parameters: ModelParameters,
   ) {}
 
   /** Home's "Test connection": the key is accepted; the list of its models is read afresh. */
@@ -25,26 +54,97 @@ export class OpenAiChat {
     await this.models.refresh(apiKey);
   }
 
-  /** The text, and the tokens as the API's `usage` reports them (`tokens` their total). */
-  async complete(apiKey: string, request: ChatRequest, what: string): Promise<{ content: string; tokens: number; usage: TokenUsage }> {
-    let completion;
+  async complete(apiKey: string, ask: ChatAsk, what: string): Promise<ChatAnswer> {
+    const listedCreated = await this.listedCreated(apiKey, ask.model);
+    let probe: string | null = null;
     try {
-      completion = await this.clients.create(apiKey, 4).chat.completions.create({
-        model: request.model,
-        messages: request.messages,
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-        ...(request.logitBias && Object.keys(request.logitBias).length > 0 ? { logit_bias: request.logitBias } : {}),
-      });
-    } catch (error) {
-      throw openAiError(error, `write ${what}`);
+      for (let refusals = 0; ;) {
+        const plan = planChat(ask.desired, await this.parameters.known(ask.model, listedCreated));
+        if (plan.unknown.length > 0 && !probe) {
+          probe = await this.parameters.probe(ask.model);
+          if (!probe) {
+            await sleep(this.parameters.pollMs);
+            continue;
+          }
+        }
+        const messages = ask.messages(plan);
+        try {
+          const answer = await this.send(apiKey, ask.model, plan, messages, what);
+          if (plan.unknown.length > 0) await this.parameters.accept(ask.model, plan.features, listedCreated);
+          return { ...answer, plan, messages };
+        } catch (error) {
+          const learned = isOpenAiApiError(error)
+            ? refusedFeature(plan, { status: error.status, code: openAiCode(error), param: error.param ?? null, message: openAiWords(error) ?? '' })
+            : null;
+          if (!learned || ++refusals > MAX_REFUSALS) throw (await this.shutDown(apiKey, ask.model, error)) ?? openAiError(error, `write ${what}`);
+          await this.parameters.refuse(ask.model, learned.feature, learned.refusal, listedCreated);
+        }
+      }
+    } finally {
+      if (probe) await this.parameters.release(ask.model, probe);
     }
+  }
+
+  private async send(apiKey: string, model: string, plan: ChatPlan, messages: ChatMessage[], what: string) {
+    const completion = await this.clients.create(apiKey, 4).chat.completions.create({
+      model,
+      messages,
+      ...(plan.temperature !== undefined ? { temperature: plan.temperature } : {}),
+      ...(plan.reasoningEffort !== undefined ? { reasoning_effort: plan.reasoningEffort } : {}),
+      ...(plan.logitBias ? { logit_bias: plan.logitBias } : {}),
+    });
     const content = completion.choices[0]?.message?.content;
     if (!content) throw new IntegrationError('OpenAI', `answered ${what} with no text; try again.`);
-    const usage: TokenUsage = {
+    const usage = {
       promptTokens: completion.usage?.prompt_tokens ?? 0,
       completionTokens: completion.usage?.completion_tokens ?? 0,
       cachedTokens: completion.usage?.prompt_tokens_details?.cached_tokens ?? 0,
+      reasoningTokens: completion.usage?.completion_tokens_details?.reasoning_tokens ?? 0,
     };
     return { content, tokens: completion.usage?.total_tokens ?? usage.promptTokens + usage.completionTokens, usage };
+  }
+
+  /**
+   * OpenAI's 404 `model_not_found` for a model it has shut down ("has been deprecated", or its
+   * shut-down day has passed): a refusal that no retry mends, saying which model, since when and
+   * where to replace it. Null for any other error.
+   */
+  private async shutDown(apiKey: string, model: string, error: unknown): Promise<ModelShutDownError | null> {
+    if (!isOpenAiApiError(error) || error.status !== 404 || openAiCode(error) !== 'model_not_found') return null;
+    const words = openAiWords(error) ?? '';
+    let listed: string | null = null;
+    try {
+      listed = (await this.models.listed(apiKey)).get(model)?.shutdownDate ?? null;
+    } catch {
+      // The listing is only a source of the date.
+    }
+    const since = listed ?? modelFacts(model)?.shutDown ?? null;
+    const today = new Date().toISOString().slice(0, 10);
+    if (!/has been deprecated/i.test(words) && !(since && since <= today)) return null;
+    return new ModelShutDownError(model, since, words);
+  }
+
+  /** The model's `created` in the key's listing (a tuned model is listed too); null when it cannot be read. */
+  private async listedCreated(apiKey: string, model: string): Promise<number | null> {
+    try {
+      return (await this.models.listed(apiKey)).get(model)?.created ?? null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** OpenAI has shut the model down: nothing writes with it again until it is replaced. */
+export class ModelShutDownError extends IntegrationError {
+  constructor(
+    readonly model: string,
+    readonly since: string | null,
+    words: string,
+  ) {
+    super(
+      'OpenAI',
+      `has shut down ${model}${since ? ` (on ${since})` : ''}, so nothing can be written with it (OpenAI said: ${words}). Replace it on the Models screen ("Replace"), which moves every section and article using it to another model.`,
+      404,
+    );
   }
 }

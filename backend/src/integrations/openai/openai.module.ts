@@ -4,8 +4,20 @@ import { OpenAiFineTuning } from './openai-fine-tuning';
 import { OpenAiChat } from './openai-chat';
 import { OpenAiEmbeddings } from './openai-embeddings';
 import { OpenAiModels } from './openai-models';
+import { ModelParameters } from './model-parameters';
+import { ModelParametersRepository } from './model-parameters.repository';
+import { FineTuneRefusalsRepository } from './fine-tune-refusals.repository';
 
-const providers = [OpenAiClientFactory, OpenAiFineTuning, OpenAiChat, OpenAiEmbeddings, OpenAiModels];
+const providers = [
+  OpenAiClientFactory,
+  OpenAiFineTuning,
+  OpenAiChat,
+  OpenAiEmbeddings,
+  OpenAiModels,
+  ModelParameters,
+  ModelParametersRepository,
+  FineTuneRefusalsRepository,
+];
 
 @Global()
 @Module({ providers, exports: providers })

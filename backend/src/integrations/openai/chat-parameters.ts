@@ -1,0 +1,158 @@
+import { REASONING_EFFORTS, ReasoningEffort } from '@quire/shared';
+import type { ParameterRefusal } from './model-parameters.schema';
+
+/**
+ * Which of a section's settings a chat request carries, decided by what OpenAI has said of the
+ * model, never by a table of Quire's: a parameter is sent until OpenAI refuses it (400
+ * `unsupported_parameter` or `unsupported_value` naming it), then the refusal is kept and the
+ * request sent again without it (or with a value OpenAI named as supported).
+ *
+ * What is learned is a *feature* of the request, since OpenAI's answer can depend on the rest of it:
+ * - `logit_bias`;
+ * - `reasoning_effort` (the parameter at all) and `reasoning_effort=<value>` (one value);
+ * - `temperature@<context>`: a temperature other than 1 with `reasoning_effort` absent (`unset`),
+ *   `none`, or another value (`effort`) — gpt-5.1 and later take one only with "none".
+ * A temperature of 1 (OpenAI's default) is taken by every model and learns nothing.
+ */
+
+export { REASONING_EFFORTS } from '@quire/shared';
+export type { ReasoningEffort } from '@quire/shared';
+
+/** What the operator's section asks for. */
+export interface DesiredParameters {
+  temperature: number;
+  /** Token id → bias, for the model's tokenizer; absent or empty when the section has no list. */
+  logitBias?: Record<string, number>;
+  /** Unset: the model's default. */
+  reasoningEffort: ReasoningEffort | null;
+}
+
+/** What OpenAI has told of the model so far. */
+export interface KnownParameters {
+  refused: Record<string, ParameterRefusal>;
+  accepted: string[];
+}
+
+/** One of the operator's settings not sent as asked, and why (OpenAI's words). */
+export interface ParameterNote {
+  parameter: 'temperature' | 'logit_bias' | 'reasoning_effort';
+  reason: string;
+}
+
+export interface ChatPlan {
+  temperature?: number;
+  logitBias?: Record<string, number>;
+  reasoningEffort?: ReasoningEffort;
+  /** Settings not sent as the section asks (the History entry names them). */
+  notes: ParameterNote[];
+  /** The features this request carries (see above). */
+  features: string[];
+  /** Those OpenAI has neither accepted nor refused for this model yet: the request finds out. */
+  unknown: string[];
+}
+
+const temperatureFeature = (effort: ReasoningEffort | undefined) => `temperature@${effort === undefined ? 'unset' : effort === 'none' ? 'none' : 'effort'}`;
+
+/** The supported value nearest to `wanted` in effort (the lesser one on a tie). */
+function nearestEffort(wanted: ReasoningEffort, supported: string[]): ReasoningEffort | undefined {
+  const at = REASONING_EFFORTS.indexOf(wanted);
+  const candidates = REASONING_EFFORTS.filter((effort) => supported.includes(effort));
+  return candidates.sort(
+    (a, b) =>
+      Math.abs(REASONING_EFFORTS.indexOf(a) - at) - Math.abs(REASONING_EFFORTS.indexOf(b) - at) || REASONING_EFFORTS.indexOf(a) - REASONING_EFFORTS.indexOf(b),
+  )[0];
+}
+
+/** The request's parameters for what the section asks, given what OpenAI has said of the model. */
+export function planChat(desired: DesiredParameters, known: KnownParameters): ChatPlan {
+  const { refused } = known;
+  const notes: ParameterNote[] = [];
+  let effort: ReasoningEffort | undefined;
+
+  if (desired.reasoningEffort) {
+    const wanted = desired.reasoningEffort;
+    const whole = refused['reasoning_effort'];
+    const value = refused[`reasoning_effort=${wanted}`];
+    if (whole) notes.push({ parameter: 'reasoning_effort', reason: whole.reason });
+    else if (value) {
+      const alternative = nearestEffort(
+        wanted,
+        (value.supported ?? []).filter((v) => !refused[`reasoning_effort=${v}`]),
+      );
+      effort = alternative;
+      notes.push({ parameter: 'reasoning_effort', reason: alternative ? `${value.reason} Quire sent '${alternative}'.` : value.reason });
+    } else effort = wanted;
+  }
+
+  let temperature: number | undefined = desired.temperature;
+  if (desired.temperature !== 1) {
+    const refusal = refused[temperatureFeature(effort)];
+    // A model that takes a temperature only with reasoning_effort "none" (gpt-5.1 and later) is sent "none" when the section sets no effort.
+    const noneWorks = !desired.reasoningEffort && !refused['reasoning_effort'] && !refused['reasoning_effort=none'] && !refused['temperature@none'];
+    if (refusal && effort === undefined && noneWorks) effort = 'none';
+    else if (refusal) {
+      temperature = undefined;
+      notes.push({ parameter: 'temperature', reason: refusal.reason });
+    }
+  }
+
+  let logitBias: Record<string, number> | undefined;
+  if (desired.logitBias && Object.keys(desired.logitBias).length > 0) {
+    if (refused['logit_bias']) notes.push({ parameter: 'logit_bias', reason: refused['logit_bias'].reason });
+    else logitBias = desired.logitBias;
+  }
+
+  const features = [
+    ...(effort !== undefined ? [`reasoning_effort=${effort}`] : []),
+    ...(temperature !== undefined && temperature !== 1 ? [temperatureFeature(effort)] : []),
+    ...(logitBias ? ['logit_bias'] : []),
+  ];
+  const unknown = features.filter((feature) => !known.accepted.includes(feature) && !refused[feature]);
+  return { temperature, logitBias, reasoningEffort: effort, notes, features, unknown };
+}
+
+/** OpenAI's refusal of one of the plan's parameters, as OpenAI's error body says it. */
+export interface ChatRefusal {
+  status: number | undefined;
+  code: string | null;
+  param: string | null;
+  message: string;
+}
+
+/** The supported values an "Unsupported value" message names ("Supported values are: 'low', 'medium', and 'high'."). */
+function supportedValues(message: string): string[] | undefined {
+  const list = /Supported values are:?\s*(.+?)\.?$/i.exec(message)?.[1];
+  if (!list) return undefined;
+  const values = [...list.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+  return values.length > 0 ? values : undefined;
+}
+
+/**
+ * The feature OpenAI refused in this answer, when it is one the plan sent and OpenAI names it with
+ * `unsupported_parameter` or `unsupported_value`; null for any other error (it is reported as
+ * usual, never learned).
+ */
+export function refusedFeature(plan: ChatPlan, refusal: ChatRefusal): { feature: string; refusal: ParameterRefusal } | null {
+  if (refusal.status !== 400 || (refusal.code !== 'unsupported_parameter' && refusal.code !== 'unsupported_value')) return null;
+  const reason = refusal.message;
+  if (refusal.param === 'logit_bias' && plan.logitBias) return { feature: 'logit_bias', refusal: { reason } };
+  if (refusal.param === 'temperature' && plan.temperature !== undefined && plan.temperature !== 1) {
+    return { feature: temperatureFeature(plan.reasoningEffort), refusal: { reason } };
+  }
+  if (refusal.param === 'reasoning_effort' && plan.reasoningEffort) {
+    if (refusal.code === 'unsupported_parameter') return { feature: 'reasoning_effort', refusal: { reason } };
+    const supported = supportedValues(reason);
+    return { feature: `reasoning_effort=${plan.reasoningEffort}`, refusal: supported ? { reason, supported } : { reason } };
+  }
+  return null;
+}
+
+/** Whether OpenAI's answers so far show the model reasons: null when they show nothing either way. */
+export function reasonsFrom(known: KnownParameters): boolean | null {
+  if (known.refused['reasoning_effort']) return false;
+  const tookEffort = known.accepted.some((feature) => feature.startsWith('reasoning_effort='));
+  const refusedLikeOne = Object.keys(known.refused).some(
+    (feature) => feature.startsWith('reasoning_effort=') || feature === 'logit_bias' || feature.startsWith('temperature@'),
+  );
+  return tookEffort || refusedLikeOne ? true : null;
+}
