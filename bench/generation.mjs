@@ -14,6 +14,9 @@
 //        partly full unless the batch divides by their slots: with 60 articles (4 slots: 15 rounds
 //        of 2 s; 8 slots: 7.5, so 8) even servers with no overhead at all would reach only
 //        (15 × 2 + 2) ÷ (8 × 2 + 2) = 1.78 ×. 120 articles make the measure the rate of writing.
+//     c. a reasoning model (gpt-5: it refuses a temperature other than 1, reasoning_effort "none" and
+//        logit_bias) on a fresh database, written by two servers at once: every refused parameter
+//        should cost at most one refused request, for both servers together (issue 24).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +75,7 @@ async function recreatePostgres() {
  * the others their own secret and database), a template and rows; then presses "Check Notion now"
  * for each and waits until every page has its final status.
  */
-async function batch({ servers: count, database, operators, rowsPerOperator }) {
+async function batch({ servers: count, database, operators, rowsPerOperator, baseModel = 'gpt-4o' }) {
   notion.reset();
   openai.reset();
   openai.chatLatencyMs = LATENCY_MS;
@@ -99,7 +102,7 @@ async function batch({ servers: count, database, operators, rowsPerOperator }) {
     const api = client(url, await signIn(url, operators === 1 ? 'local' : 'google'));
     const integration = i === 0 ? { secret: notion.secret, databaseId: notion.databaseId, dataSourceId: undefined } : notion.addIntegration();
     await api('POST', '/api/user', { envVars: { NOTION_SECRET: integration.secret, DATABASE_ID: integration.databaseId, OPENAI_API_KEY: openai.apiKey } });
-    await seedTemplate(api, { title: 'Bench guide', type: 'Guide', headings: Array.from({ length: SECTIONS }, (_, s) => `Section ${s + 1}`) });
+    await seedTemplate(api, { title: 'Bench guide', type: 'Guide', headings: Array.from({ length: SECTIONS }, (_, s) => `Section ${s + 1}`), baseModel });
     for (let r = 0; r < rowsPerOperator; r++) {
       const title = `Bench article ${i + 1}.${r + 1}`;
       pages.push(
@@ -141,6 +144,7 @@ async function batch({ servers: count, database, operators, rowsPerOperator }) {
     notionCalls: notion.requests.length,
     notion429: notion.rateLimited,
     openAi429: openai.rateLimited,
+    refusals: [...openai.refusals],
     peak,
   };
   await Promise.all(servers.map((s) => stop(s.child)));
@@ -208,6 +212,19 @@ if (await recreatePostgres()) {
     failed = true;
     row('  pages lost / duplicated', `${single.lost + double.lost} / ${single.duplicated + double.duplicated}`, 'NOT MET');
   }
+
+  // 2c. A reasoning model, a fresh database, two servers at once: what it refuses is learned once, for both.
+  await recreatePostgres();
+  const reasoned = await batch({ servers: 2, database: POSTGRES_URL, operators: 1, rowsPerOperator: 10, baseModel: 'gpt-5' });
+  const perFeature = new Map();
+  for (const r of reasoned.refusals) perFeature.set(`${r.model} ${r.param} (${r.code})`, (perFeature.get(`${r.model} ${r.param} (${r.code})`) ?? 0) + 1);
+  const most = Math.max(0, ...perFeature.values());
+  row(
+    'reasoning model (gpt-5), two servers, fresh database',
+    `${reasoned.refusals.length} refused`,
+    `${[...perFeature].map(([what, n]) => `${what} × ${n}`).join('; ')}; at most one each: ${check(most <= 1)}; ${reasoned.completions} chat requests for ${10 * SECTIONS} sections; pages complete ${reasoned.complete} / ${reasoned.rows}`,
+  );
+  if (most > 1 || reasoned.lost + reasoned.duplicated > 0) failed = true;
 }
 
 const w = [0, 1].map((c) => Math.max(...table.map((r) => r[c].length)));

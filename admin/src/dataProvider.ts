@@ -39,9 +39,22 @@ export interface Example {
 export interface BaseModelOption {
   id: string;
   available: boolean | null;
-  fine_tunable: boolean;
+  /** The day OpenAI shuts it down (yyyy-MM-dd), as its listing says; null when none is announced. */
+  shutdown_date: string | null;
   reason: string | null;
   spec: boolean;
+}
+
+/** GET /api/model-shutdowns: a model in use that OpenAI stops within 60 days, or has stopped (Home's banner). */
+export interface ModelShutdown {
+  id: string;
+  _id: string;
+  name: string;
+  openai_model: string;
+  shutdown_date: string | null;
+  shut_down: boolean;
+  sections: number;
+  articles: number;
 }
 
 /** GET /api/usage: what the operator's articles spent between two days (issue 16). */
@@ -140,6 +153,10 @@ export interface QuireDataProvider extends DataProvider, HistoryMethods, Preview
   getPublicConfig<T>(): Promise<T>;
   getAuthProviders<T>(): Promise<T[]>;
 
+  replaceModel(modelId: Identifier, replacement: Identifier): Promise<{ sections: number; articles: number }>;
+  /** Where a model's examples download from (the browser goes there, with the session cookie); a promise, as react-admin wants every method's answer. */
+  modelExamplesUrl(modelId: Identifier): Promise<string>;
+
   // Section versions (issue 17).
   getSectionVersions(sectionId: Identifier): Promise<SectionVersion[]>;
   restoreSectionVersion(sectionId: Identifier, version: number): Promise<unknown>;
@@ -152,6 +169,7 @@ export interface SectionVersion {
   name: string;
   model: string;
   temperature: number;
+  reasoning_effort: string | null;
   logit_bias_group: string | null;
   system_message: string;
   user_message: string;
@@ -218,6 +236,9 @@ export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetch
     previewBiasTokens: (body) => post(`${apiUrl}/logit-bias-groups/preview`, body),
     getPublicConfig: () => call(`${apiUrl}/config`),
     getAuthProviders: () => call(`${apiUrl}/auth/providers`),
+
+    replaceModel: (modelId, replacement) => post(at(apiUrl, 'models', modelId, 'replace'), { replacement }),
+    modelExamplesUrl: async (modelId) => `${at(apiUrl, 'models', modelId)}/examples.jsonl`,
 
     // Section versions (issue 17).
     getSectionVersions: (sectionId) => call(at(apiUrl, 'sections', sectionId, 'versions')),

@@ -18,6 +18,7 @@ import { GoogleModule } from './integrations/google/google.module';
 import { LogitBiasGroupsModule } from './logit-bias-groups/logit-bias-groups.module';
 import { SectionsModule } from './sections/sections.module';
 import { ArticlesModule } from './articles/articles.module';
+import { ModelLifecycleModule } from './model-lifecycle/model-lifecycle.module';
 import { ClientsModule } from './clients/clients.module';
 import { NotionModule } from './integrations/notion/notion.module';
 import { GenerationModule } from './generation/generation.module';
@@ -47,6 +48,7 @@ export class AppModule {
         LogitBiasGroupsModule,
         SectionsModule,
         ArticlesModule,
+        ModelLifecycleModule,
         ClientsModule,
         NotionModule,
         GenerationModule,

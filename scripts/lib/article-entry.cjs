@@ -1,9 +1,9 @@
 // A section as an article template holds it: the entry POST/PUT /api/articles takes, a snapshot of
-// the section's prompts, model, temperature and bias list. One mapping for the tests (TypeScript)
+// the section's prompts, model, temperature, bias list and reasoning effort. One mapping for the tests (TypeScript)
 // and the demo and benchmarks (plain JavaScript); `overrides` changes any field.
 
 /**
- * @param {{ _id: string, name: string, system_message: string, user_message: string, model: string, temperature: number, logit_bias_group: string | null }} section
+ * @param {{ _id: string, name: string, system_message: string, user_message: string, model: string, temperature: number, logit_bias_group: string | null, reasoning_effort?: string | null }} section
  * @param {Record<string, unknown>} [overrides]
  */
 function articleEntry(section, overrides = {}) {
@@ -15,6 +15,7 @@ function articleEntry(section, overrides = {}) {
     model: section.model,
     temperature: section.temperature,
     logit_bias_group: section.logit_bias_group,
+    reasoning_effort: section.reasoning_effort ?? null,
     ...overrides,
   };
 }

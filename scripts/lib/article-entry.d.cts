@@ -6,6 +6,7 @@ export interface SectionLike {
   model: string;
   temperature: number;
   logit_bias_group: string | null;
+  reasoning_effort?: string | null;
 }
 
 export interface ArticleEntry {
@@ -16,6 +17,7 @@ export interface ArticleEntry {
   model: string;
   temperature: number;
   logit_bias_group: string | null;
+  reasoning_effort: string | null;
 }
 
 /** A section as an article template's entry (see article-entry.cjs). */

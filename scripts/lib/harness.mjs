@@ -92,8 +92,11 @@ export function client(baseUrl, cookie) {
 }
 
 /** A model, sections (the first uses a bias list) and a template; answers what it made. */
-export async function seedTemplate(api, { title, type, headings, userPrompt = 'Write the "{{section_heading}}" section of "{{title}}" about {{Keyword}}.' }) {
-  const model = await api('POST', '/api/models', { name: `${title} model`, base_model: 'gpt-4o' });
+export async function seedTemplate(
+  api,
+  { title, type, headings, userPrompt = 'Write the "{{section_heading}}" section of "{{title}}" about {{Keyword}}.', baseModel = 'gpt-4o' },
+) {
+  const model = await api('POST', '/api/models', { name: `${title} model`, base_model: baseModel });
   const bias = await api('POST', '/api/logit-bias-groups', { name: `${title} words to avoid`, entries: [{ words: ['delve', 'tapestry'], bias: -100 }] });
   const sections = [];
   for (const [i, heading] of headings.entries()) {

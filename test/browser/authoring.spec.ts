@@ -54,7 +54,8 @@ test.describe('Authoring: sections, articles and bias word lists', () => {
       // The selection column for the bulk action comes first (issue 31), then spec §2's columns.
       '',
       'Intro',
-      'Writer',
+      // The model, and the day OpenAI stops it (issue 24).
+      'Writerstops 2027-01-14',
       '0.5',
       'None',
       'You write introductions.',
@@ -64,16 +65,24 @@ test.describe('Authoring: sections, articles and bias word lists', () => {
     ]);
   });
 
-  test('says under the model when OpenAI takes neither temperature nor logit bias for it', async ({ page }) => {
+  test('says under the model that it reasons and when OpenAI stops it, and offers a reasoning effort for a model that reasons', async ({ page }) => {
     expect((await page.request.post('/api/models', { data: { name: 'Reasoner', base_model: 'o3' } })).status()).toBe(201);
     await page.goto('/sections/new');
-    const note = page.getByText('o3 is a reasoning model: OpenAI refuses a temperature other than 1 and a logit bias for it, so Quire sends neither.');
+    const note = page.getByText(/^o3 reasons\. OpenAI refuses some settings for models that reason/);
+    const effort = page.getByRole('combobox', { name: 'Reasoning effort' });
     await page.getByRole('combobox', { name: 'Model' }).click();
     await page.getByRole('option', { name: 'Writer (not fine-tuned)' }).click();
     await expect(note).toBeHidden();
+    await expect(effort).toBeHidden();
     await page.getByRole('combobox', { name: 'Model' }).click();
     await page.getByRole('option', { name: 'Reasoner (not fine-tuned)' }).click();
     await expect(note).toBeVisible();
+    await expect(page.getByText('OpenAI stops o3 on 2026-12-11.')).toBeVisible();
+    await expect(effort).toHaveText('Default');
+    await effort.click();
+    await expect(page.getByRole('option')).toHaveText(['Default', 'none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']);
+    await page.getByRole('option', { name: 'high', exact: true }).click();
+    await expect(effort).toHaveText('high');
   });
 
   test('copies a section twice, asking first and naming each copy', async ({ page }) => {

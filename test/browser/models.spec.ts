@@ -53,12 +53,12 @@ test.describe('Manage Models', () => {
     await expect(page.getByRole('combobox', { name: 'Base Model' })).toHaveText('gpt-4o');
     await page.getByRole('textbox', { name: 'Name' }).fill('Browser Model');
     await page.getByRole('combobox', { name: 'Base Model' }).click();
-    await page.getByRole('option', { name: 'gpt-4.1-mini', exact: true }).click();
+    await page.getByRole('option', { name: /^gpt-4\.1-mini OpenAI stops/ }).click();
     await expect(page.getByRole('combobox', { name: 'Base Model' })).toHaveText('gpt-4.1-mini');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/models$/);
     const created = row(page, 'Browser Model');
-    await expect(created.getByRole('cell')).toHaveText(['Browser Model', 'gpt-4.1-mini', '-', '0', /\d/, '-', /Fine-tune/]);
+    await expect(created.getByRole('cell')).toHaveText(['Browser Model', 'gpt-4.1-ministops 2027-01-14', '-', '0', /\d/, '-', /Fine-tune/]);
     for (const header of ['Name', 'Base Model', 'Output Model', 'Examples', 'Date Created', 'Fine Tune Date', 'Actions']) {
       await expect(modelsTable(page).getByRole('columnheader', { name: header })).toBeVisible();
     }
@@ -66,28 +66,31 @@ test.describe('Manage Models', () => {
     await expect(created.getByRole('button', { name: 'Delete' })).toBeDisabled();
   });
 
-  test("offers spec §9's five first, then the key's other models, the ones it cannot use disabled with the reason", async ({ page }) => {
-    await useOpenAiSimulator(page, { models: ['gpt-4o', 'gpt-4.1', 'o3', 'text-embedding-3-small', 'whisper-1'] });
+  test("offers spec §9's five first, then every chat model the key lists, newest first, with OpenAI's dates, the ones it cannot use disabled with the reason", async ({
+    page,
+  }) => {
+    await useOpenAiSimulator(page, { models: ['gpt-4o', 'gpt-4.1', 'o3', 'gpt-7-nova', 'text-embedding-3-small', 'whisper-1'] });
     await page.goto('/models/new');
     await expect(page.getByRole('combobox', { name: 'Base Model' })).toHaveText('gpt-4o');
     await page.getByRole('combobox', { name: 'Base Model' }).click();
     const listbox = page.getByRole('listbox', { name: 'Base Model' });
     const options = listbox.getByRole('option');
     await expect(options).toHaveText([
-      'gpt-4o',
-      'gpt-4OpenAI shut it down on 2026-10-23.',
-      'gpt-4-32kOpenAI shut it down on 2025-06-06.',
-      'gpt-3.5-turboOpenAI shut it down on 2026-10-23.',
-      'gpt-3.5-turbo-16kOpenAI shut it down on 2024-09-13.',
+      'gpt-4oOpenAI stops it on 2027-01-14.',
+      'gpt-4OpenAI shut it down on 2026-10-23: your key no longer lists it (GET /v1/models).',
+      'gpt-4-32kOpenAI shut it down on 2025-06-06: your key no longer lists it (GET /v1/models).',
+      'gpt-3.5-turboOpenAI shut it down on 2026-10-23: your key no longer lists it (GET /v1/models).',
+      'gpt-3.5-turbo-16kOpenAI shut it down on 2024-09-13: your key no longer lists it (GET /v1/models).',
       // MUI's Select gives its subheader the option role too; it cannot be chosen.
       'More models your OpenAI key offers',
-      'gpt-4.1',
-      'o3Cannot be fine-tuned.',
+      // A model no table of Quire's knows is offered as soon as the key lists it (the simulator lists it as made on its day: the newest).
+      'gpt-7-nova',
+      'o3OpenAI stops it on 2026-12-11.',
+      'gpt-4.1OpenAI stops it on 2027-01-14.',
     ]);
     await expect(options.nth(0)).toBeEnabled();
     for (const n of [1, 2, 3, 4]) await expect(options.nth(n)).toBeDisabled();
-    await expect(options.nth(6)).toBeEnabled();
-    await expect(options.nth(7)).toBeEnabled();
+    for (const n of [6, 7, 8]) await expect(options.nth(n)).toBeEnabled();
     await page.keyboard.press('Escape');
 
     // A key that cannot use gpt-4o gets the first model it can use by default.

@@ -7,13 +7,43 @@ import { useTestApp } from '../support/use-test-app';
 interface BaseModel {
   id: string;
   available: boolean | null;
-  fine_tunable: boolean;
+  shutdown_date: string | null;
   reason: string | null;
   spec: boolean;
 }
 
 const SPEC = ['gpt-4o', 'gpt-4', 'gpt-4-32k', 'gpt-3.5-turbo', 'gpt-3.5-turbo-16k'];
-const NOT_LISTED = 'Your OpenAI key does not list it (GET /v1/models): OpenAI has not given this account access to it.';
+const NOT_LISTED = 'Your OpenAI key does not list it (GET /v1/models): OpenAI has shut it down or not given this account access to it.';
+const NO_KEY = 'Save your OpenAI API key on Home: Quire offers every chat model it lists.';
+/** The chat models OpenAI lists on 2026-11-25 besides the spec's, newest first (the simulator's lineup: test/fakes/openai-lineup.ts). */
+const LISTED_OTHERS = [
+  'gpt-6.1-sol',
+  'gpt-6-luna',
+  'gpt-6-sol',
+  'gpt-5.6',
+  'gpt-5.6-2026-06-09',
+  'gpt-5.6-mini',
+  'gpt-5.4',
+  'gpt-5.4-2026-02-24',
+  'gpt-5.4-mini',
+  'gpt-5',
+  'gpt-5-2025-08-07',
+  'gpt-5-mini',
+  'gpt-5-mini-2025-08-07',
+  'gpt-5-nano',
+  'gpt-5-nano-2025-08-07',
+  'o3',
+  'o3-2025-04-16',
+  'gpt-4.1',
+  'gpt-4.1-2025-04-14',
+  'gpt-4.1-mini',
+  'gpt-4.1-mini-2025-04-14',
+  'gpt-4o-mini',
+  'gpt-4o-mini-2024-07-18',
+  'gpt-4o-2024-05-13',
+  'gpt-4o-2024-08-06',
+  'gpt-4o-2024-11-20',
+];
 
 describe('Base models: what a new model may be built on, and what the key can use', () => {
   const openai = new OpenAiFake();
@@ -33,50 +63,52 @@ describe('Base models: what a new model may be built on, and what the key can us
     const res = await t.agent.get('/api/base-models').expect(200);
     expect(res.headers['content-range']).toBe('base-models 0-4/5');
     expect(res.body).toEqual([
-      { id: 'gpt-4o', available: null, fine_tunable: true, reason: null, spec: true },
-      { id: 'gpt-4', available: null, fine_tunable: false, reason: 'OpenAI shut it down on 2026-10-23.', spec: true },
-      { id: 'gpt-4-32k', available: null, fine_tunable: false, reason: 'OpenAI shut it down on 2025-06-06.', spec: true },
-      { id: 'gpt-3.5-turbo', available: null, fine_tunable: false, reason: 'OpenAI shut it down on 2026-10-23.', spec: true },
-      { id: 'gpt-3.5-turbo-16k', available: null, fine_tunable: false, reason: 'OpenAI shut it down on 2024-09-13.', spec: true },
+      { id: 'gpt-4o', available: null, shutdown_date: '2027-01-14', reason: NO_KEY, spec: true },
+      { id: 'gpt-4', available: null, shutdown_date: '2026-10-23', reason: NO_KEY, spec: true },
+      { id: 'gpt-4-32k', available: null, shutdown_date: '2025-06-06', reason: NO_KEY, spec: true },
+      { id: 'gpt-3.5-turbo', available: null, shutdown_date: '2026-10-23', reason: NO_KEY, spec: true },
+      { id: 'gpt-3.5-turbo-16k', available: null, shutdown_date: '2024-09-13', reason: NO_KEY, spec: true },
     ]);
     expect(openai.requests).toHaveLength(0);
   });
 
-  it('should add the chat models the key lists that Quire knows, never embedding, audio, image, realtime, speech or moderation models', async () => {
+  it("should offer every chat model the key lists, newest first, with OpenAI's shut-down dates — never a non-chat or shut-down model", async () => {
     await saveKey();
     await forgetKey();
     const models = await baseModels();
-    expect(models.map((m) => m.id)).toEqual([
-      ...SPEC,
-      'gpt-5',
-      'gpt-5-mini',
-      'gpt-5-nano',
-      'gpt-4.1',
-      'gpt-4.1-mini',
-      'gpt-4.1-nano',
-      'gpt-4o-mini',
-      'o3',
-      'o4-mini',
-      'o3-mini',
-      'o1',
-    ]);
-    expect(models.filter((m) => m.spec).map((m) => m.id)).toEqual(SPEC);
+    expect(models.map((m) => m.id)).toEqual([...SPEC, ...LISTED_OTHERS]);
     const byId = Object.fromEntries(models.map((m) => [m.id, m]));
-    expect(byId['gpt-4o']).toEqual({ id: 'gpt-4o', available: true, fine_tunable: true, reason: null, spec: true });
-    expect(byId['gpt-4-32k']).toEqual({ id: 'gpt-4-32k', available: false, fine_tunable: false, reason: 'OpenAI shut it down on 2025-06-06.', spec: true });
-    expect(byId['gpt-3.5-turbo-16k']).toMatchObject({ available: false, reason: 'OpenAI shut it down on 2024-09-13.' });
-    expect(byId['gpt-4.1-mini']).toEqual({ id: 'gpt-4.1-mini', available: true, fine_tunable: true, reason: null, spec: false });
-    expect(byId['gpt-5']).toEqual({ id: 'gpt-5', available: true, fine_tunable: false, reason: null, spec: false });
-    expect(JSON.stringify(models)).not.toMatch(/embedding|whisper|tts|dall-e|image|realtime|audio|moderation|davinci|transcribe/);
+    expect(byId['gpt-4o']).toEqual({ id: 'gpt-4o', available: true, shutdown_date: '2027-01-14', reason: null, spec: true });
+    expect(byId['gpt-4-32k']).toEqual({
+      id: 'gpt-4-32k',
+      available: false,
+      shutdown_date: '2025-06-06',
+      reason: 'OpenAI shut it down on 2025-06-06: your key no longer lists it (GET /v1/models).',
+      spec: true,
+    });
+    expect(byId['gpt-6-luna']).toEqual({ id: 'gpt-6-luna', available: true, shutdown_date: null, reason: null, spec: false });
+    expect(byId['gpt-5']).toMatchObject({ available: true, shutdown_date: '2026-12-11' });
+    expect(JSON.stringify(models)).not.toMatch(
+      /embedding|whisper|tts|dall-e|image|realtime|audio|moderation|davinci|babbage|transcribe|"o1"|o4-mini|o3-mini|gpt-4\.1-nano/,
+    );
   });
 
-  it('should say a spec model is not offered to the key when the key does not list it, and leave out unlisted others', async () => {
+  it('should offer a model no table of Quire has heard of, as soon as the key lists it', async () => {
+    openai.listedModels = ['gpt-4o', 'gpt-7-nova', 'whisper-2'];
+    await saveKey();
+    await forgetKey();
+    const models = await baseModels();
+    expect(models.map((m) => m.id)).toEqual([...SPEC, 'gpt-7-nova']);
+    await t.agent.post('/api/models').send({ name: 'Nova', base_model: 'gpt-7-nova' }).expect(201);
+  });
+
+  it('should say a spec model is not offered to the key when the key does not list it', async () => {
     openai.listedModels = ['gpt-4.1', 'o3', 'text-embedding-3-small', 'gpt-4o-2024-08-06'];
     await saveKey();
     await forgetKey();
     const models = await baseModels();
-    expect(models.map((m) => m.id)).toEqual([...SPEC, 'gpt-4.1', 'o3']);
-    expect(models[0]).toEqual({ id: 'gpt-4o', available: false, fine_tunable: true, reason: NOT_LISTED, spec: true });
+    expect(models.map((m) => m.id)).toEqual([...SPEC, 'o3', 'gpt-4.1', 'gpt-4o-2024-08-06']);
+    expect(models[0]).toEqual({ id: 'gpt-4o', available: false, shutdown_date: '2027-01-14', reason: NOT_LISTED, spec: true });
   });
 
   it('should ask OpenAI once per key for a few minutes, and afresh on "Test connection"', async () => {
@@ -93,6 +125,17 @@ describe('Base models: what a new model may be built on, and what the key can us
     expect((await baseModels()).map((m) => m.id)).toEqual([...SPEC, 'gpt-5']);
   });
 
+  it("should follow OpenAI's day: a model is no longer offered once it has shut down", async () => {
+    await saveKey();
+    await forgetKey();
+    expect((await baseModels()).map((m) => m.id)).toContain('gpt-5-mini');
+    openai.today = '2026-12-11';
+    await t.agent.post('/api/generation/test-openai').expect(200);
+    const after = (await baseModels()).map((m) => m.id);
+    expect(after).not.toContain('gpt-5-mini');
+    expect(after).toContain('gpt-6-luna');
+  });
+
   it('should answer availability unknown, with the reason, when OpenAI cannot be asked', async () => {
     await saveKey();
     await forgetKey();
@@ -102,12 +145,11 @@ describe('Base models: what a new model may be built on, and what the key can us
     expect(models[0]).toEqual({
       id: 'gpt-4o',
       available: null,
-      fine_tunable: true,
+      shutdown_date: '2027-01-14',
       reason:
         'Quire could not ask OpenAI which models your key may use (OpenAI: could not list the models of the key: The server had an error while processing your request.)',
       spec: true,
     });
-    expect(models[2].reason).toBe('OpenAI shut it down on 2025-06-06.');
     // A model may still be created: availability is unknown, not refused.
     await t.agent.post('/api/models').send({ name: 'Unknown availability', base_model: 'gpt-4o' }).expect(201);
   });
@@ -134,14 +176,13 @@ describe('Base models: what a new model may be built on, and what the key can us
   });
 
   describe('creating a model', () => {
-    it('should refuse a retired base model the key cannot use with a 400 naming it, and create nothing', async () => {
+    it('should refuse a shut-down base model the key no longer lists with a 400 naming it, and create nothing', async () => {
       await saveKey();
       await forgetKey();
+      const message =
+        'base_model gpt-4-32k cannot be used with your OpenAI key: OpenAI shut it down on 2025-06-06: your key no longer lists it (GET /v1/models).';
       const res = await t.agent.post('/api/models').send({ name: 'Old', base_model: 'gpt-4-32k' }).expect(400);
-      expect(res.body).toMatchObject({
-        message: 'base_model gpt-4-32k cannot be used with your OpenAI key: OpenAI shut it down on 2025-06-06.',
-        errors: [{ field: 'base_model', message: 'base_model gpt-4-32k cannot be used with your OpenAI key: OpenAI shut it down on 2025-06-06.' }],
-      });
+      expect(res.body).toMatchObject({ message, errors: [{ field: 'base_model', message }] });
       expect((await t.agent.get('/api/models').expect(200)).body).toEqual([]);
     });
 
@@ -152,12 +193,12 @@ describe('Base models: what a new model may be built on, and what the key can us
       const res = await t.agent.post('/api/models').send({ name: 'Mini', base_model: 'gpt-4.1-mini' }).expect(400);
       expect(res.body.message).toBe(`base_model gpt-4.1-mini cannot be used with your OpenAI key: ${NOT_LISTED}`);
       const created = await t.agent.post('/api/models').send({ name: 'Thinker', base_model: 'gpt-5-mini' }).expect(201);
-      expect(created.body).toMatchObject({ base_model: 'gpt-5-mini', reasoning: true });
+      expect(created.body).toMatchObject({ base_model: 'gpt-5-mini', reasoning: true, shutdown_date: '2026-12-11', shut_down: false });
       expect((await t.agent.post('/api/models').send({ name: 'Writer', base_model: 'gpt-4o' }).expect(201)).body.reasoning).toBe(false);
     });
 
-    it('should accept any base model Quire knows while no key is saved', async () => {
-      for (const base_model of ['gpt-4-32k', 'gpt-3.5-turbo-16k', 'o3']) {
+    it('should leave any chat model to OpenAI while no key is saved', async () => {
+      for (const base_model of ['gpt-4-32k', 'gpt-6-luna', 'gpt-7-nova']) {
         await t.agent
           .post('/api/models')
           .send({ name: `On ${base_model}`, base_model })
@@ -166,12 +207,14 @@ describe('Base models: what a new model may be built on, and what the key can us
       expect(openai.requests).toHaveLength(0);
     });
 
-    it('should refuse a model OpenAI has but Quire does not know, listing what it knows', async () => {
+    it('should refuse a model that is not a chat model, even one the key lists, and an id that is no model id', async () => {
       await saveKey();
       const res = await t.agent.post('/api/models').send({ name: 'Whisper', base_model: 'whisper-1' }).expect(400);
       expect(res.body.message).toBe(
-        'base_model must be one of: gpt-4o, gpt-4, gpt-4-32k, gpt-3.5-turbo, gpt-3.5-turbo-16k, gpt-5, gpt-5-mini, gpt-5-nano, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini, o3, o4-mini, o3-mini, o1',
+        'base_model whisper-1 is not a chat model: embeddings, speech, image, realtime and moderation models cannot write sections.',
       );
+      const bad = await t.agent.post('/api/models').send({ name: 'Bad', base_model: 'gpt 4o; drop' }).expect(400);
+      expect(bad.body.errors).toEqual([{ field: 'base_model', message: 'base_model must be an OpenAI model id, such as gpt-4o' }]);
     });
 
     it("should judge availability by the caller's own key", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { FineTuneJobsRepository } from '../../backend/src/fine-tune-jobs/fine-tune-jobs.repository';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { createModel, eventually } from '../support/fixtures';
@@ -109,46 +110,68 @@ describe('Fine-tuning through the OpenAI simulator', () => {
     expect(model.actions.fineTune.allowed).toBe(true);
   });
 
-  it('should save nothing and remove the uploaded file when OpenAI refuses to create the job, in its own words', async () => {
+  it('should save nothing and remove the uploaded file when OpenAI refuses the account (the wind-down), in its own words, and say so before the next start', async () => {
     const id = await createModel(t.agent, 'No access', 'gpt-4o', 10);
-    openai.failNext('POST', /^\/v1\/fine_tuning\/jobs$/, 403, 'You have been denied access to fine-tuning for this organization.', 1, undefined, {
-      type: 'invalid_request_error',
-    });
+    const words = 'Your organization cannot create new fine-tuning jobs: self-serve fine-tuning is being wound down.';
+    openai.fineTuningRefusal = words;
+    expect((await modelOf(id)).fine_tune_refusal).toBeNull();
     const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'no_access' }).expect(502);
-    expect(res.body.message).toBe('OpenAI: could not create the fine-tune job: You have been denied access to fine-tuning for this organization.');
+    expect(res.body.message).toBe(`OpenAI: refused to create the fine-tune job: ${words}`);
     expect(openai.files.size).toBe(0);
     expect(openai.requestsTo('DELETE', /^\/v1\/files\//)).toHaveLength(1);
     expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)).toHaveLength(1);
     expect(await jobsOf()).toEqual([]);
+    // Every model of the key says so now, before the operator confirms another start.
+    const other = await createModel(t.agent, 'Another', 'gpt-4o-mini', 10);
+    expect(await modelOf(other)).toMatchObject({
+      fine_tune_refusal: words,
+      fine_tune_refused_at: expect.any(String),
+      actions: { fineTune: { allowed: true } },
+    });
+    // Once OpenAI creates a job for the key again, the refusal is forgotten.
+    openai.fineTuningRefusal = null;
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: other, suffix: 'another' }).expect(201);
+    expect((await modelOf(id)).fine_tune_refusal).toBeNull();
   });
 
-  it.each([
-    [
-      'gpt-5',
-      'gpt-5 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.',
-    ],
-    [
-      'o3',
-      'o3 cannot be fine-tuned: OpenAI offers no snapshot of it for fine-tuning. Fine-tunable base models: gpt-4o, gpt-4.1, gpt-4.1-mini, gpt-4.1-nano, gpt-4o-mini.',
-    ],
-    ['gpt-4-32k', 'gpt-4-32k cannot be fine-tuned: OpenAI shut it down on 2025-06-06.'],
-    ['gpt-3.5-turbo', 'gpt-3.5-turbo cannot be fine-tuned: OpenAI shut it down on 2026-10-23.'],
-  ])('should refuse a model on %s with 409 before uploading anything', async (base, message) => {
-    await t.agent
-      .post('/api/user')
-      .send({ envVars: { OPENAI_API_KEY: '' } })
-      .expect(200);
-    const id = await createModel(t.agent, `On ${base}`, base, 10);
-    await t.agent
-      .post('/api/user')
-      .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
-      .expect(200);
-    expect((await modelOf(id)).actions.fineTune).toEqual({ allowed: false, reason: message });
-    const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(409);
-    expect(res.body.message).toBe(message);
-    expect(openai.requestsTo('POST', /^\/v1\/files$/)).toHaveLength(0);
-    expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)).toHaveLength(0);
+  it('should meet the refusal OpenAI gives everybody from 2027-01-06', async () => {
+    const id = await createModel(t.agent, 'Too late', 'gpt-4o', 10);
+    openai.today = '2027-01-06';
+    const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'late' }).expect(502);
+    expect(res.body.message).toMatch(/^OpenAI: refused to create the fine-tune job: Your organization cannot create new fine-tuning jobs/);
     expect(await jobsOf()).toEqual([]);
+  });
+
+  it.each(['gpt-6-luna', 'gpt-5'])(
+    'should leave it to OpenAI whether %s can be fine-tuned, and show its refusal in its words, keeping nothing',
+    async (base) => {
+      const id = await createModel(t.agent, `On ${base}`, base, 10);
+      expect((await modelOf(id)).actions.fineTune).toEqual({ allowed: true, reason: null });
+      const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(502);
+      expect(res.body.message).toBe(`OpenAI: could not create the fine-tune job: Model ${base} is not available for fine-tuning or does not exist.`);
+      expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/).map((r) => JSON.parse(r.body).model)).toEqual([base]);
+      expect(openai.files.size).toBe(0);
+      expect(await jobsOf()).toEqual([]);
+    },
+  );
+
+  it("should offer every model's examples as OpenAI's chat fine-tuning JSONL, a download", async () => {
+    const id = await createModel(t.agent, 'Exported voice', 'gpt-4o', 3);
+    const res = await t.agent.get(`/api/models/${id}/examples.jsonl`).buffer(true).expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/jsonl/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Exported voice.jsonl"');
+    const lines = res.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      expect(Object.keys(line)).toEqual(['messages']);
+      expect(line.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user', 'assistant']);
+    }
+    const empty = await createModel(t.agent, 'Empty', 'gpt-4o', 0);
+    expect((await t.agent.get(`/api/models/${empty}/examples.jsonl`).buffer(true).expect(200)).text).toBe('');
+    await t.agent.get(`/api/models/${randomUUID()}/examples.jsonl`).expect(404);
   });
 
   it('should say the account is out of credit, asking OpenAI once, and keep nothing', async () => {

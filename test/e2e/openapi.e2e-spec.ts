@@ -58,7 +58,11 @@ describe('The OpenAPI document (/api/docs-json)', () => {
   function check(key: string, res: request.Response): void {
     const response = documented(key, res.status);
     const schema = response.content?.['application/json']?.schema;
-    if (response.content?.['text/event-stream']) {
+    if (response.content?.['application/jsonl']) {
+      // A download of JSON lines: documented as such, each line a JSON object.
+      expect(res.headers['content-type']).toMatch(/^application\/jsonl/);
+      for (const line of res.text.split('\n').filter(Boolean)) expect(typeof JSON.parse(line)).toBe('object');
+    } else if (response.content?.['text/event-stream']) {
       // A stream of server-sent events: documented as such, each event's data JSON (its fields are described in words).
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
       const data = res.text.split('\n').filter((line) => line.startsWith('data: '));
@@ -95,13 +99,13 @@ describe('The OpenAPI document (/api/docs-json)', () => {
     const [method, path] = key.split(' ');
     const url = options.id ? path.replace('{id}', options.id) : path;
     let req = (agent as Agent)[method.toLowerCase() as Method](url);
-    if (path.endsWith('/events')) req = req.buffer(true);
+    if (path.endsWith('/events') || path.endsWith('.jsonl')) req = req.buffer(true);
     if (options.query) req = req.query(options.query);
     if (options.body !== undefined) req = req.send(options.body as object);
     const res = await req;
     if (res.status !== status) throw new Error(`${key}: expected ${status}, got ${res.status} ${JSON.stringify(res.body).slice(0, 400)}`);
     check(key, res);
-    return res.body;
+    return path.endsWith('.jsonl') ? res.text : res.body;
   }
 
   describe('signed in with Google, against the simulators', () => {
@@ -190,6 +194,14 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'POST /api/models/{id}/add-example', 409, { id: voice._id, body: { example: example(1) } });
       await call(agent, 'DELETE /api/models/{id}/remove-example', 200, { id: voice._id, body: { uuid: example(10).uuid } });
       await call(agent, 'POST /api/models/{id}/add-example', 201, { id: voice._id, body: { example: example(10) } });
+      expect((await call(agent, 'GET /api/models/{id}/examples.jsonl', 200, { id: voice._id })).trim().split('\n')).toHaveLength(10);
+      await call(agent, 'GET /api/model-shutdowns', 200);
+      const spareModel = await call(agent, 'POST /api/models', 201, { body: { name: 'Spare voice', base_model: 'gpt-6-luna' } });
+      await call(agent, 'POST /api/models/{id}/replace', 400, { id: spareModel._id, body: { replacement: spareModel._id } });
+      expect(await call(agent, 'POST /api/models/{id}/replace', 200, { id: spareModel._id, body: { replacement: model._id } })).toEqual({
+        sections: 0,
+        articles: 0,
+      });
       const job = await call(agent, 'POST /api/fine-tune-jobs/start', 201, { body: { modelId: voice._id, suffix: 'voice' } });
       expect(job._id).toBeDefined();
       await call(agent, 'POST /api/fine-tune-jobs/start', 409, { body: { modelId: voice._id, suffix: 'voice' } });
@@ -220,7 +232,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'GET /api/articles/{id}', 200, { id: article._id });
       await call(agent, 'PUT /api/articles/{id}', 200, { id: article._id, body: article });
       const section = await call(agent, 'POST /api/sections', 201, {
-        body: { ...sections[0], _id: undefined, id: undefined, created_at: undefined, updated_at: undefined, name: 'Closing' },
+        body: { ...sections[0], _id: undefined, id: undefined, created_at: undefined, updated_at: undefined, model_shutdown_date: undefined, name: 'Closing' },
       });
       await call(agent, 'POST /api/sections', 400, { body: { name: 'No model' } });
       const snapshot = articleEntry(section, { logit_bias_group: null });

@@ -21,20 +21,23 @@ describe('Generation with the models OpenAI really serves', () => {
   });
 
   const history = async () => (await t.agent.get('/api/history').expect(200)).body as Record<string, any>[];
-  const settled = (entries: Record<string, any>[]) => entries.length === 1 && ['completed', 'failed'].includes(entries[0].status);
   const chatBodies = () => openai.requestsTo('POST', /^\/v1\/chat\/completions$/).map((r) => JSON.parse(r.body));
   const createModel = async (name: string, base_model: string) => (await t.agent.post('/api/models').send({ name, base_model }).expect(201)).body._id as string;
 
-  /** A template of type `type` whose sections use the given models, temperatures and bias lists. */
-  async function template(type: string, entries: { heading: string; model: string; temperature: number; bias: boolean }[]) {
+  /** A template of type `type` whose sections use the given models, temperatures, bias lists and reasoning efforts. */
+  async function template(
+    type: string,
+    entries: { heading: string; model: string; temperature: number; bias: boolean; effort?: string; userPrompt?: string }[],
+  ) {
     const sections = entries.map((entry) => ({
       section: setup.sections[0]._id,
       heading: entry.heading,
       systemPrompt: 'You write.',
-      userPrompt: `Write ${entry.heading} for {{title}}.`,
+      userPrompt: entry.userPrompt ?? `Write ${entry.heading} for {{title}}.`,
       model: entry.model,
       temperature: entry.temperature,
       logit_bias_group: entry.bias ? setup.bias._id : null,
+      reasoning_effort: entry.effort ?? null,
     }));
     await t.agent
       .post('/api/articles')
@@ -42,14 +45,19 @@ describe('Generation with the models OpenAI really serves', () => {
       .expect(201);
   }
 
-  async function writeRow(type: string) {
-    const id = notion.addRow({ title: `A ${type} article`, status: 'Start Generating', type, extra: { Keyword: 'laptops' } });
+  async function writeRow(type: string, title = `A ${type} article`) {
+    const id = notion.addRow({ title, status: 'Start Generating', type, extra: { Keyword: 'laptops' } });
     await t.agent.post('/api/generation/check-now').expect(200);
-    const [entry] = await eventually(history, settled);
-    return { id, entry };
+    const entry = await eventually(
+      async () => (await history()).find((e) => e.title === title),
+      (found) => !!found && ['completed', 'failed'].includes(found.status),
+    );
+    return { id, entry: entry! };
   }
 
-  it('should write a gpt-5 article with neither refused parameter sent, keep both for gpt-4o, and record it in History', async () => {
+  const refusals = () => openai.requests.filter((r) => r.path === '/v1/chat/completions' && r.status === 400).length;
+
+  it('should learn what each model refuses from OpenAI, send it again at once without it, and never ask again', async () => {
     const gpt5 = await createModel('Thinker', 'gpt-5');
     const o3 = await createModel('Reasoner', 'o3');
     await template('Reasoned', [
@@ -62,25 +70,158 @@ describe('Generation with the models OpenAI really serves', () => {
     expect(entry).toMatchObject({ status: 'completed', message: null });
     expect(notion.statusOf(id)).toBe('Posts Generated');
 
-    const [intro, details, summary, outlook] = chatBodies();
-    expect(intro.model).toBe('gpt-5');
-    expect('temperature' in intro).toBe(false);
-    expect('logit_bias' in intro).toBe(false);
-    expect('max_tokens' in intro).toBe(false);
-    expect(details).toMatchObject({ model: 'gpt-4o', temperature: 0.4 });
-    expect(Object.keys(details.logit_bias).length).toBeGreaterThan(0);
-    for (const body of [summary, outlook]) {
-      expect(body.model).toBe('o3');
-      expect('temperature' in body || 'logit_bias' in body).toBe(false);
-    }
+    // gpt-5 refused, once each: the temperature, then reasoning_effort "none" (asked to keep it), then logit_bias.
+    const bodies = chatBodies();
+    expect(bodies.map((b) => [b.model, 'temperature' in b, b.reasoning_effort ?? null, 'logit_bias' in b])).toEqual([
+      ['gpt-5', true, null, true],
+      ['gpt-5', true, 'none', true],
+      ['gpt-5', false, null, true],
+      ['gpt-5', false, null, false],
+      ['gpt-4o', true, null, true],
+      ['o3', true, null, false],
+      ['o3', true, null, false],
+      ['o3', true, 'none', false],
+      ['o3', false, null, false],
+    ]);
+    expect(refusals()).toBe(5);
+    expect(bodies.every((b) => !('max_tokens' in b))).toBe(true);
+    // The list's words went into the instructions where logit_bias could not.
+    expect(bodies[3].messages[0].content).toBe('You write.\n\nAvoid these words: delve.');
+    expect(bodies[4].messages[0].content).toBe('You write.');
 
     expect(entry.meta.omittedParameters).toEqual([
-      { position: 0, section: 'Introduction', model: 'gpt-5', parameters: ['temperature', 'logit_bias'] },
-      { position: 3, section: 'Outlook', model: 'o3', parameters: ['temperature'] },
+      {
+        position: 0,
+        section: 'Introduction',
+        model: 'gpt-5',
+        parameters: ['temperature', 'logit_bias'],
+        reasons: {
+          temperature: "Unsupported value: 'temperature' does not support 0.2 with this model. Only the default (1) value is supported.",
+          logit_bias: "Unsupported parameter: 'logit_bias' is not supported with this model.",
+        },
+        rewritten: [],
+        slipped: [],
+      },
+      {
+        position: 3,
+        section: 'Outlook',
+        model: 'o3',
+        parameters: ['temperature'],
+        reasons: { temperature: "Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1) value is supported." },
+        rewritten: [],
+        slipped: [],
+      },
     ]);
+    const detail = (await t.agent.get(`/api/history/${entry._id}`).expect(200)).body;
+    expect(detail.sections.map((s: Record<string, unknown>) => [s.temperature, s.reasoning_effort, s.reasoning_tokens])).toEqual([
+      [null, null, 48],
+      [0.4, null, 0],
+      [1, null, 48],
+      [null, null, 48],
+    ]);
+
+    // A second article asks nothing it has learned: one request per section, none refused.
+    const before = chatBodies().length;
+    await writeRow('Reasoned', 'A second reasoned article');
+    expect(chatBodies().length - before).toBe(4);
+    expect(refusals()).toBe(5);
+
+    // OpenAI lists gpt-5 anew (a new snapshot under its id): what was learned of it is forgotten.
+    openai.relisted.set('gpt-5', 1_900_000_000);
+    await t.agent.post('/api/generation/test-openai').expect(200);
+    await writeRow('Reasoned', 'A third reasoned article');
+    expect(refusals()).toBe(8);
   });
 
-  it('should show what the simulator refuses: temperature and logit_bias for a reasoning model, an unknown model, a malformed logit_bias', async () => {
+  it('should keep a temperature on gpt-5.1 and later with reasoning_effort "none", send the effort a section asks where the model takes it, and count reasoning tokens', async () => {
+    const luna = await createModel('Luna', 'gpt-6-luna');
+    const sol = await createModel('Sol', 'gpt-5.4');
+    await template('Sampled', [
+      { heading: 'Warm', model: luna, temperature: 0.3, bias: false },
+      { heading: 'Deep', model: luna, temperature: 1, bias: false, effort: 'high' },
+      { heading: 'Deepest', model: sol, temperature: 1, bias: false, effort: 'max' },
+    ]);
+    const { entry } = await writeRow('Sampled');
+    expect(entry.status).toBe('completed');
+    const bodies = chatBodies();
+    // gpt-6-luna takes a temperature with its default effort ("none"): nothing refused.
+    expect(bodies[0]).toMatchObject({ model: 'gpt-6-luna', temperature: 0.3 });
+    expect('reasoning_effort' in bodies[0]).toBe(false);
+    expect(bodies[1]).toMatchObject({ model: 'gpt-6-luna', reasoning_effort: 'high' });
+    // gpt-5.4 refuses "max" and names what it takes: the nearest is sent.
+    expect(bodies.slice(2).map((b) => b.reasoning_effort)).toEqual(['max', 'xhigh']);
+    expect(entry.meta.omittedParameters).toEqual([
+      expect.objectContaining({
+        section: 'Deepest',
+        parameters: ['reasoning_effort'],
+        reasons: {
+          reasoning_effort:
+            "Unsupported value: 'reasoning_effort' does not support 'max' with this model. Supported values are: 'none', 'low', 'medium', 'high', and 'xhigh'. Quire sent 'xhigh'.",
+        },
+      }),
+    ]);
+    const detail = (await t.agent.get(`/api/history/${entry._id}`).expect(200)).body;
+    expect(detail.sections.map((s: Record<string, unknown>) => [s.reasoning_effort, s.reasoning_tokens])).toEqual([
+      [null, 0],
+      ['high', 96],
+      ['xhigh', 160],
+    ]);
+    // Reasoning tokens are completion tokens, priced as output.
+    expect(detail.sections[1].completion_tokens).toBeGreaterThan(96);
+  });
+
+  it('should keep a word list out of a model that refuses logit_bias: named in the instructions, checked, written once more, and a slip named', async () => {
+    const luna = await createModel('Luna', 'gpt-6-luna');
+    await template('Listed', [
+      { heading: 'Slipped', model: luna, temperature: 1, bias: true, userPrompt: 'Delve into {{title}}.' },
+      { heading: 'Rewritten', model: luna, temperature: 1, bias: true, userPrompt: 'Delve into {{title}} again.' },
+      { heading: 'Heeded', model: luna, temperature: 1, bias: true, userPrompt: 'Delve into {{title}} once more.' },
+    ]);
+    // The model ignores the instruction the next three times it is given: both writes of the first section, the first of the second.
+    openai.disobeyAvoidWords = 3;
+    const { entry } = await writeRow('Listed');
+    expect(entry.status).toBe('completed');
+
+    const bodies = chatBodies();
+    // logit_bias refused once; then 2 writes of the first section, 2 of the second, 1 of the third.
+    expect(bodies.map((b) => 'logit_bias' in b)).toEqual([true, false, false, false, false, false]);
+    expect(refusals()).toBe(1);
+    for (const body of bodies.slice(1)) expect(body.messages[0].content).toBe('You write.\n\nAvoid these words: delve.');
+    expect(bodies[2].messages.slice(2)).toEqual([
+      { role: 'assistant', content: expect.stringMatching(/Delve into A Listed article/) },
+      { role: 'user', content: 'Your answer used words it must not use. Write it again, saying the same without them.\nAvoid these words: delve.' },
+    ]);
+
+    const reason = "Unsupported parameter: 'logit_bias' is not supported with this model.";
+    expect(entry.meta.omittedParameters).toEqual([
+      {
+        position: 0,
+        section: 'Slipped',
+        model: 'gpt-6-luna',
+        parameters: ['logit_bias'],
+        reasons: { logit_bias: reason },
+        rewritten: ['delve'],
+        slipped: ['delve'],
+      },
+      {
+        position: 1,
+        section: 'Rewritten',
+        model: 'gpt-6-luna',
+        parameters: ['logit_bias'],
+        reasons: { logit_bias: reason },
+        rewritten: ['delve'],
+        slipped: [],
+      },
+      { position: 2, section: 'Heeded', model: 'gpt-6-luna', parameters: ['logit_bias'], reasons: { logit_bias: reason }, rewritten: [], slipped: [] },
+    ]);
+    const sections = (await t.agent.get(`/api/history/${entry._id}`).expect(200)).body.sections;
+    expect(sections[0].content).toMatch(/\bdelve\b/i);
+    for (const kept of sections.slice(1)) expect(kept.content).not.toMatch(/\bdelve\b/i);
+    // Both writes are paid and counted.
+    expect(sections[0].prompt_tokens).toBeGreaterThan(sections[2].prompt_tokens);
+  });
+
+  it("should show what the simulator refuses: reasoning models' parameters with OpenAI's codes, shut models, a malformed logit_bias, a missing message", async () => {
     const send = (body: object) =>
       fetch(`${openai.baseUrl}/chat/completions`, {
         method: 'POST',
@@ -96,7 +237,22 @@ describe('Generation with the models OpenAI really serves', () => {
       status: 400,
       error: { code: 'unsupported_parameter', param: 'logit_bias' },
     });
-    expect(await refusal({ model: 'o4-mini', max_tokens: 100 })).toMatchObject({ status: 400, error: { param: 'max_tokens' } });
+    expect(await refusal({ model: 'gpt-5.4', max_tokens: 100 })).toMatchObject({ status: 400, error: { code: 'unsupported_parameter', param: 'max_tokens' } });
+    expect(await refusal({ model: 'gpt-6-sol', top_p: 0.5 })).toMatchObject({ status: 400, error: { code: 'unsupported_parameter', param: 'top_p' } });
+    expect(await refusal({ model: 'gpt-6-luna', temperature: 0.5, reasoning_effort: 'low' })).toMatchObject({
+      status: 400,
+      error: { code: 'unsupported_value', param: 'temperature' },
+    });
+    expect(await refusal({ model: 'gpt-4o', reasoning_effort: 'low' })).toMatchObject({
+      status: 400,
+      error: { code: 'unsupported_parameter', param: 'reasoning_effort' },
+    });
+    expect(await refusal({ model: 'o4-mini' })).toMatchObject({ status: 404, error: { code: 'model_not_found' } });
+    expect(await refusal({ model: 'gpt-4o', messages: undefined })).toMatchObject({
+      status: 400,
+      error: { code: 'missing_required_parameter', param: 'messages' },
+    });
+    expect((await send({ model: 'gpt-6-luna', temperature: 0.5 })).status).toBe(200);
     expect(await refusal({ model: 'gpt-4-32k' })).toMatchObject({ status: 404, error: { code: 'model_not_found' } });
     expect(await refusal({ model: 'gpt-4o', logit_bias: Object.fromEntries(Array.from({ length: 301 }, (_, i) => [String(i), -1])) })).toMatchObject({
       status: 400,
@@ -120,9 +276,25 @@ describe('Generation with the models OpenAI really serves', () => {
     const { id, entry } = await writeRow('Retired');
     expect(entry).toMatchObject({
       status: 'failed',
-      message: 'OpenAI: could not write section "Introduction": The model `gpt-4` does not exist or you do not have access to it.',
+      message:
+        'OpenAI: has shut down gpt-4 (on 2026-10-23), so nothing can be written with it (OpenAI said: The model `gpt-4` has been deprecated, learn more here: https://platform.openai.com/docs/deprecations). Replace it on the Models screen ("Replace"), which moves every section and article using it to another model.',
     });
     expect(chatBodies()).toHaveLength(1);
+    expect(notion.statusOf(id)).toBe('Generating Error');
+  });
+
+  it('should fail an article at once, not retried, when its model is shut down on the day OpenAI gave, saying since when and where to replace it', async () => {
+    const { entry: before } = await writeRow('Guide', 'Written before the day');
+    expect(before.status).toBe('completed');
+    openai.today = '2027-01-14';
+    const asked = chatBodies().length;
+    const { id, entry } = await writeRow('Guide', 'Written on the day');
+    expect(entry.status).toBe('failed');
+    expect(entry.message).toMatch(
+      /^OpenAI: has shut down gpt-4o \(on 2027-01-14\), so nothing can be written with it \(OpenAI said: The model `gpt-4o` has been deprecated/,
+    );
+    expect(entry.message).toContain('Replace it on the Models screen');
+    expect(chatBodies().length - asked).toBe(1);
     expect(notion.statusOf(id)).toBe('Generating Error');
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { APP_CONFIG } from '../../backend/src/config/config.module';
+import { ModelParameters } from '../../backend/src/integrations/openai/model-parameters';
 import { OpenAiChat } from '../../backend/src/integrations/openai/openai-chat';
 import { OpenAiClientFactory } from '../../backend/src/integrations/openai/openai.client';
 import { OpenAiModels } from '../../backend/src/integrations/openai/openai-models';
@@ -50,11 +51,15 @@ describe('Pace shared by server processes', () => {
 
   describe('OpenAI', () => {
     const ask = (chat: OpenAiChat, i: number) =>
-      chat.complete(openai.apiKey, { model: 'gpt-4o', messages: [{ role: 'user', content: `Section ${i}` }] }, `section ${i}`);
+      chat.complete(
+        openai.apiKey,
+        { model: 'gpt-4o', desired: { temperature: 1, reasoningEffort: null }, messages: () => [{ role: 'user', content: `Section ${i}` }] },
+        `section ${i}`,
+      );
     /** Another server process: its own clients, over the same database. */
     const chatOf = (pace: SharedPace) => {
       const clients = new OpenAiClientFactory(t.app.get(APP_CONFIG), pace);
-      return new OpenAiChat(clients, new OpenAiModels(clients));
+      return new OpenAiChat(clients, new OpenAiModels(clients), t.app.get(ModelParameters));
     };
     const paceRow = async () =>
       (

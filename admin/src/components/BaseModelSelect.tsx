@@ -6,7 +6,7 @@ import { BaseModelOption, QuireDataProvider } from '../dataProvider';
 import { useT } from './useT';
 
 /** Spec §9's five until the server has said more (or when it cannot be asked). */
-const SPEC_ONLY: BaseModelOption[] = SPEC_BASE_MODELS.map((id) => ({ id, available: null, fine_tunable: true, reason: null, spec: true }));
+const SPEC_ONLY: BaseModelOption[] = SPEC_BASE_MODELS.map((id) => ({ id, available: null, shutdown_date: null, reason: null, spec: true }));
 
 /** The default base model: spec §9's gpt-4o, unless the key cannot use it. */
 export const DEFAULT_BASE_MODEL: string = SPEC_BASE_MODELS[0];
@@ -44,8 +44,8 @@ function useBaseModels(value: string, onChange: (value: string) => void) {
 
 /**
  * The base model of a new model, for /models/new and the wizard's New Model modal: spec §9's five
- * first, then the other chat models the saved OpenAI key offers; a model the key cannot use is
- * shown disabled with the reason.
+ * first, then every other chat model the saved OpenAI key lists, newest first, each with the day
+ * OpenAI stops it; a model the key cannot use is shown disabled with the reason.
  */
 export function BaseModelSelect(props: { label: string; value: string; onChange: (value: string) => void }) {
   const t = useT('models');
@@ -53,7 +53,7 @@ export function BaseModelSelect(props: { label: string; value: string; onChange:
   const spec = options.filter((o) => o.spec);
   const others = options.filter((o) => !o.spec);
   const item = (option: BaseModelOption) => {
-    const note = option.reason ?? (loaded && !option.fine_tunable ? t('notFineTunable') : null);
+    const note = option.reason ?? (loaded && option.shutdown_date ? t('stopsOn', { date: option.shutdown_date }) : null);
     return (
       <MenuItem key={option.id} value={option.id} disabled={option.available === false}>
         <ListItemText primary={option.id} secondary={note} slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 420 } } }} />

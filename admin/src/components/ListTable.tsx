@@ -84,7 +84,7 @@ export function WholeList(props: Pick<ListBaseProps, 'resource' | 'sort' | 'quer
 export function ActionsCell(props: { label: string; children: ReactNode }) {
   return (
     <TableCell>
-      <Stack direction="row" spacing={1} role="group" aria-label={props.label}>
+      <Stack direction="row" spacing={1} role="group" aria-label={props.label} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
         {props.children}
       </Stack>
     </TableCell>

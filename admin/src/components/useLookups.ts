@@ -9,8 +9,11 @@ export interface ModelOption {
   name: string;
   base_model: string;
   output_model: string | null;
-  /** A reasoning model: OpenAI refuses temperature (other than 1) and logit_bias for it. */
+  /** Whether it reasons, as OpenAI's answers have shown (else as its name suggests): the form offers reasoning_effort. */
   reasoning: boolean;
+  /** The day OpenAI stops it, as its listing says. */
+  shutdown_date: string | null;
+  shut_down: boolean;
 }
 
 export interface BiasGroupOption {

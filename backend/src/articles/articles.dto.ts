@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsIn,
   IsInt,
   IsNumber,
   IsObject,
@@ -18,6 +19,7 @@ import {
 } from 'class-validator';
 import { IsOmittable, UpdateOf } from '../common/validation';
 import { MAX_PROMPT_LENGTH } from '../sections/sections.dto';
+import { REASONING_EFFORTS, ReasoningEffort } from '../integrations/openai/chat-parameters';
 import { ArticleRow } from './articles.schema';
 
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -60,6 +62,16 @@ export class ArticleSectionDto {
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsUUID('all', { message: 'logit_bias_group must be one of your bias word lists or null' })
   logit_bias_group?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    enum: [...REASONING_EFFORTS, null],
+    nullable: true,
+    description: "The section's reasoning_effort; omitted: the saved entry's is kept (an entry new to the article takes its section's)",
+  })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsIn(REASONING_EFFORTS, { message: `reasoning_effort must be one of: ${REASONING_EFFORTS.join(', ')}, or null` })
+  reasoning_effort?: ReasoningEffort | null;
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, readOnly: true, description: 'Ignored: the server sets it from the entry (see the response)' })
   @ValidateIf((_, value) => value !== null && value !== undefined)
@@ -128,6 +140,9 @@ export class SectionSnapshotResponse {
   @ApiProperty({ type: String, format: 'uuid', nullable: true })
   logit_bias_group!: string | null;
 
+  @ApiProperty({ type: String, enum: [...REASONING_EFFORTS, null], nullable: true, description: "null: the model's default" })
+  reasoning_effort!: ReasoningEffort | null;
+
   @ApiProperty({
     type: 'integer',
     nullable: true,
@@ -172,6 +187,7 @@ export function toArticleResponse(row: ArticleRow, latest: Map<string, number>):
     notes: row.notes,
     sections: row.sections.map((entry) => ({
       ...entry,
+      reasoning_effort: entry.reasoning_effort ?? null,
       section_version: entry.section_version ?? null,
       latest_version: latest.get(entry.section.toLowerCase()) ?? null,
     })),

@@ -10,6 +10,6 @@ import { ArticlesService } from './articles.service';
   imports: [SectionsModule, LogitBiasGroupsModule, ModelsModule],
   controllers: [ArticlesController],
   providers: [ArticlesService, ArticlesRepository],
-  exports: [ArticlesRepository],
+  exports: [ArticlesRepository, ArticlesService],
 })
 export class ArticlesModule {}

@@ -48,6 +48,30 @@ export class ArticlesRepository {
     return row ?? null;
   }
 
+  /** How many of the user's articles have an entry writing with each model (the entries' `model`). */
+  async countByModel(userId: string): Promise<Map<string, number>> {
+    const result = await this.database.db.execute(sql`
+      select lower(e.entry->>'model') as model, count(distinct a.id)::int as articles
+      from ${articles} a, jsonb_array_elements(a.sections) as e(entry)
+      where a.user_id = ${userId}
+      group by 1`);
+    const rows = (result as unknown as { rows: { model: string; articles: number | string }[] }).rows;
+    return new Map(rows.map((row) => [row.model, Number(row.articles)]));
+  }
+
+  /** The user's articles with an entry writing with a model. */
+  withModel(userId: string, model: string): Promise<ArticleRow[]> {
+    return this.database.db
+      .select()
+      .from(articles)
+      .where(
+        and(
+          eq(articles.userId, userId),
+          sql`exists (select 1 from jsonb_array_elements(${articles.sections}) e where lower(e->>'model') = ${model.toLowerCase()})`,
+        ),
+      );
+  }
+
   /** Articles whose title or type (any case) matches, for resolving a Notion row's template. */
   async findByTitle(userId: string, title: string): Promise<ArticleRow | null> {
     const [row] = await this.database.db

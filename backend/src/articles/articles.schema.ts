@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
+import type { ReasoningEffort } from '../integrations/openai/chat-parameters';
 
 /** A section as it was when the article was saved (spec §5): later edits to the section do not change it. */
 export interface SectionSnapshot {
@@ -11,6 +12,8 @@ export interface SectionSnapshot {
   model: string;
   temperature: number;
   logit_bias_group: string | null;
+  /** The section's reasoning_effort (absent in snapshots taken before it existed: the model's default). */
+  reasoning_effort?: ReasoningEffort | null;
   /** The newest version of the section this entry equals when it was saved; null when it equals none. */
   section_version?: number | null;
 }

@@ -27,7 +27,12 @@ const entry = (overrides: Partial<ArticleSectionDto> = {}): ArticleSectionDto =>
   ...overrides,
 });
 
-const snapshot = (overrides: Partial<SectionSnapshot> = {}): SectionSnapshot => ({ ...entry(), logit_bias_group: SAVED_GROUP, ...overrides });
+const snapshot = (overrides: Partial<SectionSnapshot> = {}): SectionSnapshot => ({
+  ...entry(),
+  logit_bias_group: SAVED_GROUP,
+  reasoning_effort: null,
+  ...overrides,
+});
 
 /** An entry as answered: the snapshot, the version it was recorded at and the section's newest. */
 const answered = (overrides: Partial<SectionSnapshot> = {}, latest: number | null = null) => ({

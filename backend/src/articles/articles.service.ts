@@ -8,6 +8,7 @@ import { SectionVersionsRepository } from '../sections/section-versions.reposito
 import { ArticleDto, ArticleResponse, ArticleSectionDto, toArticleResponse } from './articles.dto';
 import { ArticleValues, ArticlesRepository } from './articles.repository';
 import { ArticleRow, SectionSnapshot } from './articles.schema';
+import type { ReasoningEffort } from '../integrations/openai/chat-parameters';
 
 /** Article templates: ordered snapshots of the user's sections. */
 @Injectable()
@@ -61,6 +62,21 @@ export class ArticlesService {
     return (await this.respond(userId, [row]))[0];
   }
 
+  /**
+   * Every entry writing with `from` writes with `to` instead (the caller checked both are the
+   * user's), each entry's section version worked out again; answers how many articles changed.
+   */
+  async replaceModel(userId: string, from: string, to: string): Promise<number> {
+    const rows = await this.articles.withModel(userId, from);
+    for (const row of rows) {
+      const moved = row.sections.map((entry) => (entry.model.toLowerCase() === from ? { ...entry, model: to } : entry));
+      const versions = await this.versions.matching(userId, moved);
+      const sections = moved.map((entry, index) => ({ ...entry, section_version: versions[index] }));
+      await this.articles.update(userId, row.id, { articleTitle: row.articleTitle, articleType: row.articleType, notes: row.notes, sections });
+    }
+    return rows.length;
+  }
+
   async remove(userId: string, id: string): Promise<ArticleResponse> {
     const row = await this.articles.delete(userId, id);
     if (!row) throw new NotFoundException('Article not found.');
@@ -112,14 +128,17 @@ export class ArticlesService {
       if (group && entry.logit_bias_group !== undefined && !(await this.biasGroups.findOwned(userId, group))) {
         throw notYours(`sections.${index}.logit_bias_group`, 'bias word lists');
       }
-      snapshots.push(this.snapshot(entry, group));
+      // Likewise the reasoning effort: left out, the saved entry's, else (new to the article) its section's.
+      const effort =
+        entry.reasoning_effort !== undefined ? entry.reasoning_effort : previous ? (previous.reasoning_effort ?? null) : (section?.reasoningEffort ?? null);
+      snapshots.push(this.snapshot(entry, group, effort));
     }
     // Each entry records the newest version of its section it equals (whatever section_version the body claimed).
     const versions = await this.versions.matching(userId, snapshots);
     return snapshots.map((snapshot, index) => ({ ...snapshot, section_version: versions[index] }));
   }
 
-  private snapshot(entry: ArticleSectionDto, group: string | null): SectionSnapshot {
+  private snapshot(entry: ArticleSectionDto, group: string | null, effort: ReasoningEffort | null): SectionSnapshot {
     return {
       section: entry.section,
       heading: entry.heading,
@@ -128,6 +147,7 @@ export class ArticlesService {
       model: entry.model,
       temperature: entry.temperature,
       logit_bias_group: group,
+      reasoning_effort: effort,
     };
   }
 }

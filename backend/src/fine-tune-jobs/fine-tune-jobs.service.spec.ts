@@ -3,7 +3,8 @@ import { modelRow } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { IntegrationError } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
-import { FineTuneCreateUnconfirmed, OpenAiFineTuning, RemoteFineTuneJob } from '../integrations/openai/openai-fine-tuning';
+import { FineTuneRefusalsRepository } from '../integrations/openai/fine-tune-refusals.repository';
+import { FineTuneCreateUnconfirmed, FineTuningRefused, OpenAiFineTuning, RemoteFineTuneJob } from '../integrations/openai/openai-fine-tuning';
 import { ModelsRepository, ModelWithState } from '../models/models.repository';
 import { ModelsService } from '../models/models.service';
 import { FineTuneJobsRepository } from './fine-tune-jobs.repository';
@@ -46,7 +47,7 @@ describe(FineTuneJobsService.name, () => {
   async function build(found: ModelWithState | null = modelRow()) {
     const built = await buildService(
       FineTuneJobsService,
-      { jobs: FineTuneJobsRepository, models: ModelsService, modelRows: ModelsRepository, openAi: OpenAiFineTuning },
+      { jobs: FineTuneJobsRepository, models: ModelsService, modelRows: ModelsRepository, openAi: OpenAiFineTuning, refusals: FineTuneRefusalsRepository },
       [{ provide: APP_CONFIG, useValue: { fineTunePollSeconds: 60 } }],
     );
     built.modelRows.findOwned.mockResolvedValue(found);
@@ -58,12 +59,14 @@ describe(FineTuneJobsService.name, () => {
     built.jobs.delete.mockResolvedValue();
     built.openAi.uploadTrainingFile.mockResolvedValue('file-1');
     built.openAi.deleteFile.mockResolvedValue();
+    built.refusals.clear.mockResolvedValue();
+    built.refusals.record.mockResolvedValue();
     return built;
   }
 
   describe('start', () => {
-    it('should upload the examples and create the job on the base model’s fine-tunable snapshot', async () => {
-      const { sut, jobs, openAi } = await build();
+    it('should upload the examples and create the job on the base model’s fine-tunable snapshot, forgetting an earlier refusal', async () => {
+      const { sut, jobs, openAi, refusals } = await build();
       openAi.createJob.mockResolvedValue(remote({ status: 'running' }));
 
       const started = await sut.start(USER, 'model-1', 'My Reviews!');
@@ -76,6 +79,30 @@ describe(FineTuneJobsService.name, () => {
       expect(jobs.recordTrainingFile).toHaveBeenCalledWith('job-1', 'file-1');
       expect(openAi.createJob).toHaveBeenCalledWith('sk-key', { trainingFile: 'file-1', model: 'gpt-4o-mini-2024-07-18', suffix: 'my_reviews' });
       expect(started).toMatchObject({ _id: 'job-1', name: 'Reviews', status: 'running' });
+      expect(refusals.clear).toHaveBeenCalledWith('sk-key');
+    });
+
+    it('should send a base model the table knows no snapshot of as named, for OpenAI to decide', async () => {
+      const { sut, openAi } = await build(modelRow({ baseModel: 'gpt-6-luna' }));
+      openAi.createJob.mockResolvedValue(remote({ status: 'running' }));
+
+      await sut.start(USER, 'model-1', 'x');
+
+      expect(openAi.createJob).toHaveBeenCalledWith('sk-key', expect.objectContaining({ model: 'gpt-6-luna' }));
+    });
+
+    it('should keep OpenAI’s refusal of the account (the wind-down) in its words, recording no job', async () => {
+      const { sut, jobs, openAi, refusals } = await build();
+      const refusal = new FineTuningRefused('Your organization cannot create new fine-tuning jobs.');
+      openAi.createJob.mockRejectedValue(refusal);
+
+      await expect(sut.start(USER, 'model-1', 'x')).rejects.toThrow(
+        'OpenAI: refused to create the fine-tune job: Your organization cannot create new fine-tuning jobs.',
+      );
+      expect(refusals.record).toHaveBeenCalledWith('sk-key', 'Your organization cannot create new fine-tuning jobs.');
+      expect(jobs.delete).toHaveBeenCalledWith('job-1');
+      expect(openAi.deleteFile).toHaveBeenCalledWith('sk-key', 'file-1');
+      expect(refusals.clear).not.toHaveBeenCalled();
     });
 
     it('should refuse, naming modelId (400), a model that is not the caller’s', async () => {

@@ -5,9 +5,10 @@ import { AppConfig } from '../config/config';
 import { IntegrationError } from '../common/integration-error';
 import { ListQuery, Page } from '../common/list-query';
 import { notYours } from '../common/validation';
-import { fineTuneTarget } from '../integrations/openai/model-catalogue';
+import { FineTuneRefusalsRepository } from '../integrations/openai/fine-tune-refusals.repository';
+import { fineTuneModelFor } from '../integrations/openai/model-catalogue';
 import { openAiError } from '../integrations/openai/openai.client';
-import { FineTuneCreateUnconfirmed, OpenAiFineTuning, RemoteFineTuneJob, RemoteStatus } from '../integrations/openai/openai-fine-tuning';
+import { FineTuneCreateUnconfirmed, FineTuningRefused, OpenAiFineTuning, RemoteFineTuneJob, RemoteStatus } from '../integrations/openai/openai-fine-tuning';
 import { canFineTune } from '../models/model-eligibility';
 import { ModelsRepository } from '../models/models.repository';
 import { ModelsService } from '../models/models.service';
@@ -50,6 +51,7 @@ export class FineTuneJobsService {
     private readonly models: ModelsService,
     private readonly modelRows: ModelsRepository,
     private readonly openAi: OpenAiFineTuning,
+    private readonly refusals: FineTuneRefusalsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -61,27 +63,29 @@ export class FineTuneJobsService {
   /**
    * Reserve the job, upload the examples as JSONL, create the OpenAI job (at most once). If OpenAI
    * refuses either step the reservation (and an uploaded file) is removed: nothing is half-saved.
-   * A base model with no fine-tunable snapshot is refused before anything is uploaded.
+   * Whether the base model (and the account) may be fine-tuned is OpenAI's to say: an alias the
+   * table knows is sent as its fine-tunable snapshot, any other model as named. OpenAI's refusal
+   * for the whole account (the wind-down) is kept, so the dialog says so next time.
    */
   async start(userId: string, modelId: string, suffix: string): Promise<FineTuneJobResponse> {
     const model = await this.modelRows.findOwned(userId, modelId);
     if (!model) throw notYours('modelId', 'models');
     const eligibility = canFineTune(model);
     if (!eligibility.allowed) throw new ConflictException(eligibility.reason);
-    const target = fineTuneTarget(model.baseModel);
-    if (!('snapshot' in target)) throw new ConflictException(target.refused);
+    const snapshot = fineTuneModelFor(model.baseModel);
     const apiKey = await this.models.requireOpenAiKey(userId);
     if (model.latestJobStatus === 'paused') await this.cancelPaused(apiKey, modelId);
     const examples = await this.modelRows.examples(modelId);
     const cleaned = cleanSuffix(suffix);
 
-    const reserved = await this.jobs.reserve({ userId, modelId, baseModel: target.snapshot, suffix: cleaned }, SUBMIT_GRACE_MS);
+    const reserved = await this.jobs.reserve({ userId, modelId, baseModel: snapshot, suffix: cleaned }, SUBMIT_GRACE_MS);
     if (!reserved) throw new ConflictException('A fine-tune job for this model is already queued or running.');
     let fileId: string | null = null;
     try {
       fileId = await this.openAi.uploadTrainingFile(apiKey, toTrainingJsonl(examples), `quire-${cleaned}.jsonl`);
       await this.jobs.recordTrainingFile(reserved.id, fileId);
-      const remote = await this.createOnce(apiKey, { trainingFile: fileId, model: target.snapshot, suffix: cleaned });
+      const remote = await this.createOnce(apiKey, { trainingFile: fileId, model: snapshot, suffix: cleaned });
+      await this.refusals.clear(apiKey);
       const submitted = await this.jobs.markSubmitted(reserved.id, {
         openAiJobId: remote.id,
         trainingFileId: fileId,
@@ -99,6 +103,7 @@ export class FineTuneJobsService {
         });
         throw error;
       }
+      if (error instanceof FineTuningRefused) await this.refusals.record(apiKey, error.words);
       if (fileId) await this.openAi.deleteFile(apiKey, fileId);
       await this.jobs.delete(reserved.id);
       throw error;

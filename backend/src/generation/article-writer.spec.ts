@@ -60,6 +60,8 @@ describe(ArticleWriter.name, () => {
           heading: section.heading,
           content: `${section.heading} text`,
           tokens: 10,
+          reasoningEffort: null,
+          reasoningTokens: 0,
           model: 'gpt-4o-mini',
           temperature: 0.7,
           logitBiasGroup: null,

@@ -4,12 +4,19 @@ import { users } from '../users/users.schema';
 
 type GenerationStatus = 'queued' | 'running' | 'completed' | 'failed';
 
-/** A section written without sampling parameters its model refuses (a reasoning model): shown in History. */
+/**
+ * A section not written as it asks, shown in History: settings its model refused (`parameters`,
+ * with OpenAI's words for each in `reasons`), and for a word list kept by instructions, the words
+ * that made Quire write it once more (`rewritten`) and those still in the kept text (`slipped`).
+ */
 export interface OmittedParameters {
   position: number;
   section: string;
   model: string;
   parameters: string[];
+  reasons?: Record<string, string>;
+  rewritten?: string[];
+  slipped?: string[];
 }
 
 /**
@@ -75,8 +82,10 @@ export const generationSections = pgTable(
      * recorded them (only `tokens`, their total, is known there).
      */
     model: text('model'),
-    /** Null when not sent (a reasoning model). */
+    /** Null when not sent (a model that refuses it). */
     temperature: doublePrecision('temperature'),
+    /** The reasoning_effort sent; null when none was (the model's default). */
+    reasoningEffort: text('reasoning_effort'),
     logitBiasGroup: uuid('logit_bias_group'),
     systemMessage: text('system_message'),
     userMessage: text('user_message'),
@@ -84,6 +93,8 @@ export const generationSections = pgTable(
     completionTokens: integer('completion_tokens'),
     /** Part of promptTokens, at the cached-input price; 0 when the API reports none. */
     cachedTokens: integer('cached_tokens'),
+    /** Part of completionTokens (priced as output): what a reasoning model spent reasoning. */
+    reasoningTokens: integer('reasoning_tokens').notNull().default(0),
     durationMs: integer('duration_ms'),
     /** The version of its section the article's entry equalled when this was written; null when it equalled none or was not recorded. */
     sectionVersion: integer('section_version'),

@@ -2,7 +2,8 @@ import { modelRow } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { SectionSnapshot } from '../articles/articles.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
-import { OpenAiChat } from '../integrations/openai/openai-chat';
+import { planChat } from '../integrations/openai/chat-parameters';
+import { ChatAnswer, ChatAsk, ChatMessage, OpenAiChat } from '../integrations/openai/openai-chat';
 import { logitBiasMaps, LogitBiasMaps } from '../integrations/openai/tokenizer';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { LogitBiasGroupRow } from '../logit-bias-groups/logit-bias-groups.schema';
@@ -35,16 +36,26 @@ const section = (heading: string, overrides: Partial<SectionSnapshot> = {}): Sec
   ...overrides,
 });
 
+const LOGIT_BIAS_REFUSED = "Unsupported parameter: 'logit_bias' is not supported with this model.";
+
+/**
+ * OpenAI as the chat client answers it: the plan for what the section asks given what OpenAI has
+ * refused (`refused`), and a text (`write`, from the messages sent; by default some words of the user message).
+ */
+function answering(refused: Record<string, { reason: string }>, write = (messages: ChatMessage[]) => `Text for ${messages[1].content.slice(6, 11)}`) {
+  return async (_key: string, ask: ChatAsk): Promise<ChatAnswer> => {
+    const plan = planChat(ask.desired, { refused, accepted: [] });
+    const messages = ask.messages(plan);
+    return { content: write(messages), tokens: 12, usage: { promptTokens: 5, completionTokens: 7, cachedTokens: 0, reasoningTokens: 0 }, plan, messages };
+  };
+}
+
 describe(SectionWriter.name, () => {
   async function build(saved: LogitBiasGroupRow) {
     const built = await buildService(SectionWriter, { models: ModelsRepository, biasLists: LogitBiasGroupsRepository, chat: OpenAiChat, cpu: CpuPool });
     built.models.findOwned.mockResolvedValue(modelRow({ baseModel: 'gpt-4o' }));
     built.biasLists.findOwned.mockResolvedValue(saved);
-    built.chat.complete.mockImplementation(async (_key, request) => ({
-      content: `Text for ${request.messages[1].content.slice(6, 11)}`,
-      tokens: 12,
-      usage: { promptTokens: 5, completionTokens: 7, cachedTokens: 0 },
-    }));
+    built.chat.complete.mockImplementation(answering({}));
     return built;
   }
 
@@ -64,7 +75,7 @@ describe(SectionWriter.name, () => {
     await sut.write(run([section('Intro'), section('Body')]));
 
     expect(chat.complete).toHaveBeenCalledTimes(2);
-    expect(chat.complete.mock.calls[0][1]).toMatchObject({ model: 'gpt-4o', temperature: 0.7, logitBias: MAPS.o200k_base });
+    expect(chat.complete.mock.calls[0][1]).toMatchObject({ model: 'gpt-4o', desired: { temperature: 0.7, logitBias: MAPS.o200k_base, reasoningEffort: null } });
     expect(cpu.run).not.toHaveBeenCalled();
   });
 
@@ -78,7 +89,7 @@ describe(SectionWriter.name, () => {
 
     expect(cpu.run).toHaveBeenCalledWith('logitBiasMaps', { entries, limit: 300 });
     expect(biasLists.keepMaps).toHaveBeenCalledWith('list-1', entries, (made as { maps: LogitBiasMaps }).maps);
-    expect(chat.complete.mock.calls[0][1].logitBias).toEqual((made as { maps: LogitBiasMaps }).maps.o200k_base);
+    expect(chat.complete.mock.calls[0][1].desired.logitBias).toEqual((made as { maps: LogitBiasMaps }).maps.o200k_base);
   });
 
   it('should give each section the sections written before it, and save each as it arrives', async () => {
@@ -88,8 +99,81 @@ describe(SectionWriter.name, () => {
     const written = await sut.write(template);
 
     expect(written.map((s) => s.heading)).toEqual(['Intro', 'Body']);
-    expect(chat.complete.mock.calls[1][1].messages[1].content).toContain(`## Intro\n\n${written[0].content}`);
-    expect(chat.complete.mock.calls[0][1].logitBias).toBeUndefined();
+    const sent = (call: number) => (template.save as jest.Mock).mock.calls[call][0];
+    expect(sent(1).userMessage).toContain(`## Intro\n\n${written[0].content}`);
+    expect(chat.complete.mock.calls[0][1].desired.logitBias).toBeUndefined();
     expect(template.save).toHaveBeenCalledTimes(2);
+  });
+
+  describe('a word list on a model that refuses logit_bias', () => {
+    it('should name the words to avoid in the instructions and write the section once when none is used', async () => {
+      const { sut, chat } = await build(list(MAPS));
+      chat.complete.mockImplementation(answering({ logit_bias: { reason: LOGIT_BIAS_REFUSED } }, () => 'A plain, clear text.'));
+      const template = { ...run([section('Intro')]), omitted: jest.fn().mockResolvedValue(undefined) };
+
+      await sut.write(template);
+
+      expect(chat.complete).toHaveBeenCalledTimes(1);
+      const saved = (template.save as jest.Mock).mock.calls[0][0];
+      expect(saved.systemMessage).toBe('Be brief.\n\nAvoid these words: delve, tapestry.');
+      expect(template.omitted).toHaveBeenCalledWith({
+        position: 0,
+        section: 'Intro',
+        model: 'gpt-4o',
+        parameters: ['logit_bias'],
+        reasons: { logit_bias: LOGIT_BIAS_REFUSED },
+      });
+    });
+
+    it('should write a section that used one once more, naming it, and pay and count both', async () => {
+      const { sut, chat } = await build(list(MAPS));
+      const texts = ['We Delve into laptops.', 'We look at laptops.'];
+      chat.complete.mockImplementation(answering({ logit_bias: { reason: LOGIT_BIAS_REFUSED } }, () => texts.shift()!));
+      const template = { ...run([section('Intro')]), omitted: jest.fn().mockResolvedValue(undefined) };
+
+      const [written] = await sut.write(template);
+
+      expect(chat.complete).toHaveBeenCalledTimes(2);
+      const second = chat.complete.mock.calls[1][1];
+      const again = second.messages(planChat(second.desired, { refused: { logit_bias: { reason: LOGIT_BIAS_REFUSED } }, accepted: [] }));
+      expect(again.slice(2)).toEqual([
+        { role: 'assistant', content: 'We Delve into laptops.' },
+        { role: 'user', content: 'Your answer used words it must not use. Write it again, saying the same without them.\nAvoid these words: delve.' },
+      ]);
+      expect(written.content).toBe('We look at laptops.');
+      expect(written.tokens).toBe(24);
+      expect((template.save as jest.Mock).mock.calls[0][0]).toMatchObject({
+        content: 'We look at laptops.',
+        promptTokens: 10,
+        completionTokens: 14,
+        tokens: 24,
+      });
+      expect(template.omitted).toHaveBeenCalledWith(expect.objectContaining({ rewritten: ['delve'] }));
+      expect(template.omitted.mock.calls[0][0]).not.toHaveProperty('slipped');
+    });
+
+    it('should keep a section whose word slips through twice, and say which word', async () => {
+      const { sut, chat } = await build(list(MAPS));
+      chat.complete.mockImplementation(answering({ logit_bias: { reason: LOGIT_BIAS_REFUSED } }, () => 'A rich TAPESTRY.'));
+      const template = { ...run([section('Intro')]), omitted: jest.fn().mockResolvedValue(undefined) };
+
+      const [written] = await sut.write(template);
+
+      expect(chat.complete).toHaveBeenCalledTimes(2);
+      expect(written.content).toBe('A rich TAPESTRY.');
+      expect(template.omitted).toHaveBeenCalledWith(expect.objectContaining({ rewritten: ['tapestry'], slipped: ['tapestry'] }));
+    });
+
+    it('should neither name the words nor check the text where logit_bias was sent', async () => {
+      const { sut, chat } = await build(list(MAPS));
+      chat.complete.mockImplementation(answering({}, () => 'We delve.'));
+      const template = { ...run([section('Intro')]), omitted: jest.fn().mockResolvedValue(undefined) };
+
+      await sut.write(template);
+
+      expect(chat.complete).toHaveBeenCalledTimes(1);
+      expect((template.save as jest.Mock).mock.calls[0][0].systemMessage).toBe('Be brief.');
+      expect(template.omitted).not.toHaveBeenCalled();
+    });
   });
 });

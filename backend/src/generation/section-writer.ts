@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { SectionSnapshot } from '../articles/articles.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
-import { chatParametersFor, tokenizerFor } from '../integrations/openai/model-catalogue';
-import { OpenAiChat } from '../integrations/openai/openai-chat';
+import { tokenizerFor } from '../integrations/openai/model-catalogue';
+import { ChatAnswer, ChatMessage, OpenAiChat } from '../integrations/openai/openai-chat';
+import { ChatPlan } from '../integrations/openai/chat-parameters';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { LogitBiasGroupRow } from '../logit-bias-groups/logit-bias-groups.schema';
 import { LOGIT_BIAS_MAX_TOKENS, TokenizerFamily } from '../integrations/openai/tokenizer';
@@ -10,6 +11,7 @@ import { ModelsRepository } from '../models/models.repository';
 import { GenerationError } from './generation-error';
 import { OmittedParameters } from './generation.schema';
 import { fillPlaceholders } from './placeholders';
+import { avoidInstruction, rewriteInstruction, usedWords, WordList, wordList } from './word-list';
 
 /** A section as OpenAI wrote it, with the request as sent and what the API reported. */
 export interface WrittenSection {
@@ -19,12 +21,16 @@ export interface WrittenSection {
   tokens: number;
   model: string;
   temperature: number | null;
+  /** Null when not sent (the model's default). */
+  reasoningEffort: string | null;
   logitBiasGroup: string | null;
   systemMessage: string;
   userMessage: string;
   promptTokens: number;
   completionTokens: number;
   cachedTokens: number;
+  /** Part of completionTokens: what the model spent reasoning. */
+  reasoningTokens: number;
   durationMs: number;
 }
 
@@ -51,7 +57,7 @@ export interface TemplateRun {
   /** Sections written by an earlier attempt, by position. */
   done?: Map<number, KeptSection>;
   save(section: WrittenSection): Promise<void>;
-  /** A section sent without sampling parameters its model refuses (a reasoning model). */
+  /** A section not sent as it asks (a parameter its model refuses, a word list kept by instructions): History says so. */
   omitted?(note: OmittedParameters): Promise<void>;
   /** After each section written: how many are written, and their tokens. */
   afterEach?(written: number, tokens: number): Promise<void>;
@@ -114,45 +120,81 @@ export class SectionWriter {
       const bias = listId ? await once(biasLists, listId, () => this.biasLists.findOwned(run.userId, listId)) : null;
       const builtIns = builtInsFor(run, section, written);
       const where = `section "${section.heading}"`;
-      // Reasoning models refuse temperature (other than 1) and logit_bias: they are not sent, and History says so.
-      const accepts = chatParametersFor(modelName);
-      const hasBias = !!bias && bias.entries.some((entry) => entry.words.length > 0);
-      const omitted = [...(!accepts.temperature && section.temperature !== 1 ? ['temperature'] : []), ...(!accepts.logitBias && hasBias ? ['logit_bias'] : [])];
-      const logitBias = bias && accepts.logitBias ? await this.logitBias(bias, tokenizerFor(modelName)) : undefined;
-      const request = {
-        model: modelName,
-        temperature: accepts.temperature ? section.temperature : undefined,
-        messages: [
-          { role: 'system' as const, content: fillPlaceholders(section.systemPrompt, builtIns, run.properties, where) },
-          { role: 'user' as const, content: fillPlaceholders(section.userPrompt, builtIns, run.properties, where) },
-        ],
-        logitBias,
-      };
+      const system = fillPlaceholders(section.systemPrompt, builtIns, run.properties, where);
+      const user = fillPlaceholders(section.userPrompt, builtIns, run.properties, where);
+      const words = bias ? wordList(bias.entries) : null;
       const started = Date.now();
-      const result = await this.chat.complete(run.openAiKey, request, where);
-      if (omitted.length > 0 && run.omitted) await run.omitted({ position, section: section.heading, model: modelName, parameters: omitted });
+      const result = await this.writeSection(run.openAiKey, { model: modelName, section, bias, words, system, user }, where);
+      const note = sectionNote(position, section.heading, modelName, result.answer.plan, result.rewritten, result.slipped);
+      if (note && run.omitted) await run.omitted(note);
+      const { answer } = result;
       await run.save({
         position,
         heading: section.heading,
-        content: result.content,
+        content: answer.content,
         tokens: result.tokens,
         model: modelName,
-        temperature: request.temperature ?? null,
+        temperature: answer.plan.temperature ?? null,
+        reasoningEffort: answer.plan.reasoningEffort ?? null,
         logitBiasGroup: bias?.id ?? null,
-        systemMessage: request.messages[0].content,
-        userMessage: request.messages[1].content,
+        systemMessage: answer.messages[0].content,
+        userMessage: answer.messages[1].content,
         promptTokens: result.usage.promptTokens,
         completionTokens: result.usage.completionTokens,
         cachedTokens: result.usage.cachedTokens,
+        reasoningTokens: result.usage.reasoningTokens,
         durationMs: Date.now() - started,
       });
-      written.push({ heading: section.heading, content: result.content, tokens: result.tokens });
+      written.push({ heading: section.heading, content: answer.content, tokens: result.tokens });
       await run.afterEach?.(
         written.length,
         written.reduce((sum, s) => sum + s.tokens, 0),
       );
     }
     return written;
+  }
+
+  /**
+   * One section's chat completion. Where the model refuses `logit_bias`, the list's words are named
+   * in the instructions instead (words to avoid, words to prefer), the text is checked for the
+   * words to avoid (whole words, any case) and, if one is used, written once more with them named;
+   * a word that slips through again is kept, and History names it. Both writes are paid and counted.
+   */
+  private async writeSection(
+    apiKey: string,
+    ask: { model: string; section: SectionSnapshot; bias: LogitBiasGroupRow | null; words: WordList | null; system: string; user: string },
+    where: string,
+  ) {
+    const { model, section, bias, words } = ask;
+    const logitBias = bias && words ? await this.logitBias(bias, tokenizerFor(model)) : undefined;
+    const desired = { temperature: section.temperature, logitBias, reasoningEffort: section.reasoning_effort ?? null };
+    const instructed = (plan: ChatPlan) => !!words && !plan.logitBias;
+    const messagesFor = (plan: ChatPlan): ChatMessage[] => [
+      { role: 'system', content: instructed(plan) ? `${ask.system}${avoidInstruction(words!)}` : ask.system },
+      { role: 'user', content: ask.user },
+    ];
+    const first = await this.chat.complete(apiKey, { model, desired, messages: messagesFor }, where);
+    const used = instructed(first.plan) ? usedWords(first.content, words!.avoid) : [];
+    if (used.length === 0) return { answer: first, tokens: first.tokens, usage: first.usage, rewritten: [], slipped: [] };
+    const again = await this.chat.complete(
+      apiKey,
+      {
+        model,
+        desired,
+        messages: (plan) => [...messagesFor(plan), { role: 'assistant', content: first.content }, { role: 'user', content: rewriteInstruction(used) }],
+      },
+      where,
+    );
+    const slipped = usedWords(again.content, words!.avoid);
+    const usage = {
+      promptTokens: first.usage.promptTokens + again.usage.promptTokens,
+      completionTokens: first.usage.completionTokens + again.usage.completionTokens,
+      cachedTokens: first.usage.cachedTokens + again.usage.cachedTokens,
+      reasoningTokens: first.usage.reasoningTokens + again.usage.reasoningTokens,
+    };
+    // The request recorded is the first (the section's own prompts); the text is the second's.
+    const answer: ChatAnswer = { ...again, messages: first.messages };
+    return { answer, tokens: first.tokens + again.tokens, usage, rewritten: used, slipped };
   }
 
   /**
@@ -190,5 +232,19 @@ function builtInsFor(run: Pick<TemplateRun, 'title' | 'template' | 'clientName'>
     client: run.clientName,
     section_heading: section.heading,
     previous_sections: written.map((s) => `## ${s.heading}\n\n${s.content}`).join('\n\n'),
+  };
+}
+
+/** What History says of a section not written as it asks (null when it was). */
+function sectionNote(position: number, section: string, model: string, plan: ChatPlan, rewritten: string[], slipped: string[]): OmittedParameters | null {
+  if (plan.notes.length === 0 && rewritten.length === 0) return null;
+  return {
+    position,
+    section,
+    model,
+    parameters: plan.notes.map((note) => note.parameter),
+    reasons: Object.fromEntries(plan.notes.map((note) => [note.parameter, note.reason])),
+    ...(rewritten.length > 0 ? { rewritten } : {}),
+    ...(slipped.length > 0 ? { slipped } : {}),
   };
 }

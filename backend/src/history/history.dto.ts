@@ -10,11 +10,25 @@ export class OmittedParametersResponse {
   @ApiProperty({ description: 'The section heading' })
   section!: string;
 
-  @ApiProperty({ description: 'The (reasoning) model that refuses them' })
+  @ApiProperty({ description: 'The model it was written with' })
   model!: string;
 
-  @ApiProperty({ type: [String], example: ['temperature', 'logit_bias'] })
+  @ApiProperty({ type: [String], example: ['temperature', 'logit_bias'], description: "The section's settings not sent as it asks" })
   parameters!: string[];
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: "Why, per parameter: OpenAI's own words when it refused it",
+    example: { logit_bias: "Unsupported parameter: 'logit_bias' is not supported with this model." },
+  })
+  reasons!: Record<string, string>;
+
+  @ApiProperty({ type: [String], description: 'Words of its bias list the first answer used, so the section was written once more with them named' })
+  rewritten!: string[];
+
+  @ApiProperty({ type: [String], description: 'Words to avoid still in the text kept after the second write' })
+  slipped!: string[];
 }
 
 export class HistoryMetaResponse {
@@ -35,7 +49,8 @@ export class HistoryMetaResponse {
 
   @ApiPropertyOptional({
     type: [OmittedParametersResponse],
-    description: 'Generation only: sections sent without parameters their (reasoning) model refuses, in the order written',
+    description:
+      "Generation only: sections not written as they ask, in the order written: settings their model refused (and OpenAI's words), and a word list kept by instructions where logit_bias was refused",
   })
   omittedParameters?: OmittedParametersResponse[];
 }
@@ -87,7 +102,9 @@ export function toHistoryResponse(row: HistoryRow): HistoryResponse {
             sectionsTotal: row.sections_total ?? 0,
             tokens: row.tokens ?? 0,
             durationMs: row.started_at && row.completed_at ? new Date(row.completed_at).getTime() - new Date(row.started_at).getTime() : null,
-            omittedParameters: [...(row.omitted_parameters ?? [])].sort((a, b) => a.position - b.position),
+            omittedParameters: [...(row.omitted_parameters ?? [])]
+              .sort((a, b) => a.position - b.position)
+              .map((note) => ({ ...note, reasons: note.reasons ?? {}, rewritten: note.rewritten ?? [], slipped: note.slipped ?? [] })),
           }
         : { viewUrl: row.view_url },
   };
@@ -111,8 +128,11 @@ export class HistorySectionResponse {
   })
   model!: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'As sent; null when not sent (a reasoning model) or not recorded' })
+  @ApiProperty({ type: Number, nullable: true, description: 'As sent; null when not sent (the model refuses it) or not recorded' })
   temperature!: number | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "The reasoning_effort sent; null when none was (the model's default)" })
+  reasoning_effort!: string | null;
 
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: "The section's bias word list" })
   logit_bias_group!: string | null;
@@ -131,6 +151,9 @@ export class HistorySectionResponse {
 
   @ApiProperty({ description: "The API's usage.prompt_tokens_details.cached_tokens (0 when it reports none)" })
   cached_tokens!: number;
+
+  @ApiProperty({ description: "The API's usage.completion_tokens_details.reasoning_tokens: part of completion_tokens, priced as output (0 when none)" })
+  reasoning_tokens!: number;
 
   @ApiProperty({ type: Number, nullable: true, description: 'US dollars, to the millionth; null when the price is unknown (never 0)' })
   cost_usd!: number | null;

@@ -1,62 +1,106 @@
 import { BadRequestException } from '@nestjs/common';
 import { buildService } from '../../../test/support/unit';
-import { OpenAiModels } from '../integrations/openai/openai-models';
-import { UsersService } from '../users/users.service';
+import { ListedModel } from '../integrations/openai/openai-models';
 import { BaseModelsService } from './base-models.service';
+import { KeyLineup, ModelLineupService } from './model-lineup.service';
 
 const USER = 'user-1';
 
+const listed = (id: string, created: number, shutdownDate: string | null = null): ListedModel => ({ id, created, shutdownDate, ownedBy: 'system' });
+const lineup = (...models: ListedModel[]): KeyLineup => ({ lineup: new Map(models.map((m) => [m.id, m])) });
+
 describe(BaseModelsService.name, () => {
-  async function build(key: string | null) {
-    const built = await buildService(BaseModelsService, { users: UsersService, openAiModels: OpenAiModels });
-    built.users.getSecret.mockResolvedValue(key);
+  async function build(key: KeyLineup) {
+    const built = await buildService(BaseModelsService, { lineups: ModelLineupService });
+    built.lineups.forUser.mockResolvedValue(key);
     return built;
   }
 
-  describe('assertUsable', () => {
-    it('should refuse (400 on base_model) a model the saved key does not list', async () => {
-      const { sut, openAiModels } = await build('sk-key');
-      openAiModels.listed.mockResolvedValue(new Set(['gpt-4o-mini']));
-
-      const error = await sut.assertUsable(USER, 'gpt-4o').catch((e: unknown) => e);
-
-      expect(error).toBeInstanceOf(BadRequestException);
-      const message =
-        'base_model gpt-4o cannot be used with your OpenAI key: Your OpenAI key does not list it (GET /v1/models): OpenAI has not given this account access to it.';
-      expect((error as BadRequestException).getResponse()).toEqual({ message, errors: [{ field: 'base_model', message }] });
-    });
-
-    it('should accept a model the key lists', async () => {
-      const { sut, openAiModels } = await build('sk-key');
-      openAiModels.listed.mockResolvedValue(new Set(['gpt-4o']));
-
-      await expect(sut.assertUsable(USER, 'gpt-4o')).resolves.toBeUndefined();
-    });
-
-    it('should accept any known model without a key, asking OpenAI nothing', async () => {
-      const { sut, openAiModels } = await build(null);
-
-      await expect(sut.assertUsable(USER, 'gpt-4o')).resolves.toBeUndefined();
-      expect(openAiModels.listed).not.toHaveBeenCalled();
-    });
-
-    it('should accept the model when OpenAI cannot be asked', async () => {
-      const { sut, openAiModels } = await build('sk-key');
-      openAiModels.listed.mockRejectedValue(new Error('OpenAI: could not be reached.'));
-
-      await expect(sut.assertUsable(USER, 'gpt-4o')).resolves.toBeUndefined();
-    });
-  });
-
   describe('list', () => {
-    it('should put spec §9’s five first, in order, then the other chat models the key lists', async () => {
-      const { sut, openAiModels } = await build('sk-key');
-      openAiModels.listed.mockResolvedValue(new Set(['gpt-4o', 'gpt-4o-mini']));
+    it('should put spec §9’s five first, in order, then every other chat model the key lists, newest first — unknown families included', async () => {
+      const { sut } = await build(
+        lineup(
+          listed('gpt-4o', 100, '2027-01-14'),
+          listed('gpt-4o-mini', 110, '2027-01-14'),
+          listed('gpt-6-luna', 400),
+          listed('gpt-7-nova', 500),
+          listed('text-embedding-3-small', 450),
+          listed('whisper-1', 90),
+          listed('ft:gpt-4o-2024-08-06:acme:blog:x', 600, '2027-01-14'),
+        ),
+      );
 
       const models = await sut.list(USER);
 
-      expect(models.map((m) => m.id)).toEqual(['gpt-4o', 'gpt-4', 'gpt-4-32k', 'gpt-3.5-turbo', 'gpt-3.5-turbo-16k', 'gpt-4o-mini']);
-      expect(models[0]).toMatchObject({ available: true, reason: null, spec: true });
+      expect(models.map((m) => m.id)).toEqual([
+        'gpt-4o',
+        'gpt-4',
+        'gpt-4-32k',
+        'gpt-3.5-turbo',
+        'gpt-3.5-turbo-16k',
+        'gpt-7-nova',
+        'gpt-6-luna',
+        'gpt-4o-mini',
+      ]);
+      expect(models[0]).toEqual({ id: 'gpt-4o', available: true, shutdown_date: '2027-01-14', reason: null, spec: true });
+      expect(models[5]).toEqual({ id: 'gpt-7-nova', available: true, shutdown_date: null, reason: null, spec: false });
+    });
+
+    it('should show a spec model the key no longer lists as shut down, with the day', async () => {
+      const { sut } = await build(lineup(listed('gpt-4o', 100)));
+
+      const [, gpt4] = await sut.list(USER);
+
+      expect(gpt4).toEqual({
+        id: 'gpt-4',
+        available: false,
+        shutdown_date: '2026-10-23',
+        reason: 'OpenAI shut it down on 2026-10-23: your key no longer lists it (GET /v1/models).',
+        spec: true,
+      });
+    });
+
+    it('should offer only the spec’s five, availability unknown, without a key or when OpenAI cannot be asked', async () => {
+      const { sut } = await build({ unknown: null });
+      const models = await sut.list(USER);
+      expect(models.map((m) => [m.id, m.available])).toEqual([
+        ['gpt-4o', null],
+        ['gpt-4', null],
+        ['gpt-4-32k', null],
+        ['gpt-3.5-turbo', null],
+        ['gpt-3.5-turbo-16k', null],
+      ]);
+      expect(models[0].reason).toBe('Save your OpenAI API key on Home: Quire offers every chat model it lists.');
+    });
+  });
+
+  describe('assertUsable', () => {
+    it('should refuse (400 on base_model) a model the saved key does not list', async () => {
+      const { sut } = await build(lineup(listed('gpt-4o-mini', 1)));
+
+      const error = await sut.assertUsable(USER, 'gpt-6-sol').catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(BadRequestException);
+      const message =
+        'base_model gpt-6-sol cannot be used with your OpenAI key: Your OpenAI key does not list it (GET /v1/models): OpenAI has shut it down or not given this account access to it.';
+      expect((error as BadRequestException).getResponse()).toEqual({ message, errors: [{ field: 'base_model', message }] });
+    });
+
+    it('should accept any chat model the key lists, one no table knows included', async () => {
+      const { sut } = await build(lineup(listed('gpt-7-nova', 1)));
+      await expect(sut.assertUsable(USER, 'gpt-7-nova')).resolves.toBeUndefined();
+    });
+
+    it('should refuse a model that is not a chat model, even one the key lists', async () => {
+      const { sut } = await build(lineup(listed('text-embedding-3-small', 1)));
+      await expect(sut.assertUsable(USER, 'text-embedding-3-small')).rejects.toThrow(
+        'base_model text-embedding-3-small is not a chat model: embeddings, speech, image, realtime and moderation models cannot write sections.',
+      );
+    });
+
+    it('should leave the model to OpenAI without a key, or when OpenAI cannot be asked', async () => {
+      const { sut } = await build({ unknown: 'Quire could not ask OpenAI which models your key may use (OpenAI: could not be reached.)' });
+      await expect(sut.assertUsable(USER, 'gpt-6-luna')).resolves.toBeUndefined();
     });
   });
 });

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
-import { CatalogueModel, isFineTunable, MODEL_CATALOGUE, shutDownOn, SPEC_BASE_MODELS } from '../integrations/openai/model-catalogue';
-import { OpenAiModels } from '../integrations/openai/openai-models';
-import { UsersService } from '../users/users.service';
+import { isChatModelId, modelFacts, SPEC_BASE_MODELS } from '../integrations/openai/model-catalogue';
+import { Lineup, ListedModel } from '../integrations/openai/openai-models';
+import { KeyLineup, ModelLineupService } from './model-lineup.service';
 
 export class BaseModelResponse {
   @ApiProperty({ example: 'gpt-4o', description: 'The model id, as OpenAI names it' })
@@ -16,8 +16,14 @@ export class BaseModelResponse {
   })
   available!: boolean | null;
 
-  @ApiProperty({ description: 'Whether OpenAI fine-tunes a snapshot of it' })
-  fine_tunable!: boolean;
+  @ApiProperty({
+    type: String,
+    format: 'date',
+    nullable: true,
+    description:
+      "The day OpenAI shuts it down (its listing's shutdown_date; for a spec model it no longer lists, the day it was shut down), or null when none is announced",
+  })
+  shutdown_date!: string | null;
 
   @ApiProperty({ type: String, nullable: true, description: 'Why it cannot be used (or why that is unknown); null when nothing stands in the way' })
   reason!: string | null;
@@ -26,24 +32,21 @@ export class BaseModelResponse {
   spec!: boolean;
 }
 
-/** What the saved key tells about its models: the ids OpenAI lists, or why that is unknown. */
-type KeyModels = { listed: Set<string> } | { unknown: string | null };
+const NO_KEY = 'Save your OpenAI API key on Home: Quire offers every chat model it lists.';
 
 /**
- * The base models a new model may be built on: spec §9's five first, in order, then the chat
- * models of the catalogue the operator's key lists (GET /v1/models, cached per key), each with
+ * The base models a new model may be built on: spec §9's five first, in order, then every other
+ * chat model the operator's key lists (GET /v1/models, cached per key), newest first — models no
+ * table of Quire's has heard of included — each with its shut-down date as OpenAI lists it, and
  * whether the key may use it and why not.
  */
 @Injectable()
 export class BaseModelsService {
-  constructor(
-    private readonly users: UsersService,
-    private readonly openAiModels: OpenAiModels,
-  ) {}
+  constructor(private readonly lineups: ModelLineupService) {}
 
   /**
    * The list with ra-data-simple-rest's query: `q` searches the ids, `id` takes one id or a list
-   * of them (getMany), `sort` by id orders them by name; without a sort, spec §9's order stands.
+   * of them (getMany), `sort` by id orders them by name; without a sort, the order above stands.
    */
   async page(userId: string, query: ListQuery): Promise<Page<BaseModelResponse>> {
     const { q, id } = query.filter;
@@ -58,42 +61,42 @@ export class BaseModelsService {
   }
 
   async list(userId: string): Promise<BaseModelResponse[]> {
-    const keyModels = await this.keyModels(userId);
-    const spec = SPEC_BASE_MODELS.map((id) => MODEL_CATALOGUE.find((m) => m.id === id)!);
-    const others = 'listed' in keyModels ? MODEL_CATALOGUE.filter((m) => m.kind === 'chat' && !spec.includes(m) && keyModels.listed.has(m.id)) : [];
-    return [...spec, ...others].map((model) => this.describe(model, keyModels));
+    const key = await this.lineups.forUser(userId);
+    const spec = SPEC_BASE_MODELS.map((id) => describe(id, key));
+    if (!('lineup' in key)) return spec;
+    const others = [...key.lineup.values()]
+      .filter((model) => isChatModelId(model.id) && !(SPEC_BASE_MODELS as readonly string[]).includes(model.id))
+      .sort(newestFirst)
+      .map((model) => describe(model.id, key));
+    return [...spec, ...others];
   }
 
-  /** A base model the saved key cannot use is refused (400, naming it); without a key anything known is accepted. */
+  /** A base model that is not a chat model, or that the saved key cannot use, is refused (400, naming it); without a key OpenAI decides later. */
   async assertUsable(userId: string, baseModel: string): Promise<void> {
-    const model = MODEL_CATALOGUE.find((m) => m.id === baseModel && m.kind === 'chat');
-    if (!model) return;
-    const described = this.describe(model, await this.keyModels(userId));
-    if (described.available !== false) return;
-    const message = `base_model ${baseModel} cannot be used with your OpenAI key: ${described.reason}`;
-    throw new BadRequestException({ message, errors: [{ field: 'base_model', message }] });
-  }
-
-  private async keyModels(userId: string): Promise<KeyModels> {
-    const apiKey = await this.users.getSecret(userId, 'OPENAI_API_KEY');
-    if (!apiKey) return { unknown: null };
-    try {
-      return { listed: await this.openAiModels.listed(apiKey) };
-    } catch (error) {
-      return { unknown: `Quire could not ask OpenAI which models your key may use (${(error as Error).message})` };
-    }
-  }
-
-  private describe(model: CatalogueModel, keyModels: KeyModels): BaseModelResponse {
-    const shut = shutDownOn(model);
-    const shutReason = shut ? `OpenAI shut it down on ${shut}.` : null;
-    const common = { id: model.id, fine_tunable: isFineTunable(model.id), spec: (SPEC_BASE_MODELS as readonly string[]).includes(model.id) };
-    if ('unknown' in keyModels) return { ...common, available: null, reason: shutReason ?? keyModels.unknown };
-    if (keyModels.listed.has(model.id)) return { ...common, available: true, reason: null };
-    return {
-      ...common,
-      available: false,
-      reason: shutReason ?? 'Your OpenAI key does not list it (GET /v1/models): OpenAI has not given this account access to it.',
+    const refuse = (why: string) => {
+      const message = `base_model ${baseModel} ${why}`;
+      return new BadRequestException({ message, errors: [{ field: 'base_model', message }] });
     };
+    if (!isChatModelId(baseModel)) throw refuse('is not a chat model: embeddings, speech, image, realtime and moderation models cannot write sections.');
+    const described = describe(baseModel, await this.lineups.forUser(userId));
+    if (described.available === false) throw refuse(`cannot be used with your OpenAI key: ${described.reason}`);
   }
+}
+
+/** Newest first (OpenAI's `created`), then by id. */
+function newestFirst(a: ListedModel, b: ListedModel): number {
+  return b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function describe(id: string, key: KeyLineup): BaseModelResponse {
+  const spec = (SPEC_BASE_MODELS as readonly string[]).includes(id);
+  if (!('lineup' in key)) return { id, available: null, shutdown_date: modelFacts(id)?.shutDown ?? null, reason: key.unknown ?? NO_KEY, spec };
+  const listed = (key.lineup as Lineup).get(id);
+  if (listed) return { id, available: true, shutdown_date: listed.shutdownDate, reason: null, spec };
+  const fact = modelFacts(id)?.id === id ? (modelFacts(id)?.shutDown ?? null) : null;
+  const reason =
+    fact && fact <= new Date().toISOString().slice(0, 10)
+      ? `OpenAI shut it down on ${fact}: your key no longer lists it (GET /v1/models).`
+      : 'Your OpenAI key does not list it (GET /v1/models): OpenAI has shut it down or not given this account access to it.';
+  return { id, available: false, shutdown_date: fact, reason, spec };
 }

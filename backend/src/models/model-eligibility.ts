@@ -1,5 +1,4 @@
 import type { FineTuneStatus } from '../fine-tune-jobs/fine-tune-jobs.schema';
-import { fineTuneTarget } from '../integrations/openai/model-catalogue';
 
 export const MIN_EXAMPLES_TO_FINE_TUNE = 10;
 
@@ -19,18 +18,17 @@ const yes: Eligibility = { allowed: true, reason: null };
 const no = (reason: string): Eligibility => ({ allowed: false, reason });
 
 /**
- * Spec §4: no tuned date and no queued or running job (nor one pausing at OpenAI); a base model
- * with a fine-tunable snapshot (model-catalogue.ts); PRODUCT.md: at least 10 examples. A job
- * paused at OpenAI does not block the model: starting again cancels it there first.
+ * Spec §4: no tuned date and no queued or running job (nor one pausing at OpenAI); PRODUCT.md: at
+ * least 10 examples. Whether OpenAI fine-tunes the base model (and this account at all) is OpenAI's
+ * to say when the job is created: its refusal is shown in its words. A job paused at OpenAI does
+ * not block the model: starting again cancels it there first.
  */
-export function canFineTune(model: ModelState, today = new Date()): Eligibility {
+export function canFineTune(model: ModelState): Eligibility {
   if (model.dateTuned) return no('This model has already been fine-tuned.');
   if (model.latestJobStatus === 'queued' || model.latestJobStatus === 'running') {
     return no('A fine-tune job for this model is already queued or running.');
   }
   if (model.latestJobStatus === 'pausing') return no('The fine-tune job of this model is being paused at OpenAI; try again once it is paused.');
-  const target = fineTuneTarget(model.baseModel, today);
-  if ('refused' in target) return no(target.refused);
   if (model.exampleCount < MIN_EXAMPLES_TO_FINE_TUNE) {
     return no(`A model needs at least ${MIN_EXAMPLES_TO_FINE_TUNE} examples to be fine-tuned; this one has ${model.exampleCount}.`);
   }

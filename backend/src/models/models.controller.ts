@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
@@ -39,6 +39,18 @@ export class ModelsController {
   @ApiOkResponse({ type: ModelResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string): Promise<ModelResponse> {
     return this.models.get(user.id, id);
+  }
+
+  @Get(':id/examples.jsonl')
+  @ApiOperation({ summary: "The model's examples in OpenAI's chat fine-tuning format, to keep them or use them elsewhere (a download)" })
+  @ApiProduces('application/jsonl')
+  @ApiOkResponse({ description: 'One {"messages":[system, user, assistant]} object per line', schema: { type: 'string' } })
+  async examples(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const { name, jsonl } = await this.models.examplesJsonl(user.id, id);
+    // attachment() sets a type from the file's extension, which Express does not know: the type goes after it.
+    res.attachment(`${name}.jsonl`);
+    res.type('application/jsonl');
+    return jsonl;
   }
 
   @Post()

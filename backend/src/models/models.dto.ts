@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsDefined,
   IsIn,
+  Matches,
   IsInt,
   IsObject,
   IsOptional,
@@ -18,7 +19,6 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOmittable } from '../common/validation';
-import { CHAT_MODEL_IDS, isReasoningModel } from '../integrations/openai/model-catalogue';
 import { Eligibility } from './model-eligibility';
 import { ModelWithState } from './models.repository';
 import { ChatMessage, ModelExampleRow } from './models.schema';
@@ -26,6 +26,8 @@ import { canDelete, canFineTune } from './model-eligibility';
 
 /** About 20,000 characters a message: well past any section, far below OpenAI's limits. */
 const MAX_MESSAGE_LENGTH = 20_000;
+/** An OpenAI model id as OpenAI writes them (gpt-4o, gpt-6.1-sol, gpt-4o-2024-08-06). */
+export const MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 export class CreateModelDto {
@@ -37,11 +39,12 @@ export class CreateModelDto {
   name!: string;
 
   @ApiProperty({
-    enum: CHAT_MODEL_IDS,
     default: 'gpt-4o',
+    pattern: MODEL_ID_PATTERN.source,
     description: "Spec §9's five or another chat model the saved OpenAI key lists (GET /api/base-models)",
   })
-  @IsIn(CHAT_MODEL_IDS, { message: `base_model must be one of: ${CHAT_MODEL_IDS.join(', ')}` })
+  @IsString({ message: 'base_model must be text' })
+  @Matches(MODEL_ID_PATTERN, { message: 'base_model must be an OpenAI model id, such as gpt-4o' })
   base_model!: string;
 }
 
@@ -151,6 +154,14 @@ export class ModelActionsResponse {
   delete!: Eligibility;
 }
 
+/** What the server knows of a model beyond its row: from OpenAI's listing and answers. */
+export interface ModelExtras {
+  shutdownDate: string | null;
+  shutDown: boolean;
+  reasoning: boolean;
+  fineTuneRefusal: { message: string; refusedAt: Date } | null;
+}
+
 export class ModelResponse {
   @ApiProperty({ format: 'uuid' })
   _id!: string;
@@ -179,9 +190,34 @@ export class ModelResponse {
   @ApiProperty({ type: String, nullable: true, description: "The latest fine-tune job's status" })
   fine_tune_status!: string | null;
 
-  /** A reasoning model (o-series, gpt-5 family): its chat requests carry neither temperature nor logit_bias. */
-  @ApiProperty({ description: 'A reasoning model (o-series, gpt-5 family): sent neither temperature nor logit_bias' })
+  @ApiProperty({
+    description:
+      "Whether the model reasons, as OpenAI's answers have shown (it took or refused reasoning_effort, refused what reasoning models refuse), else as its name suggests: the section form then offers reasoning_effort",
+  })
   reasoning!: boolean;
+
+  @ApiProperty({
+    type: String,
+    format: 'date',
+    nullable: true,
+    description:
+      "The day it stops, as the key's listing of OpenAI's models says (a tuned model: its own date or its base's, the earlier); null when none is announced",
+  })
+  shutdown_date!: string | null;
+
+  @ApiProperty({ description: 'OpenAI no longer lists it for the key: it has been shut down (or the key lost access)' })
+  shut_down!: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "OpenAI's last refusal to create a fine-tuning job for this key, in its words (the wind-down); null when it has not refused since the last job it created",
+  })
+  fine_tune_refusal!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When OpenAI refused (see fine_tune_refusal)' })
+  fine_tune_refused_at!: Date | null;
 
   /** What the server will allow now, and why not: the dashboard enables its buttons from this. */
   @ApiProperty({ type: ModelActionsResponse, description: 'What the server allows now, and why not' })
@@ -195,7 +231,7 @@ export function toExampleResponse(row: ModelExampleRow): ExampleResponse {
   return { uuid: row.uuid, article_uuid: row.articleUuid, clusterId: row.clusterId, messages: row.messages, created_at: row.createdAt };
 }
 
-export function toModelResponse(model: ModelWithState, examples?: ModelExampleRow[]): ModelResponse {
+export function toModelResponse(model: ModelWithState, extras: ModelExtras, examples?: ModelExampleRow[]): ModelResponse {
   return {
     _id: model.id,
     name: model.name,
@@ -206,7 +242,11 @@ export function toModelResponse(model: ModelWithState, examples?: ModelExampleRo
     tokens: model.tokens,
     example_count: model.exampleCount,
     fine_tune_status: model.latestJobStatus,
-    reasoning: isReasoningModel(model.outputModel ?? model.baseModel),
+    reasoning: extras.reasoning,
+    shutdown_date: extras.shutdownDate,
+    shut_down: extras.shutDown,
+    fine_tune_refusal: extras.fineTuneRefusal?.message ?? null,
+    fine_tune_refused_at: extras.fineTuneRefusal?.refusedAt ?? null,
     actions: { fineTune: canFineTune(model), delete: canDelete(model) },
     ...(examples ? { examples: examples.map(toExampleResponse) } : {}),
   };

@@ -74,6 +74,15 @@ export class ModelsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
+  /** The OpenAI models behind some of the user's models (their base model, and the tuned one). */
+  async openAiModels(userId: string, ids: string[]): Promise<{ id: string; name: string; baseModel: string; outputModel: string | null }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: models.id, name: models.name, baseModel: models.baseModel, outputModel: models.outputModel })
+      .from(models)
+      .where(and(eq(models.userId, userId), inArray(models.id, ids)));
+  }
+
   /** Null when the user already has a model of that name (names are unique per user, any case). */
   async create(values: { userId: string; name: string; baseModel: string }): Promise<ModelRow | null> {
     const [row] = await this.db.insert(models).values(values).onConflictDoNothing().returning();

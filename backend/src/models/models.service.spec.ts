@@ -4,6 +4,9 @@ import { buildService } from '../../../test/support/unit';
 import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
 import { UsersService } from '../users/users.service';
 import { BaseModelsService } from './base-models.service';
+import { FineTuneRefusalsRepository } from '../integrations/openai/fine-tune-refusals.repository';
+import { ModelParameters } from '../integrations/openai/model-parameters';
+import { ModelLineupService } from './model-lineup.service';
 import { ModelsRepository, ModelWithState } from './models.repository';
 import { ChatMessage, ModelExampleRow } from './models.schema';
 import { ModelsService, NO_OPENAI_KEY_MESSAGE } from './models.service';
@@ -19,7 +22,24 @@ const messages: ChatMessage[] = [
 ];
 
 describe(ModelsService.name, () => {
-  const build = () => buildService(ModelsService, { models: ModelsRepository, users: UsersService, openAi: OpenAiFineTuning, baseModels: BaseModelsService });
+  /** With no key's listing or OpenAI knowledge to tell (extras): each test sets what it needs. */
+  const build = async () => {
+    const built = await buildService(ModelsService, {
+      models: ModelsRepository,
+      users: UsersService,
+      openAi: OpenAiFineTuning,
+      baseModels: BaseModelsService,
+      lineups: ModelLineupService,
+      parameters: ModelParameters,
+      fineTuneRefusals: FineTuneRefusalsRepository,
+    });
+    built.users.getSecret.mockResolvedValue(null);
+    built.lineups.forUser.mockResolvedValue({ unknown: null });
+    built.lineups.lifeOfModel.mockReturnValue({ shutdownDate: null, gone: false });
+    built.parameters.reasoning.mockImplementation(async (ids: string[]) => new Map(ids.map((id) => [id, false])));
+    built.fineTuneRefusals.find.mockResolvedValue(null);
+    return built;
+  };
 
   describe('get', () => {
     it('should offer fine-tuning only from ten examples on', async () => {

@@ -1,10 +1,14 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
+import { FineTuneRefusalsRepository } from '../integrations/openai/fine-tune-refusals.repository';
+import { ModelParameters } from '../integrations/openai/model-parameters';
 import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
 import { UsersService } from '../users/users.service';
 import { BaseModelsService } from './base-models.service';
 import { canDelete } from './model-eligibility';
-import { ExampleDto, ExampleResponse, ModelResponse, toExampleResponse, toModelResponse } from './models.dto';
+import { toTrainingJsonl } from '../fine-tune-jobs/training-file';
+import { ModelLineupService } from './model-lineup.service';
+import { ExampleDto, ExampleResponse, ModelExtras, ModelResponse, toExampleResponse, toModelResponse } from './models.dto';
 import { ModelsRepository, ModelWithState } from './models.repository';
 import { ChatMessage } from './models.schema';
 
@@ -19,16 +23,52 @@ export class ModelsService {
     private readonly users: UsersService,
     private readonly openAi: OpenAiFineTuning,
     private readonly baseModels: BaseModelsService,
+    private readonly lineups: ModelLineupService,
+    private readonly parameters: ModelParameters,
+    private readonly fineTuneRefusals: FineTuneRefusalsRepository,
   ) {}
 
   async list(userId: string, query: ListQuery): Promise<Page<ModelResponse>> {
     const page = await this.models.list(userId, query);
-    return { ...page, rows: page.rows.map((model) => toModelResponse(model)) };
+    const extras = await this.extras(userId, page.rows);
+    return { ...page, rows: page.rows.map((model, index) => toModelResponse(model, extras[index])) };
   }
 
   async get(userId: string, id: string): Promise<ModelResponse> {
     const model = await this.requireOwned(userId, id);
-    return toModelResponse(model, await this.models.examples(id));
+    return toModelResponse(model, (await this.extras(userId, [model]))[0], await this.models.examples(id));
+  }
+
+  /**
+   * What OpenAI tells of each model: its shut-down date from the key's listing (read once for the
+   * page), whether it reasons as far as OpenAI's answers show, and OpenAI's last refusal to
+   * fine-tune for the key.
+   */
+  async extras(userId: string, models: { baseModel: string; outputModel: string | null }[]): Promise<ModelExtras[]> {
+    const apiKey = await this.users.getSecret(userId, 'OPENAI_API_KEY');
+    const [key, reasoning, refusal] = await Promise.all([
+      this.lineups.forUser(userId),
+      this.parameters.reasoning(models.map((model) => model.outputModel ?? model.baseModel)),
+      apiKey ? this.fineTuneRefusals.find(apiKey) : null,
+    ]);
+    const fineTuneRefusal = refusal ? { message: refusal.message, refusedAt: refusal.refusedAt } : null;
+    return models.map((model) => {
+      const life = this.lineups.lifeOfModel(model, key);
+      const today = new Date().toISOString().slice(0, 10);
+      return {
+        shutdownDate: life.shutdownDate,
+        shutDown: life.gone || (life.shutdownDate !== null && life.shutdownDate <= today),
+        reasoning: reasoning.get(model.outputModel ?? model.baseModel) ?? false,
+        fineTuneRefusal,
+      };
+    });
+  }
+
+  /** The model's examples as OpenAI's chat fine-tuning JSONL (what a fine-tune job uploads), and the model's name. */
+  async examplesJsonl(userId: string, id: string): Promise<{ name: string; jsonl: string }> {
+    const model = await this.requireOwned(userId, id);
+    const examples = await this.models.examples(id);
+    return { name: model.name, jsonl: examples.length > 0 ? toTrainingJsonl(examples) : '' };
   }
 
   /** A base model the saved OpenAI key cannot use is refused, naming it; without a key any known one is accepted. */
@@ -36,7 +76,8 @@ export class ModelsService {
     await this.baseModels.assertUsable(userId, baseModel);
     const created = await this.models.create({ userId, name, baseModel });
     if (!created) throw new ConflictException(`A model named "${name}" already exists.`);
-    return toModelResponse({ ...created, exampleCount: 0, latestJobStatus: null }, []);
+    const model = { ...created, exampleCount: 0, latestJobStatus: null };
+    return toModelResponse(model, (await this.extras(userId, [model]))[0], []);
   }
 
   /** Only a tuned model whose job has ended; its fine-tuned model is deleted at OpenAI first. */
@@ -47,8 +88,9 @@ export class ModelsService {
     if (model.outputModel) {
       await this.openAi.deleteModel(await this.requireOpenAiKey(userId), model.outputModel);
     }
+    const extras = (await this.extras(userId, [model]))[0];
     await this.models.delete(id);
-    return toModelResponse(model);
+    return toModelResponse(model, extras);
   }
 
   /** A section (uuid) is in a model once; `replace` swaps its saved example for the new one. */

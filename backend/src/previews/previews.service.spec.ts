@@ -70,6 +70,8 @@ const written = (position: number, heading: string, model = 'gpt-4o'): WrittenSe
   position,
   heading,
   content: `${heading} text`,
+  reasoningEffort: null,
+  reasoningTokens: 0,
   tokens: 30,
   model,
   temperature: 0.7,

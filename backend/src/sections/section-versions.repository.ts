@@ -13,6 +13,7 @@ export interface EntryContent {
   model: string;
   temperature: number;
   logit_bias_group: string | null;
+  reasoning_effort?: string | null;
 }
 
 /** A section's versions (written by SectionsRepository with each change; read here). */
@@ -50,7 +51,7 @@ export class SectionVersionsRepository {
 
   /**
    * Per entry, the newest version of its section that it equals (heading = name, both prompts,
-   * model, temperature, bias list), or null when it equals none. Matched in the database, so no
+   * model, temperature, bias list, reasoning effort), or null when it equals none. Matched in the database, so no
    * prompt of any version travels to the server. The same rule as migration 0008's.
    */
   async matching(userId: string, entries: EntryContent[]): Promise<(number | null)[]> {
@@ -66,6 +67,7 @@ export class SectionVersionsRepository {
           and v.model::text = lower(e.entry->>'model')
           and v.temperature = (e.entry->>'temperature')::double precision
           and v.logit_bias_group::text is not distinct from lower(e.entry->>'logit_bias_group')
+          and v.reasoning_effort is not distinct from (e.entry->>'reasoning_effort')
       ) as version
       from jsonb_array_elements(${JSON.stringify(entries)}::jsonb) with ordinality as e(entry, ord)
       order by e.ord`);

@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { REASONING_EFFORTS, ReasoningEffort } from '../integrations/openai/chat-parameters';
 import { IsOmittable, UpdateOf } from '../common/validation';
 import { SectionRow } from './sections.schema';
 import { SectionVersionRow } from './section-versions.schema';
@@ -25,6 +26,18 @@ export class SectionDto {
   @Min(0, { message: 'temperature must be from 0 to 2' })
   @Max(2, { message: 'temperature must be from 0 to 2' })
   temperature!: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    enum: [...REASONING_EFFORTS, null],
+    nullable: true,
+    description:
+      "OpenAI's reasoning_effort, for models that reason; null (or left out on create) for the model's default. Sent until OpenAI refuses it for the model (then a value it names as supported, or none); History says so",
+  })
+  @Transform(({ value }) => (value === '' ? null : value))
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsIn(REASONING_EFFORTS, { message: `reasoning_effort must be one of: ${REASONING_EFFORTS.join(', ')}, or null` })
+  reasoning_effort?: ReasoningEffort | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'A bias word list, or null for none' })
   @Transform(({ value }) => (value === '' ? null : value))
@@ -51,8 +64,16 @@ export class SectionDto {
   notes?: string;
 }
 
+/** The section fields computed when read: an update may carry them back (react-admin's <Edit> does); they are ignored. */
+export class SectionComputedFieldsDto {
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, readOnly: true, description: 'Ignored' })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'model_shutdown_date must be a date (yyyy-MM-dd) or null' })
+  model_shutdown_date?: string | null;
+}
+
 /** An update: any of the section's fields (those left out keep their values), and the record's own read-only fields, ignored. */
-export class UpdateSectionDto extends UpdateOf(SectionDto) {}
+export class UpdateSectionDto extends IntersectionType(UpdateOf(SectionDto), SectionComputedFieldsDto) {}
 
 export class SectionResponse {
   @ApiProperty({ format: 'uuid' })
@@ -66,6 +87,9 @@ export class SectionResponse {
 
   @ApiProperty()
   temperature!: number;
+
+  @ApiProperty({ type: String, enum: [...REASONING_EFFORTS, null], nullable: true, description: "null: the model's default" })
+  reasoning_effort!: ReasoningEffort | null;
 
   @ApiProperty({ type: String, format: 'uuid', nullable: true })
   logit_bias_group!: string | null;
@@ -84,25 +108,44 @@ export class SectionResponse {
 
   @ApiProperty({ type: String, format: 'date-time' })
   updated_at!: Date;
+
+  @ApiProperty({
+    type: String,
+    format: 'date',
+    nullable: true,
+    readOnly: true,
+    description: "The day the section's model stops, as the key's listing of OpenAI's models says (see GET /api/models); null when none is announced",
+  })
+  model_shutdown_date!: string | null;
 }
 
-export function toSectionResponse(row: SectionRow): SectionResponse {
+export function toSectionResponse(row: SectionRow, modelShutdownDate: string | null): SectionResponse {
   return {
     _id: row.id,
     name: row.name,
     model: row.model,
     temperature: row.temperature,
+    reasoning_effort: row.reasoningEffort ?? null,
     logit_bias_group: row.logitBiasGroup,
     system_message: row.systemMessage,
     user_message: row.userMessage,
     notes: row.notes,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+    model_shutdown_date: modelShutdownDate,
   };
 }
 
 /** One immutable version of a section: all its fields as a create, update or restore left them. */
-export class SectionVersionResponse extends PickType(SectionResponse, ['name', 'model', 'temperature', 'system_message', 'user_message', 'notes'] as const) {
+export class SectionVersionResponse extends PickType(SectionResponse, [
+  'name',
+  'model',
+  'temperature',
+  'reasoning_effort',
+  'system_message',
+  'user_message',
+  'notes',
+] as const) {
   @ApiProperty({ minimum: 1, example: 3, description: '1 for the section as created, one more with each change' })
   version!: number;
 
@@ -120,6 +163,7 @@ export function toSectionVersionResponse(row: SectionVersionRow): SectionVersion
     name: row.name,
     model: row.model,
     temperature: row.temperature,
+    reasoning_effort: row.reasoningEffort ?? null,
     logit_bias_group: row.logitBiasGroup,
     system_message: row.systemMessage,
     user_message: row.userMessage,

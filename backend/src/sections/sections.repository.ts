@@ -18,7 +18,10 @@ const columns = {
   updated_at: sections.updatedAt,
 };
 
-export type SectionValues = Pick<SectionRow, 'name' | 'model' | 'temperature' | 'logitBiasGroup' | 'systemMessage' | 'userMessage' | 'notes'>;
+export type SectionValues = Pick<
+  SectionRow,
+  'name' | 'model' | 'temperature' | 'reasoningEffort' | 'logitBiasGroup' | 'systemMessage' | 'userMessage' | 'notes'
+>;
 
 @Injectable()
 export class SectionsRepository {
@@ -57,6 +60,25 @@ export class SectionsRepository {
       .select()
       .from(sections)
       .where(and(eq(sections.userId, userId), inArray(sections.id, ids)));
+  }
+
+  /** How many of the user's sections write with each of their models. */
+  async countByModel(userId: string): Promise<Map<string, number>> {
+    const rows = await this.database.db
+      .select({ model: sections.model, sections: count() })
+      .from(sections)
+      .where(eq(sections.userId, userId))
+      .groupBy(sections.model);
+    return new Map(rows.map((row) => [row.model, row.sections]));
+  }
+
+  /** The user's sections that write with a model. */
+  async idsWithModel(userId: string, model: string): Promise<string[]> {
+    const rows = await this.database.db
+      .select({ id: sections.id })
+      .from(sections)
+      .where(and(eq(sections.userId, userId), eq(sections.model, model)));
+    return rows.map((row) => row.id);
   }
 
   /** Names that a copy of `base` could collide with: the base itself and "base (n)". */
@@ -119,6 +141,7 @@ const VALUE_FIELDS = [
   'name',
   'model',
   'temperature',
+  'reasoningEffort',
   'logitBiasGroup',
   'systemMessage',
   'userMessage',

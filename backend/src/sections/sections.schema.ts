@@ -1,12 +1,15 @@
 import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 import { logitBiasGroups } from '../logit-bias-groups/logit-bias-groups.schema';
+import type { ReasoningEffort } from '../integrations/openai/chat-parameters';
 
 /** What a section says, kept alike in the section and in each of its versions (section_versions). */
 export const sectionContentColumns = () => ({
   name: text('name').notNull(),
   model: uuid('model').notNull(),
   temperature: doublePrecision('temperature').notNull(),
+  /** OpenAI's reasoning_effort for models that reason; null: the model's default. */
+  reasoningEffort: text('reasoning_effort').$type<ReasoningEffort>(),
   logitBiasGroup: uuid('logit_bias_group').references(() => logitBiasGroups.id, { onDelete: 'set null' }),
   systemMessage: text('system_message').notNull(),
   userMessage: text('user_message').notNull(),

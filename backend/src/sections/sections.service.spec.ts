@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import { buildService } from '../../../test/support/unit';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
+import { ModelLineupService } from '../models/model-lineup.service';
 import { ModelsRepository } from '../models/models.repository';
 import { SectionsRepository } from './sections.repository';
 import { SectionVersionsRepository } from './section-versions.repository';
@@ -18,6 +19,7 @@ function sectionRow(overrides: Partial<SectionRow> = {}): SectionRow {
     name: 'Intro',
     model: MODEL,
     temperature: 0.7,
+    reasoningEffort: null,
     logitBiasGroup: GROUP,
     systemMessage: 'You write intros.',
     userMessage: 'Write about {{title}}.',
@@ -32,13 +34,20 @@ function sectionRow(overrides: Partial<SectionRow> = {}): SectionRow {
 const dto = { name: 'Intro', model: MODEL, temperature: 0.7, logit_bias_group: GROUP, system_message: 'S', user_message: 'U' };
 
 describe(SectionsService.name, () => {
-  const build = () =>
-    buildService(SectionsService, {
+  /** Each answer carries its model's shut-down date from the key's listing: 2027-01-14 here. */
+  const build = async () => {
+    const built = await buildService(SectionsService, {
       sections: SectionsRepository,
       versions: SectionVersionsRepository,
       models: ModelsRepository,
       biasGroups: LogitBiasGroupsRepository,
+      lineups: ModelLineupService,
     });
+    built.models.openAiModels.mockImplementation(async (_user, ids) => ids.map((id) => ({ id, name: 'Voice', baseModel: 'gpt-4o', outputModel: null })));
+    built.lineups.forUser.mockResolvedValue({ unknown: null });
+    built.lineups.lifeOfModel.mockReturnValue({ shutdownDate: '2027-01-14', gone: false });
+    return built;
+  };
 
   describe('copy', () => {
     it('should name the copy with the first free " (n)" of the name without its own " (n)"', async () => {
@@ -134,6 +143,7 @@ describe(SectionsService.name, () => {
       systemMessage: 'Old system.',
       userMessage: 'Old user.',
       notes: '',
+      reasoningEffort: null,
       createdAt: new Date('2026-01-01T00:00:00Z'),
     };
 
@@ -149,6 +159,7 @@ describe(SectionsService.name, () => {
         name: 'Intro v1',
         model: MODEL,
         temperature: 0.3,
+        reasoningEffort: null,
         logitBiasGroup: null,
         systemMessage: 'Old system.',
         userMessage: 'Old user.',

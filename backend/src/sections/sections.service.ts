@@ -2,14 +2,25 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { ListQuery, Page } from '../common/list-query';
 import { givenFields, notYours } from '../common/validation';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
+import { ModelLineupService } from '../models/model-lineup.service';
 import { ModelsRepository } from '../models/models.repository';
 import { copyBase, copyName } from './copy-name';
 import { SectionDto, SectionResponse, SectionVersionResponse, toSectionResponse, toSectionVersionResponse } from './sections.dto';
 import { SectionsRepository, SectionValues } from './sections.repository';
+import { SectionRow } from './sections.schema';
 import { SectionVersionsRepository } from './section-versions.repository';
 
 /** What a create leaves out: no notes, no bias list (the DTO requires the rest). */
-const NEW_SECTION: SectionValues = { name: '', model: '', temperature: 0, logitBiasGroup: null, systemMessage: '', userMessage: '', notes: '' };
+const NEW_SECTION: SectionValues = {
+  name: '',
+  model: '',
+  temperature: 0,
+  reasoningEffort: null,
+  logitBiasGroup: null,
+  systemMessage: '',
+  userMessage: '',
+  notes: '',
+};
 
 /** Prompt sections: each names one of the user's models and, optionally, one of their bias lists. */
 @Injectable()
@@ -19,19 +30,32 @@ export class SectionsService {
     private readonly versions: SectionVersionsRepository,
     private readonly models: ModelsRepository,
     private readonly biasGroups: LogitBiasGroupsRepository,
+    private readonly lineups: ModelLineupService,
   ) {}
 
   async list(userId: string, query: ListQuery): Promise<Page<SectionResponse>> {
     const page = await this.sections.list(userId, query);
-    return { ...page, rows: page.rows.map(toSectionResponse) };
+    return { ...page, rows: await this.respond(userId, page.rows) };
   }
 
   async get(userId: string, id: string): Promise<SectionResponse> {
-    return toSectionResponse(await this.require(userId, id));
+    return this.respondOne(userId, await this.require(userId, id));
   }
 
   async create(userId: string, dto: SectionDto): Promise<SectionResponse> {
-    return toSectionResponse(await this.sections.create(userId, await this.values(userId, dto, NEW_SECTION)));
+    return this.respondOne(userId, await this.sections.create(userId, await this.values(userId, dto, NEW_SECTION)));
+  }
+
+  /** The sections as answered, each with its model's shut-down date (the key's listing read once). */
+  private async respond(userId: string, rows: SectionRow[]): Promise<SectionResponse[]> {
+    const models = await this.models.openAiModels(userId, [...new Set(rows.map((row) => row.model))]);
+    const key = models.length > 0 ? await this.lineups.forUser(userId) : { unknown: null };
+    const dates = new Map(models.map((model) => [model.id, this.lineups.lifeOfModel(model, key).shutdownDate]));
+    return rows.map((row) => toSectionResponse(row, dates.get(row.model) ?? null));
+  }
+
+  private async respondOne(userId: string, row: SectionRow): Promise<SectionResponse> {
+    return (await this.respond(userId, [row]))[0];
   }
 
   /** The fields given replace the saved ones; those left out keep their values. */
@@ -39,15 +63,18 @@ export class SectionsService {
     const current = await this.require(userId, id);
     const row = await this.sections.update(userId, id, await this.values(userId, dto, current));
     if (!row) throw new NotFoundException('Section not found.');
-    return toSectionResponse(row);
+    return this.respondOne(userId, row);
   }
 
   /** A copy with a new id and the next free " (n)" name. */
   async copy(userId: string, id: string): Promise<SectionResponse> {
     const source = await this.require(userId, id);
     const name = copyName(source.name, await this.sections.namesLike(userId, copyBase(source.name)));
-    const { model, temperature, logitBiasGroup, systemMessage, userMessage, notes } = source;
-    return toSectionResponse(await this.sections.create(userId, { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes }));
+    const { model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes } = source;
+    return this.respondOne(
+      userId,
+      await this.sections.create(userId, { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes }),
+    );
   }
 
   /** Newest first; a section that is not the user's (or no longer exists) is a 404. */
@@ -70,16 +97,16 @@ export class SectionsService {
         `Version ${version} uses a model that has since been deleted, so it cannot be restored; copy its prompts into the form instead.`,
       );
     }
-    const { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes } = kept;
-    const row = await this.sections.update(userId, id, { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes });
+    const { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes } = kept;
+    const row = await this.sections.update(userId, id, { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes });
     if (!row) throw new NotFoundException('Section not found.');
-    return toSectionResponse(row);
+    return this.respondOne(userId, row);
   }
 
   async remove(userId: string, id: string): Promise<SectionResponse> {
     const row = await this.sections.delete(userId, id);
     if (!row) throw new NotFoundException('Section not found.');
-    return toSectionResponse(row);
+    return this.respondOne(userId, row);
   }
 
   async require(userId: string, id: string) {
@@ -97,12 +124,13 @@ export class SectionsService {
       name: dto.name,
       model: dto.model?.toLowerCase(),
       temperature: dto.temperature,
+      reasoningEffort: dto.reasoning_effort,
       logitBiasGroup: group,
       systemMessage: dto.system_message,
       userMessage: dto.user_message,
       notes: dto.notes,
     });
-    const { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes } = { ...base, ...given };
-    return { name, model, temperature, logitBiasGroup, systemMessage, userMessage, notes };
+    const { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes } = { ...base, ...given };
+    return { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes };
   }
 }

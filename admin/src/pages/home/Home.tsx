@@ -5,12 +5,13 @@ import { useBanner } from '../../components/useBanner';
 import { EnvVars, QuireDataProvider, StatusConfig } from '../../dataProvider';
 import { NotionSettingsCard } from './NotionSettingsCard';
 import { OpenAiSettingsCard } from './OpenAiSettingsCard';
+import { ShutdownBanner } from './ShutdownBanner';
 import { SpendCard } from './SpendCard';
 
 type Loaded = { envVars: EnvVars | null; statusConfig: StatusConfig | null };
 
 /**
- * Home: this month's spend (issue 16), then the spec's two collapsible settings cards. Saving stays
+ * Home: the models OpenAI stops soon (issue 24), this month's spend (issue 16), then the spec's two collapsible settings cards. Saving stays
  * disabled until the saved values are in.
  */
 export default function Home() {
@@ -38,6 +39,7 @@ export default function Home() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('quire.menu.home')} />
+      <ShutdownBanner />
       <SpendCard />
       {banner}
       {failed && (

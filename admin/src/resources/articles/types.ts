@@ -8,6 +8,8 @@ export interface SectionSnapshot {
   model: string;
   temperature: number;
   logit_bias_group?: string | null;
+  /** The section's reasoning effort (issue 24); null: the model's default. */
+  reasoning_effort?: string | null;
   /** Read only (issue 17): the version of its section the entry equalled when saved; null when none. */
   section_version?: number | null;
   /** Read only: the section's newest version; null once the section is deleted. */
@@ -64,13 +66,23 @@ export function snapshotOf(section: Section): SectionSnapshot {
     model: section.model,
     temperature: Number.parseFloat(String(section.temperature)),
     logit_bias_group: section.logit_bias_group ?? null,
+    reasoning_effort: section.reasoning_effort ?? null,
   };
 }
 
 /** The fields an entry is saved with (what the server computes is left out). */
 function entryFields(entry: SectionSnapshot, withBiasGroup: boolean): SectionSnapshot {
-  const { section, heading, systemPrompt, userPrompt, model, temperature, logit_bias_group } = entry;
-  return { section, heading, systemPrompt, userPrompt, model, temperature, ...(withBiasGroup ? { logit_bias_group: logit_bias_group ?? null } : {}) };
+  const { section, heading, systemPrompt, userPrompt, model, temperature, logit_bias_group, reasoning_effort } = entry;
+  return {
+    section,
+    heading,
+    systemPrompt,
+    userPrompt,
+    model,
+    temperature,
+    reasoning_effort: reasoning_effort ?? null,
+    ...(withBiasGroup ? { logit_bias_group: logit_bias_group ?? null } : {}),
+  };
 }
 
 /** Both the slots' pickers and the snapshots taken on save read this one list of sections. */

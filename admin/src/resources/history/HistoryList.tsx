@@ -8,18 +8,24 @@ import { useT } from '../../components/useT';
 import { Link as RouterLink } from 'react-router-dom';
 import { HistoryEntry, isOpen, OmittedParameters, STATUS_COLOR } from './types';
 
-/** One line per model and set of parameters left out, naming the sections. */
+/** One line per model and set of parameters left out, naming the sections; then the sections a word list made Quire write again. */
 function omittedNotes(notes: OmittedParameters[], t: ReturnType<typeof useT>): string[] {
   const groups = new Map<string, { model: string; parameters: string[]; sections: string[] }>();
   for (const note of notes) {
+    if (note.parameters.length === 0) continue;
     const key = `${note.model}|${note.parameters.join()}`;
     const group = groups.get(key) ?? { model: note.model, parameters: note.parameters, sections: [] };
     group.sections.push(note.section);
     groups.set(key, group);
   }
-  return [...groups.values()].map((g) =>
-    t('omitted', { model: g.model, parameters: g.parameters.map((p) => t(`parameter_${p}`)).join(t('and')), sections: g.sections.join(', ') }),
-  );
+  const words = (list: string[]) => list.map((w) => `"${w}"`).join(', ');
+  return [
+    ...[...groups.values()].map((g) =>
+      t('omitted', { model: g.model, parameters: g.parameters.map((p) => t(`parameter_${p}`)).join(t('and')), sections: g.sections.join(', ') }),
+    ),
+    ...notes.filter((n) => n.rewritten.length > 0).map((n) => t('rewritten', { words: words(n.rewritten), section: n.section })),
+    ...notes.filter((n) => n.slipped.length > 0).map((n) => t('slipped', { words: words(n.slipped), section: n.section })),
+  ];
 }
 
 /** /history: generation and training entries together, newest first; refreshed while any is open. Each title opens /history/{id}. */

@@ -1,21 +1,5 @@
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  LinearProgress,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { ReactNode } from 'react';
@@ -27,8 +11,8 @@ import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { JobProgress } from '../training/JobProgress';
 import { formatCount, formatDuration, formatUsd } from './format';
-import { Markdown } from './Markdown';
-import { HistoryDetail, HistorySection, isOpen, STATUS_COLOR } from './types';
+import { SectionView } from './SectionView';
+import { HistoryDetail, isOpen, STATUS_COLOR } from './types';
 
 /** While the entry is queued or running it is read again this often, so the page follows it without a reload. */
 export const FOLLOW_MS = 2000;
@@ -70,73 +54,6 @@ function stoppedText(entry: HistoryDetail, t: T): string | null {
   }
   const total = Math.max(entry.meta.sectionsTotal ?? 0, stopped.position + 1);
   return t('stoppedAt', { position: stopped.position + 1, total, reason: stopped.reason });
-}
-
-/** One written section: its heading and text, then how it was written (model, parameters, tokens, cost, time) and the prompts as sent. */
-function SectionView(props: { section: HistorySection; biasName: (id: string) => string; t: T }) {
-  const { section, biasName, t } = props;
-  const notRecorded = t('notRecorded');
-  const recorded = section.prompt_tokens !== null && section.completion_tokens !== null;
-  const facts: [string, string][] = [
-    // Issue 17: the version of its section the article's entry equalled when this was written (nothing when it equalled none).
-    ...(typeof section.section_version === 'number'
-      ? ([[t('sectionVersion'), t('versionN', { version: section.section_version })]] as [string, string][])
-      : []),
-    [t('model'), section.model ?? notRecorded],
-    [t('temperature'), section.temperature === null ? (section.model ? t('notSent') : notRecorded) : String(section.temperature)],
-    [t('biasList'), section.logit_bias_group ? biasName(section.logit_bias_group) : t('noBiasList')],
-    [
-      t('tokens'),
-      recorded
-        ? t('sectionTokens', { prompt: formatCount(section.prompt_tokens!), completion: formatCount(section.completion_tokens!) }) +
-          (section.cached_tokens ? t('cachedTokens', { cached: formatCount(section.cached_tokens) }) : '')
-        : notRecorded,
-    ],
-    [t('cost'), recorded ? formatUsd(section.cost_usd, t('priceUnknown')) : notRecorded],
-    [t('time'), formatDuration(section.duration_ms, notRecorded)],
-  ];
-  const headingId = `section-${section.position}-heading`;
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography variant="h6" component="h3" id={headingId}>
-          {section.heading}
-        </Typography>
-        <Markdown text={section.content} />
-        <Box
-          component="dl"
-          aria-label={t('sectionDetails', { heading: section.heading })}
-          sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, my: 1, color: 'text.secondary', fontSize: '0.875rem' }}
-        >
-          {facts.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'flex', gap: 0.5 }}>
-              <Box component="dt" sx={{ fontWeight: 600 }}>
-                {label}:
-              </Box>
-              <Box component="dd" sx={{ m: 0 }}>
-                {value}
-              </Box>
-            </Box>
-          ))}
-        </Box>
-        <Accordion disableGutters variant="outlined" sx={{ mt: 1 }} slotProps={{ heading: { component: 'h4' } }}>
-          <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`prompts-${section.position}`} id={`prompts-${section.position}-summary`}>
-            <Typography variant="body2">{t('prompts')}</Typography>
-          </AccordionSummary>
-          <AccordionDetails id={`prompts-${section.position}`}>
-            <DetailsTable
-              preWrap
-              label={t('prompts')}
-              rows={[
-                [t('systemMessage'), section.system_message ?? notRecorded],
-                [t('userMessage'), section.user_message ?? notRecorded],
-              ]}
-            />
-          </AccordionDetails>
-        </Accordion>
-      </CardContent>
-    </Card>
-  );
 }
 
 /** A generation: summary, links, Retry, then the article section by section. */
@@ -224,7 +141,13 @@ function ArticleEntry(props: { entry: HistoryDetail; t: T }) {
         <Stack spacing={2}>
           {sections.length === 0 && !isOpen(entry) && <Typography color="text.secondary">{t('noSections')}</Typography>}
           {sections.map((section) => (
-            <SectionView key={section.position} section={section} biasName={biasName} t={t} />
+            <SectionView
+              key={section.position}
+              section={section}
+              note={entry.meta.omittedParameters?.find((n) => n.position === section.position)}
+              biasName={biasName}
+              t={t}
+            />
           ))}
           {isOpen(entry) && total > sections.length && (
             <Stack direction="row" spacing={1} alignItems="center" role="status">

@@ -1,11 +1,17 @@
 import type { TrainingJob } from '../training/types';
 
-/** A section sent without parameters its (reasoning) model refuses. */
+/**
+ * A section not written as it asks: settings its model refused (and OpenAI's words for each), and
+ * for a word list kept by instructions, the words that made Quire write it once more and those still in it.
+ */
 export interface OmittedParameters {
   position: number;
   section: string;
   model: string;
   parameters: string[];
+  reasons: Record<string, string>;
+  rewritten: string[];
+  slipped: string[];
 }
 
 /** One History entry as GET /api/history lists it (spec §3). */
@@ -38,12 +44,14 @@ export interface HistorySection {
   content: string;
   model: string | null;
   temperature: number | null;
+  reasoning_effort: string | null;
   logit_bias_group: string | null;
   system_message: string | null;
   user_message: string | null;
   prompt_tokens: number | null;
   completion_tokens: number | null;
   cached_tokens: number;
+  reasoning_tokens: number;
   cost_usd: number | null;
   duration_ms: number | null;
   /** The version of its section the article's entry equalled when this was written; null when none. */

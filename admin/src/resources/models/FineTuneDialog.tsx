@@ -2,13 +2,14 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DetailsTable } from '../../components/DetailsTable';
+import { formatDate } from '../../components/formatDate';
 import { serverMessage, useRun } from '../../components/useRun';
 import { Model, fineTuneSuffix } from './types';
 
 /** Spec §2: name, base model, output model and tokens trained, then the fine-tune question. */
 export function FineTuneDialog(props: { model: Model | null; onClose: () => void; onStarted: () => void }) {
   const translate = useTranslate();
-  const t = (key: string) => translate(`quire.models.${key}`);
+  const t = (key: string, options?: Record<string, string>) => translate(`quire.models.${key}`, options);
   const [error, setError] = useState<string | null>(null);
   // The failure is told inside the dialog, which stays open so the operator can cancel.
   const { run, busy } = useRun((_, text) => setError(text));
@@ -50,6 +51,11 @@ export function FineTuneDialog(props: { model: Model | null; onClose: () => void
           </Alert>
         )}
         <DetailsTable rows={rows} sx={{ mb: 2 }} />
+        {model?.fine_tune_refusal && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('fineTuneRefused', { date: formatDate(model.fine_tune_refused_at), words: model.fine_tune_refusal })}
+          </Alert>
+        )}
         {model?.fine_tune_status === 'paused' && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {t('pausedJobNote')}

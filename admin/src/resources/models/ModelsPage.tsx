@@ -1,11 +1,13 @@
 import { Box, Button, Chip, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
-import { Link, useNavigate } from 'react-router-dom';
+import { Title, useGetList, useTranslate } from 'react-admin';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../components/formatDate';
 import { useBanner } from '../../components/useBanner';
 import { deleting, useRun, withReason } from '../../components/useRun';
 import { FineTuneDialog } from './FineTuneDialog';
+import { ModelCells } from './ModelCells';
+import { ReplaceModelDialog } from './ReplaceModelDialog';
 import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
 import { Eligibility, FineTuneJob, Model, TrainingJob } from './types';
 import { OpenJobs, useFollowing } from './useFollowing';
@@ -42,6 +44,11 @@ export default function ModelsPage() {
   const { banner, show } = useBanner();
   const { queryOptions, report } = useFollowing();
   const [fineTuning, setFineTuning] = useState<Model | null>(null);
+  // `?replace=<id>` (Home's banner links here) opens the Replace dialog of that model.
+  const [params, setParams] = useSearchParams();
+  const { data: models = [] } = useGetList<Model>('models', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'date_created', order: 'DESC' } });
+  const replacing = models.find((m) => m.id === params.get('replace')) ?? null;
+  const closeReplace = () => setParams((p) => (p.delete('replace'), p), { replace: true });
   const { run, busy } = useRun(show);
 
   // Spec §8's words first, then the server's reason (OpenAI refusing the delete, say).
@@ -72,7 +79,7 @@ export default function ModelsPage() {
           renderRow={(model) => (
             <TableRow key={model.id}>
               <TableCell>{model.name}</TableCell>
-              <TableCell>{model.base_model}</TableCell>
+              <ModelCells.BaseModel model={model} />
               <TableCell>{model.output_model ?? t('none')}</TableCell>
               <TableCell>{model.example_count}</TableCell>
               <TableCell>{formatDate(model.date_created)}</TableCell>
@@ -80,6 +87,10 @@ export default function ModelsPage() {
               <ActionsCell label={`${t('actions')}: ${model.name}`}>
                 <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />
                 <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={busy === model.id} onClick={() => remove(model)} />
+                <Button size="small" variant="outlined" onClick={() => setParams({ replace: model.id })}>
+                  {t('replace')}
+                </Button>
+                <ModelCells.Examples model={model} />
               </ActionsCell>
             </TableRow>
           )}
@@ -140,6 +151,15 @@ export default function ModelsPage() {
           )}
         />
       </WholeList>
+      <ReplaceModelDialog
+        model={replacing}
+        models={models}
+        onClose={closeReplace}
+        onReplaced={(text) => {
+          closeReplace();
+          show('success', text);
+        }}
+      />
       <FineTuneDialog
         model={fineTuning}
         onClose={() => setFineTuning(null)}

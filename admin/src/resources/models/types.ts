@@ -14,6 +14,15 @@ export interface Model {
   tokens: number | null;
   example_count: number;
   fine_tune_status: string | null;
+  /** Whether it reasons, as OpenAI's answers have shown (else as its name suggests). */
+  reasoning: boolean;
+  /** The day OpenAI stops it (yyyy-MM-dd), as its listing says; null when none is announced. */
+  shutdown_date: string | null;
+  /** It has stopped: the day has passed, or OpenAI no longer lists it. */
+  shut_down: boolean;
+  /** OpenAI's last refusal to fine-tune for this key (the wind-down), in its words. */
+  fine_tune_refusal: string | null;
+  fine_tune_refused_at: string | null;
   actions: { fineTune: Eligibility; delete: Eligibility };
 }
 

@@ -21,6 +21,8 @@ export function PreviewForm(props: {
   /** The template's prompts, for the properties they name. */
   prompts: string[];
   samples?: boolean;
+  /** Models chosen beforehand (one, or two to compare). */
+  initialModels?: string[];
   onStarted: (previewId: string) => void;
 }) {
   const t = useT('previews');
@@ -31,8 +33,8 @@ export function PreviewForm(props: {
     Object.fromEntries(names.map((name) => [name, props.samples ? t('sampleValue', { name }) : ''])),
   );
   const [clientId, setClientId] = useState('');
-  const [first, setFirst] = useState('');
-  const [second, setSecond] = useState('');
+  const [first, setFirst] = useState(props.initialModels?.[0] ?? '');
+  const [second, setSecond] = useState(props.initialModels?.[1] ?? '');
   const list = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
   const { data: clients } = useGetList<Named>('clients', list);
   const { data: models } = useGetList<Named>('models', list);

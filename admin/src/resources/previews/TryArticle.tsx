@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useGetOne } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useT } from '../../components/useT';
 import { PreviewForm } from './PreviewForm';
 import { PreviewResult } from './PreviewResult';
@@ -17,6 +17,9 @@ interface ArticleTemplate {
 export default function TryArticle() {
   const t = useT('previews');
   const { id = '' } = useParams();
+  // `?models=a,b` (the Replace dialog's "Compare both") chooses the two models beforehand.
+  const [params] = useSearchParams();
+  const models = (params.get('models') ?? '').split(',').filter(Boolean).slice(0, 2);
   const [shown, setShown] = useState<string | null>(null);
   const { data: article, error } = useGetOne<ArticleTemplate>('articles', { id }, { enabled: !!id });
   return (
@@ -43,6 +46,7 @@ export default function TryArticle() {
                 key={article.id}
                 template={{ articleId: article.id }}
                 prompts={article.sections.flatMap((s) => [s.systemPrompt, s.userPrompt])}
+                initialModels={models}
                 onStarted={setShown}
               />
             </CardContent>

@@ -6,7 +6,16 @@ import { SectionInputs } from './SectionInputs';
 import { FormToolbar } from '../../components/FormToolbar';
 import { SectionInput, trimName, useReturnPath } from './types';
 
-const EMPTY: SectionInput = { name: '', model: '', temperature: 0.7, logit_bias_group: null, system_message: '', user_message: '', notes: '' };
+const EMPTY: SectionInput = {
+  name: '',
+  model: '',
+  temperature: 0.7,
+  reasoning_effort: null,
+  logit_bias_group: null,
+  system_message: '',
+  user_message: '',
+  notes: '',
+};
 
 /** /sections/new: back to the article it was opened from, else /sections. */
 export default function SectionCreate() {

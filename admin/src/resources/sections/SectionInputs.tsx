@@ -1,6 +1,7 @@
-import { Stack } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, TextInput } from 'react-admin';
+import { REASONING_EFFORTS } from '@quire/shared';
 import { QuietSelectInput } from '../../components/QuietSelectInput';
 import { ModelOption, modelLabel, useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
@@ -13,20 +14,36 @@ export function SectionInputs() {
   const { models } = useLookups();
   const modelId = useWatch({ name: 'model' });
   const chosen = models.find((model) => model.id === modelId);
-  const modelNote = chosen?.reasoning ? t('reasoningNote', { model: chosen.output_model ?? chosen.base_model }) : false;
+  const openAiModel = chosen ? (chosen.output_model ?? chosen.base_model) : '';
+  const notes = [
+    ...(chosen?.shut_down
+      ? [t('stopped', { model: openAiModel })]
+      : chosen?.shutdown_date
+        ? [t('stops', { model: openAiModel, date: chosen.shutdown_date })]
+        : []),
+    ...(chosen?.reasoning ? [t('reasoningNote', { model: openAiModel })] : []),
+  ];
+
   return (
     <>
       <TextInput source="name" validate={required()} inputProps={{ maxLength: 200 }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
         <ReferenceInput source="model" reference="models" {...ALL}>
-          <QuietSelectInput
-            optionText={(model: ModelOption) => modelLabel(model, t('notTuned'))}
-            validate={required()}
-            helperText={modelNote}
-            sx={{ flex: 2 }}
-          />
+          <QuietSelectInput optionText={(model: ModelOption) => modelLabel(model, t('notTuned'))} validate={required()} helperText={false} sx={{ flex: 2 }} />
         </ReferenceInput>
         <NumberInput source="temperature" validate={[required(), minValue(0), maxValue(2)]} step={0.1} min={0} max={2} sx={{ flex: 1 }} />
+        {chosen?.reasoning && (
+          <SelectInput
+            source="reasoning_effort"
+            choices={REASONING_EFFORTS.map((effort) => ({ id: effort, name: effort }))}
+            emptyText={t('defaultEffort')}
+            format={(value: string | null) => value ?? ''}
+            parse={(value: string) => value || null}
+            SelectProps={{ displayEmpty: true }}
+            InputLabelProps={{ shrink: true }}
+            sx={{ flex: 1 }}
+          />
+        )}
         <ReferenceInput source="logit_bias_group" reference="logit-bias-groups" {...ALL}>
           <SelectInput
             optionText="name"
@@ -39,6 +56,11 @@ export function SectionInputs() {
           />
         </ReferenceInput>
       </Stack>
+      {notes.map((note) => (
+        <Typography key={note} variant="body2" color={chosen?.shut_down ? 'error' : 'text.secondary'} sx={{ mt: -1, mb: 1 }}>
+          {note}
+        </Typography>
+      ))}
       <TextInput source="system_message" validate={required()} multiline minRows={3} />
       <TextInput source="user_message" validate={required()} multiline minRows={3} helperText="quire.sections.placeholders" />
       <TextInput source="notes" multiline minRows={2} />

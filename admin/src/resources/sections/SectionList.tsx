@@ -1,4 +1,4 @@
-import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
+import { Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -53,7 +53,14 @@ export default function SectionList() {
             <TableRow key={section.id}>
               <SelectRowCell id={section.id} label={t('select', { name: section.name })} />
               <TableCell>{section.name}</TableCell>
-              <TableCell>{modelName(section.model)}</TableCell>
+              <TableCell>
+                {modelName(section.model)}
+                {section.model_shutdown_date && (
+                  <Typography variant="caption" display="block" color="warning.main">
+                    {t('stopsShort', { date: section.model_shutdown_date })}
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell>{section.temperature}</TableCell>
               <TableCell>{biasName(section.logit_bias_group, t('none'))}</TableCell>
               <TableCell title={section.system_message}>{clip(section.system_message)}</TableCell>

@@ -5,13 +5,17 @@ export interface Section {
   name: string;
   model: string;
   temperature: number;
+  /** OpenAI's reasoning_effort; null: the model's default. */
+  reasoning_effort: string | null;
   logit_bias_group: string | null;
   system_message: string;
   user_message: string;
   notes: string;
+  /** The day the section's model stops (read only). */
+  model_shutdown_date: string | null;
 }
 
-export type SectionInput = Omit<Section, 'id'>;
+export type SectionInput = Omit<Section, 'id' | 'model_shutdown_date'>;
 
 /** Where a section form returns: the article it was opened from (`?article=`), else the sections list. */
 export function useReturnPath(): string {

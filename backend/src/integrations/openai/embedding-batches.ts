@@ -1,4 +1,4 @@
-import { catalogueEntry, EMBEDDING_LIMITS } from './model-catalogue';
+import { EMBEDDING_LIMITS, tokenizerFor } from './model-catalogue';
 import { decodeTokens, encodeText, TokenizerFamily } from './tokenizer';
 
 export interface EmbeddingPlan {
@@ -15,7 +15,7 @@ export interface EmbeddingPlan {
  * empty inputs. Counted with the model's own tokenizer; runs in a worker thread (cpu-pool/).
  */
 export function planEmbeddingBatches(texts: string[], model: string, maxInputs: number): EmbeddingPlan {
-  const family = catalogueEntry(model)?.tokenizer ?? 'cl100k_base';
+  const family = tokenizerFor(model);
   const batches: string[][] = [];
   let batch: string[] = [];
   let batchTokens = 0;

@@ -62,6 +62,8 @@ export class OpenAiFineTuning {
       return this.toRemote(created);
     } catch (error) {
       if (createOutcomeUnknown(error)) throw new FineTuneCreateUnconfirmed(error);
+      // 403: OpenAI will not fine-tune for this account (the wind-down), whatever the model or file.
+      if (isOpenAiApiError(error) && error.status === 403) throw new FineTuningRefused(openAiWords(error) ?? 'it answered HTTP 403');
       throw openAiError(error, 'create the fine-tune job');
     }
   }
@@ -138,5 +140,12 @@ export class OpenAiFineTuning {
       trainedTokens: job.trained_tokens,
       error: job.error?.message || null,
     };
+  }
+}
+
+/** OpenAI refuses to create fine-tuning jobs for this account (self-serve fine-tuning is being wound down): its words, kept for the dialog. */
+export class FineTuningRefused extends IntegrationError {
+  constructor(readonly words: string) {
+    super('OpenAI', `refused to create the fine-tune job: ${words}`, 403);
   }
 }

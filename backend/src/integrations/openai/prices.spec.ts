@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../config/config';
-import { CHAT_MODEL_IDS } from './model-catalogue';
+import { isChatModelId, modelFacts } from './model-catalogue';
 import { costOf, DEFAULT_PRICES, parsePriceTable, priceOf, PRICES_READ_ON, roundUsd, trainingCostOf } from './prices';
 
 const usage = (promptTokens: number, completionTokens: number, cachedTokens = 0) => ({ promptTokens, completionTokens, cachedTokens });
@@ -38,9 +38,12 @@ describe('priceOf', () => {
     expect(priceOf('davinci-002', DEFAULT_PRICES)).toBeNull();
   });
 
-  it('should know only models of the catalogue, with the date they were read', () => {
+  it('should price chat models by the alias their snapshots are known under, with the date the prices were read', () => {
     expect(DEFAULT_PRICES.readOn).toBe(PRICES_READ_ON);
-    for (const model of Object.keys(DEFAULT_PRICES.models)) expect(CHAT_MODEL_IDS).toContain(model);
+    for (const model of Object.keys(DEFAULT_PRICES.models)) {
+      expect(isChatModelId(model)).toBe(true);
+      expect(modelFacts(model)?.id).toBe(model);
+    }
   });
 
   it('should price training by trained tokens and the snapshot', () => {

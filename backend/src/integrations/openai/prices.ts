@@ -1,4 +1,4 @@
-import { catalogueEntry } from './model-catalogue';
+import { modelFacts } from './model-catalogue';
 
 /**
  * What OpenAI charges, in US dollars per million tokens, and the one computation of a cost from
@@ -68,7 +68,7 @@ export interface TokenUsage {
 /** The price of a model, one of its snapshots, or a model fine-tuned from a snapshot; null when unknown. */
 export function priceOf(model: string, table: PriceTable): TokenPrice | null {
   if (model.startsWith('ft:')) return table.fineTuned[model.split(':')[1] ?? ''] ?? null;
-  return table.models[model] ?? table.models[catalogueEntry(model)?.id ?? ''] ?? null;
+  return table.models[model] ?? table.models[modelFacts(model)?.id ?? ''] ?? null;
 }
 
 /** Cost is reported to the millionth of a dollar. */
