@@ -51,13 +51,14 @@ export class Fuzzer {
 
   /**
    * Quire's tables: every table of the public schema but sessions (each request touches its
-   * session) and integration_pace (the vendors' shared pace, moved by whatever background work
-   * calls Notion or OpenAI, not by the request), and of a job a request started, all but its
+   * session), integration_pace (the vendors' shared pace) and openai_model_parameters (what OpenAI
+   * told of a model, and the lease of the request finding out), both moved by whatever background
+   * work calls Notion or OpenAI, not by the request; and of a job a request started, all but its
    * progress (see JOB_PROGRESS).
    */
   async start(): Promise<void> {
     const tables = (
-      await this.rows(sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'integration_pace') order by tablename`)
+      await this.rows(sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'integration_pace', 'openai_model_parameters') order by tablename`)
     ).map((row) => String(row.tablename));
     const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
     const rowText = async (table: string) => {
