@@ -58,7 +58,9 @@ export class Fuzzer {
    */
   async start(): Promise<void> {
     const tables = (
-      await this.rows(sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'integration_pace', 'openai_model_parameters') order by tablename`)
+      await this.rows(
+        sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'integration_pace', 'openai_model_parameters') order by tablename`,
+      )
     ).map((row) => String(row.tablename));
     const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
     const rowText = async (table: string) => {
