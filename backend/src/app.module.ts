@@ -24,6 +24,7 @@ import { NotionModule } from './integrations/notion/notion.module';
 import { GenerationModule } from './generation/generation.module';
 import { HistoryModule } from './history/history.module';
 import { PreviewsModule } from './previews/previews.module';
+import { EvaluationsModule } from './evaluations/evaluations.module';
 
 @Module({})
 export class AppModule {
@@ -54,6 +55,7 @@ export class AppModule {
         GenerationModule,
         HistoryModule,
         PreviewsModule,
+        EvaluationsModule,
       ],
       controllers: [HealthController],
     };

@@ -272,7 +272,7 @@ test.describe('Training data from a website', () => {
       await shot(page, 'new-model');
       await newModel.getByRole('combobox', { name: 'Base Model' }).click();
       await expect(page.getByRole('option', { name: /^gpt-4-32k/ })).toBeDisabled();
-      await page.getByRole('option', { name: 'gpt-4.1-mini', exact: true }).click();
+      await page.getByRole('option', { name: /^gpt-4\.1-mini OpenAI stops/ }).click();
       await newModel.getByRole('button', { name: 'Add' }).click();
       await expect(newModel).toBeHidden();
       await expect(page.getByRole('status').filter({ hasText: `Model "${name}" created successfully.` })).toBeVisible();

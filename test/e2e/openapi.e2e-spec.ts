@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { parse as parseYaml } from 'yaml';
 import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 import { FixtureSite } from '../fakes/fixture-site';
 import { GoogleFake } from '../fakes/google-fake';
@@ -62,6 +63,10 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       // A download of JSON lines: documented as such, each line a JSON object.
       expect(res.headers['content-type']).toMatch(/^application\/jsonl/);
       for (const line of res.text.split('\n').filter(Boolean)) expect(typeof JSON.parse(line)).toBe('object');
+    } else if (response.content?.['application/yaml']) {
+      // A download of YAML (a Promptfoo configuration): documented as such, and it parses.
+      expect(res.headers['content-type']).toMatch(/^application\/yaml/);
+      expect(typeof parseYaml(res.text)).toBe('object');
     } else if (response.content?.['text/event-stream']) {
       // A stream of server-sent events: documented as such, each event's data JSON (its fields are described in words).
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
@@ -99,13 +104,13 @@ describe('The OpenAPI document (/api/docs-json)', () => {
     const [method, path] = key.split(' ');
     const url = options.id ? path.replace('{id}', options.id) : path;
     let req = (agent as Agent)[method.toLowerCase() as Method](url);
-    if (path.endsWith('/events') || path.endsWith('.jsonl')) req = req.buffer(true);
+    if (path.endsWith('/events') || path.endsWith('.jsonl') || path.endsWith('.yaml')) req = req.buffer(true);
     if (options.query) req = req.query(options.query);
     if (options.body !== undefined) req = req.send(options.body as object);
     const res = await req;
     if (res.status !== status) throw new Error(`${key}: expected ${status}, got ${res.status} ${JSON.stringify(res.body).slice(0, 400)}`);
     check(key, res);
-    return path.endsWith('.jsonl') ? res.text : res.body;
+    return path.endsWith('.jsonl') || path.endsWith('.yaml') ? res.text : res.body;
   }
 
   describe('signed in with Google, against the simulators', () => {
@@ -297,6 +302,30 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'GET /api/previews/{id}/events', 404, { id: randomUUID() });
       await call(agent, 'GET /api/previews', 200, { query: { filter: JSON.stringify({ articleId: article._id }), sort: '["created_at","DESC"]' } });
       await call(agent, 'POST /api/previews', 201, { body: { sectionId: sections[2]._id, title: 'Sample' } });
+
+      // Evaluations: two setups on Voice's examples, estimated, run, judged and exported for Promptfoo.
+      const setups = {
+        modelId: voice._id,
+        holdout: 2,
+        variants: [
+          { label: 'Plain', model: model._id, examples_count: 0 },
+          { label: 'Guided', model: model._id, examples_count: 2 },
+        ],
+      };
+      await call(agent, 'POST /api/evaluations/estimate', 200, { body: setups });
+      await call(agent, 'POST /api/evaluations', 400, { body: { ...setups, holdout: 1 } });
+      const evaluation = await call(agent, 'POST /api/evaluations', 201, { body: setups });
+      const evaluated = await eventually(
+        () => call(agent, 'GET /api/evaluations/{id}', 200, { id: evaluation._id }),
+        (e: Json) => e.status === 'completed' || e.status === 'failed',
+        30_000,
+      );
+      expect(evaluated.status).toBe('completed');
+      await call(agent, 'POST /api/evaluations/{id}/judgments', 201, { id: evaluation._id, body: { item: evaluated.items[0]._id, winner: 'tie' } });
+      await call(agent, 'POST /api/evaluations/{id}/judgments', 400, { id: evaluation._id, body: { item: evaluated.items[0]._id, winner: 'Nobody' } });
+      await call(agent, 'GET /api/evaluations', 200, { query: { filter: JSON.stringify({ modelId: voice._id }), sort: '["created_at","DESC"]' } });
+      await call(agent, 'GET /api/evaluations/{id}', 404, { id: randomUUID() });
+      await call(agent, 'GET /api/evaluations/{id}/promptfoo.yaml', 200, { id: evaluation._id });
 
       // Training data: a crawl of the fixture site, its job and its clustered snapshot.
       const crawl = await call(agent, 'POST /api/training-jobs/submit-url', 201, { body: { url: `${site.url}/` } });

@@ -14,7 +14,18 @@ import { useTestApp } from '../support/use-test-app';
 type Section = Awaited<ReturnType<typeof createSection>>;
 
 /** The fields a version holds of its section. */
-const FIELDS = ['name', 'model', 'temperature', 'reasoning_effort', 'logit_bias_group', 'system_message', 'user_message', 'notes'] as const;
+const FIELDS = [
+  'name',
+  'model',
+  'temperature',
+  'reasoning_effort',
+  'logit_bias_group',
+  'system_message',
+  'user_message',
+  'examples_model',
+  'examples_count',
+  'notes',
+] as const;
 const fieldsOf = (record: Record<string, unknown>) => Object.fromEntries(FIELDS.map((field) => [field, record[field]]));
 
 describe('Section versions', () => {

@@ -47,6 +47,8 @@ interface Failure extends ErrorBody {
 export const LISTED_MODELS = LINEUP.map((model) => model.id);
 export { FINE_TUNABLE_SNAPSHOTS };
 const EMBEDDING_MODELS = /^text-embedding-/;
+/** Each embedding model's vector length; `dimensions` may shorten text-embedding-3's. */
+const EMBEDDING_DIMENSIONS: Record<string, number> = { 'text-embedding-3-small': 1536, 'text-embedding-3-large': 3072, 'text-embedding-ada-002': 1536 };
 /** A model the lineup does not name (a test's own) behaves as its name's family does. */
 const REASONING_NAME = /^(ft:)?(o\d|gpt-5(?!-chat)|gpt-6)/;
 /** The parameters a reasoning model refuses outright. */
@@ -545,6 +547,9 @@ export class OpenAiFake extends HttpFake {
     const messages = body.messages as { role: string; content: string }[];
     const user = [...messages].reverse().find((m) => m.role === 'user');
     let content = `Written by ${body.model} for: ${String(user?.content ?? '').slice(0, 120)}`;
+    // A model shown examples (user/assistant pairs before the last message) writes like the last one shown.
+    const shown = messages.slice(0, -1).findLast((m) => m.role === 'assistant');
+    if (shown) content += `\n\n${String(shown.content).slice(0, 400)}`;
     content = this.followAvoidInstruction(messages, content);
     const { behaviour } = this.behaviourOf(body.model);
     const effort = body.reasoning_effort ?? (behaviour === 'reasoning' ? 'medium' : behaviour === 'reasoning-none' ? 'none' : null);
@@ -656,12 +661,28 @@ export class OpenAiFake extends HttpFake {
   }
 
   /**
-   * Deterministic vectors (each word hashed into one of 64 dimensions, then normalised), within
-   * OpenAI's limits: no empty input, at most 2,048 inputs, 8,192 tokens each, 300,000 in all.
+   * Deterministic vectors that mean something: each word is hashed into one of the model's
+   * dimensions (1,536 for text-embedding-3-small, or `dimensions`), then the vector is normalised,
+   * so texts that share words are near and texts that share none are orthogonal. Within OpenAI's
+   * limits: no empty input, at most 2,048 inputs, 8,192 tokens each, 300,000 in all; `dimensions`
+   * only for text-embedding-3; `encoding_format` float or base64 (little-endian float32), as the SDK reads it.
    */
   private embeddings(req: RecordedRequest, res: ServerResponse): void {
     const body = JSON.parse(req.body || '{}');
     if (!EMBEDDING_MODELS.test(String(body.model)) || !this.knows(body.model)) return this.modelNotFound(res, body.model);
+    const native = EMBEDDING_DIMENSIONS[String(body.model).replace(/-\d{4}-\d{2}-\d{2}$/, '')] ?? 1536;
+    if (body.dimensions !== undefined && body.dimensions !== null) {
+      if (!String(body.model).startsWith('text-embedding-3'))
+        return this.error(res, 400, 'This model does not support specifying dimensions.', { param: 'dimensions' });
+      if (!Number.isInteger(body.dimensions) || body.dimensions < 1 || body.dimensions > native)
+        return this.error(res, 400, `Invalid value for 'dimensions' = ${body.dimensions}. Must be between 1 and ${native}.`, { param: 'dimensions' });
+    }
+    if (body.encoding_format !== undefined && body.encoding_format !== 'float' && body.encoding_format !== 'base64')
+      return this.error(res, 400, `Invalid value: '${body.encoding_format}'. Supported values are: 'float' and 'base64'.`, {
+        param: 'encoding_format',
+        code: 'invalid_value',
+      });
+    const size: number = body.dimensions ?? native;
     const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
     if (inputs.length === 0 || inputs.length > 2048 || inputs.some((text) => typeof text !== 'string' || text === '')) {
       return this.error(res, 400, "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.", { param: 'input' });
@@ -689,16 +710,18 @@ export class OpenAiFake extends HttpFake {
     this.embeddedInputs += inputs.length;
     this.embeddingRequests.push(counts);
     const data = inputs.map((text, index) => {
-      const vector = new Array<number>(64).fill(0);
+      const vector = new Float32Array(size);
       for (const word of String(text)
         .toLowerCase()
         .match(/[a-z0-9]+/g) ?? []) {
         let hash = 2166136261;
         for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
-        vector[(hash >>> 0) % 64] += 1;
+        vector[(hash >>> 0) % size] += 1;
       }
       const norm = Math.hypot(...vector) || 1;
-      return { object: 'embedding', index, embedding: vector.map((v) => v / norm) };
+      for (let i = 0; i < size; i++) vector[i] /= norm;
+      const embedding = body.encoding_format === 'base64' ? Buffer.from(vector.buffer).toString('base64') : Array.from(vector);
+      return { object: 'embedding', index, embedding };
     });
     json(res, 200, { object: 'list', model: body.model, data, usage: { prompt_tokens: total, total_tokens: total } }, limited.headers);
   }

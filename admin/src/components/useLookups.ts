@@ -14,6 +14,8 @@ export interface ModelOption {
   /** The day OpenAI stops it, as its listing says. */
   shutdown_date: string | null;
   shut_down: boolean;
+  /** How many examples it holds (its set, for example-guided sections and evaluations). */
+  example_count: number;
 }
 
 export interface BiasGroupOption {

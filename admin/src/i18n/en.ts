@@ -30,6 +30,14 @@ export const sectionMessages = {
   stops: 'OpenAI stops %{model} on %{date}.',
   stopped: 'OpenAI has stopped %{model}: replace it on the Models screen.',
   stopsShort: 'stops %{date}',
+  // Issue 25: example-guided sections (not in the spec).
+  examplesModel: 'Examples from',
+  examplesCount: 'Examples sent',
+  noExamples: 'No examples',
+  exampleSetOption: '%{name} (%{smart_count} example) |||| %{name} (%{smart_count} examples)',
+  examplesHelp: "The examples of this model nearest in meaning to the section's user message are sent before it, with any model.",
+  fewerExamples: 'The set holds %{smart_count} example: it sends what it has. |||| The set holds %{smart_count} examples: it sends what it has.',
+  wholeNumber: 'Must be a whole number',
   placeholders:
     'Placeholders: {{title}}, {{article_title}}, {{article_type}}, {{client}}, {{section_heading}}, {{previous_sections}} and {{Any Notion Property}}.',
   confirmCopy: 'Duplicate this section?',
@@ -560,6 +568,8 @@ export const resourceMessages = {
       temperature: sectionMessages.temperature,
       reasoning_effort: sectionMessages.reasoningEffort,
       logit_bias_group: sectionMessages.biasGroup,
+      examples_model: sectionMessages.examplesModel,
+      examples_count: sectionMessages.examplesCount,
       system_message: sectionMessages.systemMessage,
       user_message: sectionMessages.userMessage,
       notes: sectionMessages.notes,

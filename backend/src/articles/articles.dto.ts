@@ -18,8 +18,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOmittable, UpdateOf } from '../common/validation';
-import { MAX_PROMPT_LENGTH } from '../sections/sections.dto';
+import { IsExamplesCount, MAX_PROMPT_LENGTH } from '../sections/sections.dto';
 import { REASONING_EFFORTS, ReasoningEffort } from '../integrations/openai/chat-parameters';
+import { EXAMPLES_COUNT } from '@quire/shared';
 import { ArticleRow } from './articles.schema';
 
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
@@ -72,6 +73,26 @@ export class ArticleSectionDto {
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsIn(REASONING_EFFORTS, { message: `reasoning_effort must be one of: ${REASONING_EFFORTS.join(', ')}, or null` })
   reasoning_effort?: ReasoningEffort | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "The model whose examples guide the section, or null; omitted: the saved entry's is kept (an entry new to the article takes its section's)",
+  })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsUUID('all', { message: 'examples_model must be one of your models or null' })
+  examples_model?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: EXAMPLES_COUNT.min,
+    maximum: EXAMPLES_COUNT.max,
+    description: "How many of the example set are sent; omitted: the saved entry's is kept (an entry new to the article takes its section's)",
+  })
+  @IsOmittable()
+  @IsExamplesCount()
+  examples_count?: number;
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, readOnly: true, description: 'Ignored: the server sets it from the entry (see the response)' })
   @ValidateIf((_, value) => value !== null && value !== undefined)
@@ -143,11 +164,17 @@ export class SectionSnapshotResponse {
   @ApiProperty({ type: String, enum: [...REASONING_EFFORTS, null], nullable: true, description: "null: the model's default" })
   reasoning_effort!: ReasoningEffort | null;
 
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The model whose examples guide the section; null for none' })
+  examples_model!: string | null;
+
+  @ApiProperty({ type: 'integer', minimum: EXAMPLES_COUNT.min, maximum: EXAMPLES_COUNT.max })
+  examples_count!: number;
+
   @ApiProperty({
     type: 'integer',
     nullable: true,
     description:
-      'The newest version of the section this entry equalled when it was saved (heading = name, prompts, model, temperature, bias list); null when it equalled none (edited through the API, or saved before versions were kept and since changed)',
+      'The newest version of the section this entry equalled when it was saved (heading = name, prompts, model, temperature, bias list, reasoning effort, example set and count); null when it equalled none (edited through the API, or saved before versions were kept and since changed)',
   })
   section_version!: number | null;
 
@@ -188,6 +215,8 @@ export function toArticleResponse(row: ArticleRow, latest: Map<string, number>):
     sections: row.sections.map((entry) => ({
       ...entry,
       reasoning_effort: entry.reasoning_effort ?? null,
+      examples_model: entry.examples_model ?? null,
+      examples_count: entry.examples_count ?? EXAMPLES_COUNT.default,
       section_version: entry.section_version ?? null,
       latest_version: latest.get(entry.section.toLowerCase()) ?? null,
     })),

@@ -14,6 +14,9 @@ export interface SectionSnapshot {
   logit_bias_group: string | null;
   /** The section's reasoning_effort (absent in snapshots taken before it existed: the model's default). */
   reasoning_effort?: ReasoningEffort | null;
+  /** The section's example set and how many of it guide the section (absent in older snapshots: none). */
+  examples_model?: string | null;
+  examples_count?: number;
   /** The newest version of the section this entry equals when it was saved; null when it equals none. */
   section_version?: number | null;
 }

@@ -31,6 +31,8 @@ const snapshot = (overrides: Partial<SectionSnapshot> = {}): SectionSnapshot => 
   ...entry(),
   logit_bias_group: SAVED_GROUP,
   reasoning_effort: null,
+  examples_model: null,
+  examples_count: 3,
   ...overrides,
 });
 

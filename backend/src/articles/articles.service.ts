@@ -8,7 +8,7 @@ import { SectionVersionsRepository } from '../sections/section-versions.reposito
 import { ArticleDto, ArticleResponse, ArticleSectionDto, toArticleResponse } from './articles.dto';
 import { ArticleValues, ArticlesRepository } from './articles.repository';
 import { ArticleRow, SectionSnapshot } from './articles.schema';
-import type { ReasoningEffort } from '../integrations/openai/chat-parameters';
+import { EXAMPLES_COUNT } from '@quire/shared';
 
 /** Article templates: ordered snapshots of the user's sections. */
 @Injectable()
@@ -104,8 +104,10 @@ export class ArticlesService {
    * what the saved article already holds, so a since-deleted section or model does not block
    * editing). A missing bias group is taken from the same section's k-th entry in the saved
    * article (its null included: an entry saved with no list keeps none), else, for an entry new to
-   * the article, from the section itself; a given one (null: no list) must be one of the user's lists. Each
-   * entry's `section_version` is the newest version of its section that the entry equals.
+   * the article, from the section itself; a given one (null: no list) must be one of the user's lists.
+   * The reasoning effort and the example set and count are taken the same way (a given example set
+   * other than the saved one must be one of the user's models). Each entry's `section_version` is
+   * the newest version of its section that the entry equals.
    */
   private async snapshots(userId: string, entries: ArticleSectionDto[], saved: SectionSnapshot[]): Promise<SectionSnapshot[]> {
     const owned = new Map((await this.sections.findManyOwned(userId, [...new Set(entries.map((s) => s.section))])).map((s) => [s.id, s]));
@@ -122,32 +124,40 @@ export class ArticlesService {
       const section = owned.get(entry.section);
       if (!section && !savedBySection.has(entry.section)) throw notYours(`sections.${index}.section`, 'sections');
       if (!ownedModels.has(entry.model) && previous?.model !== entry.model) throw notYours(`sections.${index}.model`, 'models');
-      // The saved entry's list, even when it is none (null): only an entry new to the article takes its section's.
-      const group =
-        entry.logit_bias_group !== undefined ? entry.logit_bias_group : previous ? (previous.logit_bias_group ?? null) : (section?.logitBiasGroup ?? null);
+      // Left out, a setting keeps the saved entry's (even none: null); only an entry new to the article takes its section's.
+      const inherited = <K extends keyof SectionSnapshot>(
+        given: SectionSnapshot[K] | undefined,
+        key: K,
+        fromSection: SectionSnapshot[K],
+      ): SectionSnapshot[K] => (given !== undefined ? given : previous ? previous[key] : fromSection);
+      const group = inherited(entry.logit_bias_group, 'logit_bias_group', section?.logitBiasGroup ?? null) ?? null;
       if (group && entry.logit_bias_group !== undefined && !(await this.biasGroups.findOwned(userId, group))) {
         throw notYours(`sections.${index}.logit_bias_group`, 'bias word lists');
       }
-      // Likewise the reasoning effort: left out, the saved entry's, else (new to the article) its section's.
-      const effort =
-        entry.reasoning_effort !== undefined ? entry.reasoning_effort : previous ? (previous.reasoning_effort ?? null) : (section?.reasoningEffort ?? null);
-      snapshots.push(this.snapshot(entry, group, effort));
+      const examplesModel = inherited(entry.examples_model?.toLowerCase() ?? entry.examples_model, 'examples_model', section?.examplesModel ?? null) ?? null;
+      if (
+        examplesModel &&
+        entry.examples_model &&
+        previous?.examples_model !== examplesModel &&
+        !(await this.models.ownedIds(userId, [examplesModel])).has(examplesModel)
+      ) {
+        throw notYours(`sections.${index}.examples_model`, 'models');
+      }
+      snapshots.push({
+        section: entry.section,
+        heading: entry.heading,
+        systemPrompt: entry.systemPrompt,
+        userPrompt: entry.userPrompt,
+        model: entry.model,
+        temperature: entry.temperature,
+        logit_bias_group: group,
+        reasoning_effort: inherited(entry.reasoning_effort, 'reasoning_effort', section?.reasoningEffort ?? null) ?? null,
+        examples_model: examplesModel,
+        examples_count: inherited(entry.examples_count, 'examples_count', section?.examplesCount ?? EXAMPLES_COUNT.default) ?? EXAMPLES_COUNT.default,
+      });
     }
     // Each entry records the newest version of its section it equals (whatever section_version the body claimed).
     const versions = await this.versions.matching(userId, snapshots);
     return snapshots.map((snapshot, index) => ({ ...snapshot, section_version: versions[index] }));
-  }
-
-  private snapshot(entry: ArticleSectionDto, group: string | null, effort: ReasoningEffort | null): SectionSnapshot {
-    return {
-      section: entry.section,
-      heading: entry.heading,
-      systemPrompt: entry.systemPrompt,
-      userPrompt: entry.userPrompt,
-      model: entry.model,
-      temperature: entry.temperature,
-      logit_bias_group: group,
-      reasoning_effort: effort,
-    };
   }
 }

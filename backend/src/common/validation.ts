@@ -7,7 +7,8 @@ import { FieldError } from './http-exception.filter';
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
+    // A value several rules refuse with the same words (a whole number in a range) is said once.
+    const own = [...new Set(Object.values(error.constraints ?? {}))].map((message) => ({ field, message }));
     return [...own, ...flatten(error.children ?? [], field)];
   });
 }

@@ -21,6 +21,7 @@ const IDLE_MS = 30_000;
 const POOL_OF: Record<CpuTaskName, 'requests' | 'jobs'> = {
   logitBiasMaps: 'requests',
   previewTokens: 'requests',
+  countTokens: 'requests',
   embeddingBatches: 'jobs',
   parsePage: 'jobs',
   clusterPool: 'jobs',
@@ -30,6 +31,7 @@ const POOL_OF: Record<CpuTaskName, 'requests' | 'jobs'> = {
 const TIME_LIMIT_MS: Record<CpuTaskName, number> = {
   logitBiasMaps: 20_000,
   previewTokens: 20_000,
+  countTokens: 20_000,
   embeddingBatches: 5 * 60_000,
   parsePage: 30_000,
   clusterPool: 15 * 60_000,

@@ -22,6 +22,12 @@ export const CPU_TASKS = {
     return { words, tokenCount: ids.size };
   },
 
+  /** How many tokens each text is, in a tokenizer family (an estimate's counting). */
+  async countTokens(input: { texts: string[]; family: TokenizerFamily }): Promise<number[]> {
+    const { encodeText } = await import('../integrations/openai/tokenizer');
+    return input.texts.map((text) => encodeText(text, input.family).length);
+  },
+
   /** Embedding requests within OpenAI's token limits, over-long texts cut (counted with the model's tokenizer). */
   async embeddingBatches(input: { texts: string[]; model: string; maxInputs: number }): Promise<EmbeddingPlan> {
     const { planEmbeddingBatches } = await import('../integrations/openai/embedding-batches');

@@ -15,3 +15,4 @@ export * from '../integrations/pace/pace.schema';
 export * from '../previews/previews.schema';
 export * from '../integrations/openai/model-parameters.schema';
 export * from '../integrations/openai/fine-tune-refusals.schema';
+export * from '../evaluations/evaluations.schema';

@@ -62,6 +62,7 @@ describe(ArticleWriter.name, () => {
           tokens: 10,
           reasoningEffort: null,
           reasoningTokens: 0,
+          examples: null,
           model: 'gpt-4o-mini',
           temperature: 0.7,
           logitBiasGroup: null,

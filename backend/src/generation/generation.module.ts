@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module';
 import { ClientsModule } from '../clients/clients.module';
+import { ExamplesModule } from '../examples/examples.module';
 import { LogitBiasGroupsModule } from '../logit-bias-groups/logit-bias-groups.module';
 import { ModelsModule } from '../models/models.module';
 import { UsersModule } from '../users/users.module';
@@ -12,7 +13,7 @@ import { GenerationService } from './generation.service';
 import { SectionWriter } from './section-writer';
 
 @Module({
-  imports: [UsersModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule],
+  imports: [UsersModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule, ExamplesModule],
   controllers: [GenerationController],
   providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, GenerationRunner],
   exports: [GenerationService, SectionWriter],

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { UsedExample } from '../examples/used-example';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 
@@ -93,6 +94,8 @@ export const generationSections = pgTable(
     completionTokens: integer('completion_tokens'),
     /** Part of promptTokens, at the cached-input price; 0 when the API reports none. */
     cachedTokens: integer('cached_tokens'),
+    /** The examples that guided it (in-context), by uuid with their first words; null when the section has no example set. */
+    examples: jsonb('examples').$type<UsedExample[]>(),
     /** Part of completionTokens (priced as output): what a reasoning model spent reasoning. */
     reasoningTokens: integer('reasoning_tokens').notNull().default(0),
     durationMs: integer('duration_ms'),

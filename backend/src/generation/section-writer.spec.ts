@@ -8,6 +8,8 @@ import { logitBiasMaps, LogitBiasMaps } from '../integrations/openai/tokenizer';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { LogitBiasGroupRow } from '../logit-bias-groups/logit-bias-groups.schema';
 import { ModelsRepository } from '../models/models.repository';
+import { ExampleChooser } from '../examples/example-chooser';
+import { GenerationError } from './generation-error';
 import { SectionWriter, TemplateRun } from './section-writer';
 
 const entries = [{ words: ['delve', 'tapestry'], bias: -100 }];
@@ -52,7 +54,13 @@ function answering(refused: Record<string, { reason: string }>, write = (message
 
 describe(SectionWriter.name, () => {
   async function build(saved: LogitBiasGroupRow) {
-    const built = await buildService(SectionWriter, { models: ModelsRepository, biasLists: LogitBiasGroupsRepository, chat: OpenAiChat, cpu: CpuPool });
+    const built = await buildService(SectionWriter, {
+      models: ModelsRepository,
+      biasLists: LogitBiasGroupsRepository,
+      chat: OpenAiChat,
+      cpu: CpuPool,
+      chooser: ExampleChooser,
+    });
     built.models.findOwned.mockResolvedValue(modelRow({ baseModel: 'gpt-4o' }));
     built.biasLists.findOwned.mockResolvedValue(saved);
     built.chat.complete.mockImplementation(answering({}));
@@ -103,6 +111,77 @@ describe(SectionWriter.name, () => {
     expect(sent(1).userMessage).toContain(`## Intro\n\n${written[0].content}`);
     expect(chat.complete.mock.calls[0][1].desired.logitBias).toBeUndefined();
     expect(template.save).toHaveBeenCalledTimes(2);
+  });
+
+  describe('an example set', () => {
+    const PAIRS: ChatMessage[] = [
+      { role: 'user', content: 'Write the intro of Cheap phones.' },
+      { role: 'assistant', content: 'Phones need not cost much.' },
+      { role: 'user', content: 'Write the intro of Best laptops.' },
+      { role: 'assistant', content: 'Laptops for every budget.' },
+    ];
+    const USED = [
+      { uuid: 'ex-laptops', words: 'Write the intro of Best laptops.' },
+      { uuid: 'ex-phones', words: 'Write the intro of Cheap phones.' },
+    ];
+
+    it('should send the chosen examples as pairs between the system message and its own user message, and record them', async () => {
+      const { sut, chat, chooser } = await build(list(MAPS));
+      chooser.choose.mockResolvedValue({ messages: PAIRS, used: USED, available: 5 });
+      const template = run([section('Intro', { logit_bias_group: null, examples_model: 'set-1', examples_count: 2 })]);
+
+      await sut.write(template);
+
+      expect(chooser.choose).toHaveBeenCalledWith({
+        apiKey: 'sk-key',
+        modelId: 'set-1',
+        count: 2,
+        message: expect.stringContaining('Write Intro of Best laptops'),
+      });
+      const messages = chat.complete.mock.calls[0][1].messages(planChat({ temperature: 0.7, reasoningEffort: null }, { refused: {}, accepted: [] }));
+      expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+      expect(messages.slice(1, 5)).toEqual(PAIRS);
+      const saved = (template.save as jest.Mock).mock.calls[0][0];
+      expect(saved.userMessage).toContain('Write Intro of Best laptops');
+      expect(saved.examples).toEqual(USED);
+    });
+
+    it('should write without examples, recording none ([]), when the set is empty', async () => {
+      const { sut, chat, chooser } = await build(list(MAPS));
+      chooser.choose.mockResolvedValue({ messages: [], used: [], available: 0 });
+      const template = run([section('Intro', { logit_bias_group: null, examples_model: 'set-1' })]);
+
+      await sut.write(template);
+
+      expect(chooser.choose).toHaveBeenCalledWith(expect.objectContaining({ count: 3 }));
+      expect(chat.complete.mock.calls[0][1].messages(planChat({ temperature: 0.7, reasoningEffort: null }, { refused: {}, accepted: [] }))).toHaveLength(2);
+      expect((template.save as jest.Mock).mock.calls[0][0].examples).toEqual([]);
+    });
+
+    it('should choose nothing for a section without a set, or asking for none, and record null', async () => {
+      const { sut, chooser } = await build(list(MAPS));
+      const template = run([
+        section('Intro', { logit_bias_group: null }),
+        section('Body', { logit_bias_group: null, examples_model: 'set-1', examples_count: 0 }),
+      ]);
+
+      await sut.write(template);
+
+      expect(chooser.choose).not.toHaveBeenCalled();
+      expect((template.save as jest.Mock).mock.calls.map((call) => call[0].examples)).toEqual([null, null]);
+    });
+
+    it('should refuse before writing when the set is no longer one of the user’s models', async () => {
+      const { sut, models, chat } = await build(list(MAPS));
+      models.findOwned.mockImplementation(async (_user, id) => (id === 'set-1' ? null : modelRow({ baseModel: 'gpt-4o' })));
+      const template = run([section('Intro', { examples_model: 'set-1' })]);
+
+      await expect(sut.check(template)).rejects.toThrow(
+        new GenerationError('The example set of section "Intro" no longer exists; choose another in the section and update the article.'),
+      );
+      await expect(sut.write(template)).rejects.toThrow(GenerationError);
+      expect(chat.complete).not.toHaveBeenCalled();
+    });
   });
 
   describe('a word list on a model that refuses logit_bias', () => {

@@ -8,6 +8,8 @@ import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-group
 import { LogitBiasGroupRow } from '../logit-bias-groups/logit-bias-groups.schema';
 import { LOGIT_BIAS_MAX_TOKENS, TokenizerFamily } from '../integrations/openai/tokenizer';
 import { ModelsRepository } from '../models/models.repository';
+import { ChosenExamples, ExampleChooser, UsedExample } from '../examples/example-chooser';
+import { EXAMPLES_COUNT } from '@quire/shared';
 import { GenerationError } from './generation-error';
 import { OmittedParameters } from './generation.schema';
 import { fillPlaceholders } from './placeholders';
@@ -31,6 +33,8 @@ export interface WrittenSection {
   cachedTokens: number;
   /** Part of completionTokens: what the model spent reasoning. */
   reasoningTokens: number;
+  /** The examples that guided it, nearest first; [] when its set had none; null when it names no set. */
+  examples: UsedExample[] | null;
   durationMs: number;
 }
 
@@ -67,7 +71,9 @@ export interface TemplateRun {
  * Writes a template's sections in order, one chat completion each — the one code path for Notion
  * rows and previews: the section's model (the tuned `output_model`, else the base model), its
  * temperature, both prompts with placeholders filled (`{{previous_sections}}` holds the sections
- * written before it), and `logit_bias` from its bias list; a reasoning model gets neither.
+ * written before it), and `logit_bias` from its bias list; a reasoning model gets neither. A
+ * section that names an example set is sent the set's examples nearest its user message as
+ * user/assistant pairs between its system message and its own user message (example-chooser.ts).
  */
 @Injectable()
 export class SectionWriter {
@@ -76,6 +82,7 @@ export class SectionWriter {
     private readonly biasLists: LogitBiasGroupsRepository,
     private readonly chat: OpenAiChat,
     private readonly cpu: CpuPool,
+    private readonly chooser: ExampleChooser,
   ) {}
 
   /**
@@ -91,6 +98,9 @@ export class SectionWriter {
       const model = run.modelId ?? section.model;
       if (!checked.has(model)) await this.modelFor(run, section);
       checked.add(model);
+      const set = exampleSet(section);
+      if (set && !checked.has(`examples:${set.modelId}`)) await this.requireExampleSet(run.userId, section, set.modelId);
+      if (set) checked.add(`examples:${set.modelId}`);
       const builtIns = builtInsFor(run, section, []);
       const where = `section "${section.heading}"`;
       fillPlaceholders(section.systemPrompt, builtIns, run.properties, where);
@@ -124,7 +134,10 @@ export class SectionWriter {
       const user = fillPlaceholders(section.userPrompt, builtIns, run.properties, where);
       const words = bias ? wordList(bias.entries) : null;
       const started = Date.now();
-      const result = await this.writeSection(run.openAiKey, { model: modelName, section, bias, words, system, user }, where);
+      const set = exampleSet(section);
+      if (set) await once(models, `examples:${set.modelId}`, () => this.requireExampleSet(run.userId, section, set.modelId));
+      const guide = set ? await this.chooser.choose({ apiKey: run.openAiKey, modelId: set.modelId, count: set.count, message: user }) : null;
+      const result = await this.writeSection(run.openAiKey, { model: modelName, section, bias, words, system, user, guide }, where);
       const note = sectionNote(position, section.heading, modelName, result.answer.plan, result.rewritten, result.slipped);
       if (note && run.omitted) await run.omitted(note);
       const { answer } = result;
@@ -138,11 +151,12 @@ export class SectionWriter {
         reasoningEffort: answer.plan.reasoningEffort ?? null,
         logitBiasGroup: bias?.id ?? null,
         systemMessage: answer.messages[0].content,
-        userMessage: answer.messages[1].content,
+        userMessage: answer.messages[answer.messages.length - 1].content,
         promptTokens: result.usage.promptTokens,
         completionTokens: result.usage.completionTokens,
         cachedTokens: result.usage.cachedTokens,
         reasoningTokens: result.usage.reasoningTokens,
+        examples: guide?.used ?? null,
         durationMs: Date.now() - started,
       });
       written.push({ heading: section.heading, content: answer.content, tokens: result.tokens });
@@ -162,7 +176,15 @@ export class SectionWriter {
    */
   private async writeSection(
     apiKey: string,
-    ask: { model: string; section: SectionSnapshot; bias: LogitBiasGroupRow | null; words: WordList | null; system: string; user: string },
+    ask: {
+      model: string;
+      section: SectionSnapshot;
+      bias: LogitBiasGroupRow | null;
+      words: WordList | null;
+      system: string;
+      user: string;
+      guide: ChosenExamples | null;
+    },
     where: string,
   ) {
     const { model, section, bias, words } = ask;
@@ -171,6 +193,7 @@ export class SectionWriter {
     const instructed = (plan: ChatPlan) => !!words && !plan.logitBias;
     const messagesFor = (plan: ChatPlan): ChatMessage[] => [
       { role: 'system', content: instructed(plan) ? `${ask.system}${avoidInstruction(words!)}` : ask.system },
+      ...(ask.guide?.messages ?? []),
       { role: 'user', content: ask.user },
     ];
     const first = await this.chat.complete(apiKey, { model, desired, messages: messagesFor }, where);
@@ -210,6 +233,13 @@ export class SectionWriter {
     return made.maps[family];
   }
 
+  /** A section's example set must still be one of the user's models (answers its id, for `once`). */
+  private async requireExampleSet(userId: string, section: SectionSnapshot, modelId: string): Promise<string> {
+    if (!(await this.models.findOwned(userId, modelId)))
+      throw new GenerationError(`The example set of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
+    return modelId;
+  }
+
   /** The OpenAI model a section is written with: its own model's (or the run's), the tuned one when there is one. */
   private async modelFor(run: Pick<TemplateRun, 'userId' | 'modelId'>, section: SectionSnapshot): Promise<string> {
     if (run.modelId) {
@@ -221,6 +251,12 @@ export class SectionWriter {
     if (!model) throw new GenerationError(`The model of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
     return model.outputModel ?? model.baseModel;
   }
+}
+
+/** The section's example set and how many of it to send; null when it names none or asks for 0. */
+function exampleSet(section: SectionSnapshot): { modelId: string; count: number } | null {
+  const count = section.examples_count ?? EXAMPLES_COUNT.default;
+  return section.examples_model && count > 0 ? { modelId: section.examples_model, count } : null;
 }
 
 /** The placeholders Quire fills itself (BUILT_IN_PLACEHOLDERS), for one section. */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JobTimesResponse } from '../common/api-docs';
+import { ApiExamplesUsed, UsedExampleResponse } from '../examples/used-example.dto';
 import { TrainingJobResponse } from '../training-jobs/training-jobs.dto';
 import { HistoryRow } from './history.repository';
 
@@ -160,6 +161,9 @@ export class HistorySectionResponse {
 
   @ApiProperty({ type: Number, nullable: true, description: 'How long the OpenAI request took' })
   duration_ms!: number | null;
+
+  @ApiExamplesUsed()
+  examples!: UsedExampleResponse[] | null;
 
   @ApiProperty({
     type: 'integer',

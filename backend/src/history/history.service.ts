@@ -67,6 +67,7 @@ export class HistoryService {
         reasoning_tokens: s.reasoningTokens,
         cost_usd: usd === null ? null : roundUsd(usd),
         duration_ms: s.durationMs,
+        examples: s.examples,
         section_version: s.sectionVersion,
       };
     });

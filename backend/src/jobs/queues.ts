@@ -9,7 +9,8 @@ export const PGBOSS_SCHEMA = 'pgboss';
 export const GENERATION_QUEUE = 'generation';
 export const PREVIEW_QUEUE = 'preview';
 export const TRAINING_QUEUE = 'training-collection';
-export const LEASED_QUEUES = [GENERATION_QUEUE, PREVIEW_QUEUE, TRAINING_QUEUE] as const;
+export const EVALUATION_QUEUE = 'evaluation';
+export const LEASED_QUEUES = [GENERATION_QUEUE, PREVIEW_QUEUE, TRAINING_QUEUE, EVALUATION_QUEUE] as const;
 
 /** pg-boss neither retries nor expires a leased job early: the job's own lease and attempts decide. */
 export const LEASED_QUEUE_OPTIONS: Omit<PgBoss.Queue, 'name'> = { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 };

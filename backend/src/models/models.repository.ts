@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { FineTuneStatus } from '../fine-tune-jobs/fine-tune-jobs.schema';
@@ -27,6 +27,9 @@ const columns = {
 // correlated subqueries must name the outer "models" row explicitly.
 const exampleCount = sql<number>`(select count(*)::int from model_examples e where e.model_id = "models"."id")`;
 const latestJobStatus = sql<FineTuneStatus | null>`(select j.status from fine_tune_jobs j where j.model_id = "models"."id" order by j.created_at desc limit 1)`;
+
+/** An example's columns but its embedding. */
+const { embedding: _embedding, embeddedAt: _embeddedAt, ...exampleColumns } = getTableColumns(modelExamples);
 
 @Injectable()
 export class ModelsRepository {
@@ -94,7 +97,11 @@ export class ModelsRepository {
   }
 
   async examples(modelId: string): Promise<ModelExampleRow[]> {
-    return this.db.select().from(modelExamples).where(eq(modelExamples.modelId, modelId)).orderBy(asc(modelExamples.createdAt), asc(modelExamples.id));
+    return this.db
+      .select(exampleColumns)
+      .from(modelExamples)
+      .where(eq(modelExamples.modelId, modelId))
+      .orderBy(asc(modelExamples.createdAt), asc(modelExamples.id));
   }
 
   /** Null when the model already holds an example with that uuid. */
@@ -113,10 +120,11 @@ export class ModelsRepository {
       ? await insert
           .onConflictDoUpdate({
             target: [modelExamples.modelId, modelExamples.uuid],
-            set: { articleUuid: values.articleUuid, clusterId: values.clusterId, messages: values.messages },
+            // New messages: the kept embedding is of the old ones.
+            set: { articleUuid: values.articleUuid, clusterId: values.clusterId, messages: values.messages, embedding: null, embeddedAt: null },
           })
-          .returning()
-      : await insert.onConflictDoNothing().returning();
+          .returning(exampleColumns)
+      : await insert.onConflictDoNothing().returning(exampleColumns);
     return row ?? null;
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 
 /** A fine-tuning dataset: a named list of chat examples on a base model. */
@@ -25,7 +25,17 @@ export interface ChatMessage {
   content: string;
 }
 
-/** One training example; `uuid` names the section it came from and appears once per model. */
+/** Bytes (PostgreSQL's bytea), as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * One training example; `uuid` names the section it came from and appears once per model. Its user
+ * message's embedding (text-embedding-3-small, float32 bytes) is made the first time a section
+ * chooses examples from the set, and kept until the example is replaced (`embedded_at` then null).
+ */
 export const modelExamples = pgTable(
   'model_examples',
   {
@@ -37,10 +47,13 @@ export const modelExamples = pgTable(
     articleUuid: text('article_uuid'),
     clusterId: integer('cluster_id').notNull(),
     messages: jsonb('messages').$type<ChatMessage[]>().notNull(),
+    embedding: bytes('embedding'),
+    embeddedAt: timestamp('embedded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('model_examples_model_uuid_key').on(table.modelId, table.uuid), index('model_examples_model_idx').on(table.modelId)],
 );
 
 export type ModelRow = typeof models.$inferSelect;
-export type ModelExampleRow = typeof modelExamples.$inferSelect;
+/** An example as read for people and fine-tuning: without its kept embedding (examples/ reads that). */
+export type ModelExampleRow = Omit<typeof modelExamples.$inferSelect, 'embedding' | 'embeddedAt'>;

@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import { IsOmittable } from '../common/validation';
 import { UsageTotalResponse } from '../history/history.dto';
+import { ApiExamplesUsed, UsedExampleResponse } from '../examples/used-example.dto';
 
 /** At most this many properties, each name at most 200 characters and each value at most 20,000 (a prompt's size). */
 const MAX_PROPERTIES = 100;
@@ -134,6 +135,9 @@ export class PreviewSectionResponse {
 
   @ApiProperty({ description: 'How long OpenAI took' })
   duration_ms!: number;
+
+  @ApiExamplesUsed()
+  examples!: UsedExampleResponse[] | null;
 }
 
 export class PreviewVariantResponse {

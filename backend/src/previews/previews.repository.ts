@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
-import { storableMessage, storableText } from '../common/storable-text';
+import { storableText } from '../common/storable-text';
 import { DatabaseService } from '../database/database.service';
-import { LeasedJobStore } from '../jobs/leased-job';
+import { LeasedRows } from '../jobs/leased-rows';
 import { PreviewRow, previews, PreviewSectionRow, previewSections } from './previews.schema';
 
 export const PREVIEW_SORTABLE = ['created_at', 'title', 'status'] as const;
@@ -23,12 +23,15 @@ export type NewPreview = Omit<
   'id' | 'status' | 'message' | 'leaseUntil' | 'attempts' | 'createdAt' | 'startedAt' | 'completedAt'
 >;
 
+/** Previews and their sections; the lease queries are LeasedRows'. */
 @Injectable()
-export class PreviewsRepository implements LeasedJobStore<PreviewRow> {
-  constructor(private readonly database: DatabaseService) {}
+export class PreviewsRepository extends LeasedRows<typeof previews, PreviewRow> {
+  constructor(private readonly databaseService: DatabaseService) {
+    super(databaseService, previews);
+  }
 
   private get db() {
-    return this.database.db;
+    return this.databaseService.db;
   }
 
   async create(values: NewPreview): Promise<PreviewRow> {
@@ -97,57 +100,5 @@ export class PreviewsRepository implements LeasedJobStore<PreviewRow> {
         target: [previewSections.previewId, previewSections.variant, previewSections.position],
         set: { ...changed, createdAt: new Date() },
       });
-  }
-
-  async start(id: string, leaseMs: number): Promise<PreviewRow | null> {
-    const now = new Date();
-    const [row] = await this.db
-      .update(previews)
-      .set({
-        status: 'running',
-        message: null,
-        leaseUntil: new Date(now.getTime() + leaseMs),
-        attempts: sql`${previews.attempts} + 1`,
-        startedAt: sql`coalesce(${previews.startedAt}, now())`,
-      })
-      .where(and(eq(previews.id, id), inArray(previews.status, ['queued', 'running']), or(isNull(previews.leaseUntil), lt(previews.leaseUntil, now))))
-      .returning();
-    return row ?? null;
-  }
-
-  async renewLease(id: string, leaseMs: number): Promise<void> {
-    await this.db
-      .update(previews)
-      .set({ leaseUntil: new Date(Date.now() + leaseMs) })
-      .where(eq(previews.id, id));
-  }
-
-  async orphaned(): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: previews.id })
-      .from(previews)
-      .where(or(eq(previews.status, 'queued'), and(eq(previews.status, 'running'), lt(previews.leaseUntil, new Date()))))
-      .orderBy(desc(previews.createdAt))
-      .limit(1000);
-    return rows.map((r) => r.id);
-  }
-
-  /** Back in the queue after a passing fault: no attempt takes it before `at`. */
-  async retryLater(id: string, at: Date, message: string): Promise<void> {
-    await this.db
-      .update(previews)
-      .set({ status: 'queued', leaseUntil: at, message: storableMessage(message) })
-      .where(eq(previews.id, id));
-  }
-
-  async complete(id: string): Promise<void> {
-    await this.db.update(previews).set({ status: 'completed', message: null, leaseUntil: null, completedAt: new Date() }).where(eq(previews.id, id));
-  }
-
-  async fail(id: string, message: string): Promise<void> {
-    await this.db
-      .update(previews)
-      .set({ status: 'failed', message: storableMessage(message), leaseUntil: null, completedAt: new Date() })
-      .where(eq(previews.id, id));
   }
 }

@@ -1,8 +1,10 @@
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { SectionSnapshot } from '../articles/articles.schema';
+import type { UsedExample } from '../examples/used-example';
 import { users } from '../users/users.schema';
+import { leasedJobColumns, LeasedStatus } from '../jobs/leased-job.schema';
 
-export type PreviewStatus = 'queued' | 'running' | 'completed' | 'failed';
+export type PreviewStatus = LeasedStatus;
 
 /** One run of a template on one model choice: `modelId` null keeps each section's own model. */
 export interface PreviewVariant {
@@ -35,13 +37,7 @@ export const previews = pgTable(
     clientId: uuid('client_id'),
     clientName: text('client_name'),
     variants: jsonb('variants').$type<PreviewVariant[]>().notNull(),
-    status: text('status').$type<PreviewStatus>().notNull(),
-    message: text('message'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...leasedJobColumns(),
   },
   (table) => [index('previews_user_created_idx').on(table.userId, table.createdAt), index('previews_status_idx').on(table.status)],
 );
@@ -67,6 +63,8 @@ export const previewSections = pgTable(
     promptTokens: integer('prompt_tokens').notNull(),
     completionTokens: integer('completion_tokens').notNull(),
     cachedTokens: integer('cached_tokens').notNull(),
+    /** The examples that guided it (see generation_sections.examples); null when the section names no example set. */
+    examples: jsonb('examples').$type<UsedExample[]>(),
     durationMs: integer('duration_ms').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

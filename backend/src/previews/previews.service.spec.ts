@@ -72,6 +72,7 @@ const written = (position: number, heading: string, model = 'gpt-4o'): WrittenSe
   content: `${heading} text`,
   reasoningEffort: null,
   reasoningTokens: 0,
+  examples: null,
   tokens: 30,
   model,
   temperature: 0.7,

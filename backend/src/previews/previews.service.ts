@@ -17,7 +17,7 @@ import { roundUsd } from '../integrations/openai/prices';
 import { JobsService } from '../jobs/jobs.service';
 import { LEASE_MS, recoverOrphans, withLease } from '../jobs/leased-job';
 import { ModelsRepository } from '../models/models.repository';
-import { SectionsRepository } from '../sections/sections.repository';
+import { sectionAsEntry, SectionsRepository } from '../sections/sections.repository';
 import { UsersService } from '../users/users.service';
 import { PreviewEvents } from './preview-events';
 import { CreatePreviewDto, PreviewResponse, PreviewSectionResponse } from './previews.dto';
@@ -124,17 +124,7 @@ export class PreviewsService {
     return {
       articleTitle: section.name,
       articleType: SECTION_PREVIEW_TYPE,
-      sections: [
-        {
-          section: section.id,
-          heading: section.name,
-          systemPrompt: section.systemMessage,
-          userPrompt: section.userMessage,
-          model: section.model,
-          temperature: section.temperature,
-          logit_bias_group: section.logitBiasGroup,
-        },
-      ],
+      sections: [sectionAsEntry(section)],
     };
   }
 
@@ -167,6 +157,7 @@ export class PreviewsService {
       completion_tokens: s.completionTokens,
       cost_usd: usd === null ? null : roundUsd(usd),
       duration_ms: s.durationMs,
+      examples: s.examples ?? null,
     };
   }
 

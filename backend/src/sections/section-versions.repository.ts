@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { EXAMPLES_COUNT } from '@quire/shared';
 import { DatabaseService } from '../database/database.service';
 import { sections } from './sections.schema';
 import { SectionVersionRow, sectionVersions } from './section-versions.schema';
@@ -14,6 +15,8 @@ export interface EntryContent {
   temperature: number;
   logit_bias_group: string | null;
   reasoning_effort?: string | null;
+  examples_model?: string | null;
+  examples_count?: number;
 }
 
 /** A section's versions (written by SectionsRepository with each change; read here). */
@@ -51,7 +54,8 @@ export class SectionVersionsRepository {
 
   /**
    * Per entry, the newest version of its section that it equals (heading = name, both prompts,
-   * model, temperature, bias list, reasoning effort), or null when it equals none. Matched in the database, so no
+   * model, temperature, bias list, reasoning effort, example set and count; an entry without the
+   * last three holds what a section did before they existed), or null when it equals none. Matched in the database, so no
    * prompt of any version travels to the server. The same rule as migration 0008's.
    */
   async matching(userId: string, entries: EntryContent[]): Promise<(number | null)[]> {
@@ -68,6 +72,8 @@ export class SectionVersionsRepository {
           and v.temperature = (e.entry->>'temperature')::double precision
           and v.logit_bias_group::text is not distinct from lower(e.entry->>'logit_bias_group')
           and v.reasoning_effort is not distinct from (e.entry->>'reasoning_effort')
+          and v.examples_model::text is not distinct from lower(e.entry->>'examples_model')
+          and v.examples_count = coalesce((e.entry->>'examples_count')::int, ${EXAMPLES_COUNT.default})
       ) as version
       from jsonb_array_elements(${JSON.stringify(entries)}::jsonb) with ordinality as e(entry, ord)
       order by e.ord`);

@@ -1,12 +1,23 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { EXAMPLES_COUNT } from '@quire/shared';
 import { REASONING_EFFORTS, ReasoningEffort } from '../integrations/openai/chat-parameters';
 import { IsOmittable, UpdateOf } from '../common/validation';
 import { SectionRow } from './sections.schema';
 import { SectionVersionRow } from './section-versions.schema';
 
 export const MAX_PROMPT_LENGTH = 20_000;
+
+const examplesCountMessage = `examples_count must be a whole number from ${EXAMPLES_COUNT.min} to ${EXAMPLES_COUNT.max}`;
+/** How many examples of a set are sent: a whole number from 0 to 10 (a section, an article's entry, an evaluation's variant). */
+export const IsExamplesCount = () =>
+  applyDecorators(
+    IsInt({ message: examplesCountMessage }),
+    Min(EXAMPLES_COUNT.min, { message: examplesCountMessage }),
+    Max(EXAMPLES_COUNT.max, { message: examplesCountMessage }),
+  );
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 export class SectionDto {
@@ -57,6 +68,29 @@ export class SectionDto {
   @MaxLength(MAX_PROMPT_LENGTH, { message: `user_message must be at most ${MAX_PROMPT_LENGTH} characters` })
   user_message!: string;
 
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      "One of your models whose examples guide the section: the examples_count nearest in meaning to the section's user message are sent before it as user/assistant pairs; null (or left out on create) for none",
+  })
+  @Transform(({ value }) => (value === '' ? null : value))
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsUUID('all', { message: 'examples_model must be one of your models or null' })
+  examples_model?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: EXAMPLES_COUNT.min,
+    maximum: EXAMPLES_COUNT.max,
+    default: EXAMPLES_COUNT.default,
+    description: 'How many of the example set are sent (a set with fewer sends what it has)',
+  })
+  @IsOmittable()
+  @IsExamplesCount()
+  examples_count?: number;
+
   @ApiPropertyOptional()
   @IsOmittable()
   @IsString({ message: 'notes must be text' })
@@ -100,6 +134,12 @@ export class SectionResponse {
   @ApiProperty()
   user_message!: string;
 
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The model whose examples guide the section; null for none' })
+  examples_model!: string | null;
+
+  @ApiProperty({ type: 'integer', minimum: EXAMPLES_COUNT.min, maximum: EXAMPLES_COUNT.max })
+  examples_count!: number;
+
   @ApiProperty()
   notes!: string;
 
@@ -129,6 +169,8 @@ export function toSectionResponse(row: SectionRow, modelShutdownDate: string | n
     logit_bias_group: row.logitBiasGroup,
     system_message: row.systemMessage,
     user_message: row.userMessage,
+    examples_model: row.examplesModel,
+    examples_count: row.examplesCount,
     notes: row.notes,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
@@ -144,6 +186,8 @@ export class SectionVersionResponse extends PickType(SectionResponse, [
   'reasoning_effort',
   'system_message',
   'user_message',
+  'examples_model',
+  'examples_count',
   'notes',
 ] as const) {
   @ApiProperty({ minimum: 1, example: 3, description: '1 for the section as created, one more with each change' })
@@ -167,6 +211,8 @@ export function toSectionVersionResponse(row: SectionVersionRow): SectionVersion
     logit_bias_group: row.logitBiasGroup,
     system_message: row.systemMessage,
     user_message: row.userMessage,
+    examples_model: row.examplesModel,
+    examples_count: row.examplesCount,
     notes: row.notes,
   };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
+import type { SectionSnapshot } from '../articles/articles.schema';
 import { SectionRow, sections } from './sections.schema';
 import { sectionVersions } from './section-versions.schema';
 
@@ -18,10 +19,42 @@ const columns = {
   updated_at: sections.updatedAt,
 };
 
-export type SectionValues = Pick<
-  SectionRow,
-  'name' | 'model' | 'temperature' | 'reasoningEffort' | 'logitBiasGroup' | 'systemMessage' | 'userMessage' | 'notes'
->;
+/** What a section's versions hold: everything an operator sets. */
+const VALUE_FIELDS = [
+  'name',
+  'model',
+  'temperature',
+  'reasoningEffort',
+  'logitBiasGroup',
+  'systemMessage',
+  'userMessage',
+  'examplesModel',
+  'examplesCount',
+  'notes',
+] as const satisfies readonly (keyof SectionRow)[];
+
+export type SectionValues = Pick<SectionRow, (typeof VALUE_FIELDS)[number]>;
+
+/** A section as a template entry holds it (a section tried alone is a template of one). */
+export function sectionAsEntry(row: SectionRow): SectionSnapshot {
+  return {
+    section: row.id,
+    heading: row.name,
+    systemPrompt: row.systemMessage,
+    userPrompt: row.userMessage,
+    model: row.model,
+    temperature: row.temperature,
+    logit_bias_group: row.logitBiasGroup,
+    reasoning_effort: row.reasoningEffort,
+    examples_model: row.examplesModel,
+    examples_count: row.examplesCount,
+  };
+}
+
+/** The values of a section, or of one of its versions. */
+export function valuesOf(row: SectionValues): SectionValues {
+  return Object.fromEntries(VALUE_FIELDS.map((field) => [field, row[field]])) as SectionValues;
+}
 
 @Injectable()
 export class SectionsRepository {
@@ -136,17 +169,6 @@ export class SectionsRepository {
     return row ?? null;
   }
 }
-
-const VALUE_FIELDS = [
-  'name',
-  'model',
-  'temperature',
-  'reasoningEffort',
-  'logitBiasGroup',
-  'systemMessage',
-  'userMessage',
-  'notes',
-] as const satisfies readonly (keyof SectionValues)[];
 
 /** Whether a section already holds these values (an update of nothing is no new version). */
 export function sameValues(current: SectionValues, values: SectionValues): boolean {

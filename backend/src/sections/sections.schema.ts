@@ -13,6 +13,10 @@ export const sectionContentColumns = () => ({
   logitBiasGroup: uuid('logit_bias_group').references(() => logitBiasGroups.id, { onDelete: 'set null' }),
   systemMessage: text('system_message').notNull(),
   userMessage: text('user_message').notNull(),
+  /** One of the user's models whose examples guide the section (in-context); null for none. No foreign key, like `model`. */
+  examplesModel: uuid('examples_model'),
+  /** How many of the set's examples nearest the section's user message are sent (0–10). */
+  examplesCount: integer('examples_count').notNull().default(3),
 });
 
 /**

@@ -23,6 +23,8 @@ function sectionRow(overrides: Partial<SectionRow> = {}): SectionRow {
     logitBiasGroup: GROUP,
     systemMessage: 'You write intros.',
     userMessage: 'Write about {{title}}.',
+    examplesModel: null,
+    examplesCount: 3,
     notes: 'keep short',
     version: 1,
     createdAt: new Date('2026-01-01T00:00:00Z'),
@@ -142,6 +144,8 @@ describe(SectionsService.name, () => {
       logitBiasGroup: null,
       systemMessage: 'Old system.',
       userMessage: 'Old user.',
+      examplesModel: null,
+      examplesCount: 3,
       notes: '',
       reasoningEffort: null,
       createdAt: new Date('2026-01-01T00:00:00Z'),
@@ -151,7 +155,7 @@ describe(SectionsService.name, () => {
       const { sut, sections, versions, models } = await build();
       sections.findOwned.mockResolvedValue(sectionRow({ version: 3 }));
       versions.find.mockResolvedValue(kept);
-      models.findOwned.mockResolvedValue({} as never);
+      models.ownedIds.mockResolvedValue(new Set([MODEL]));
       sections.update.mockImplementation(async (_user, _id, values) => sectionRow({ ...values, version: 4 }));
       const restored = await sut.restore(USER, 'section-1', 1);
       expect(versions.find).toHaveBeenCalledWith(USER, 'section-1', 1);
@@ -163,6 +167,8 @@ describe(SectionsService.name, () => {
         logitBiasGroup: null,
         systemMessage: 'Old system.',
         userMessage: 'Old user.',
+        examplesModel: null,
+        examplesCount: 3,
         notes: '',
       });
       expect(restored).toMatchObject({ name: 'Intro v1', system_message: 'Old system.' });
@@ -180,7 +186,7 @@ describe(SectionsService.name, () => {
       const { sut, sections, versions, models } = await build();
       sections.findOwned.mockResolvedValue(sectionRow());
       versions.find.mockResolvedValue(kept);
-      models.findOwned.mockResolvedValue(null);
+      models.ownedIds.mockResolvedValue(new Set());
       await expect(sut.restore(USER, 'section-1', 1)).rejects.toThrow(ConflictException);
       expect(sections.update).not.toHaveBeenCalled();
     });

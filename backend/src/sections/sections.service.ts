@@ -1,4 +1,5 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { EXAMPLES_COUNT } from '@quire/shared';
 import { ListQuery, Page } from '../common/list-query';
 import { givenFields, notYours } from '../common/validation';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
@@ -6,7 +7,7 @@ import { ModelLineupService } from '../models/model-lineup.service';
 import { ModelsRepository } from '../models/models.repository';
 import { copyBase, copyName } from './copy-name';
 import { SectionDto, SectionResponse, SectionVersionResponse, toSectionResponse, toSectionVersionResponse } from './sections.dto';
-import { SectionsRepository, SectionValues } from './sections.repository';
+import { SectionsRepository, SectionValues, valuesOf } from './sections.repository';
 import { SectionRow } from './sections.schema';
 import { SectionVersionsRepository } from './section-versions.repository';
 
@@ -19,6 +20,8 @@ const NEW_SECTION: SectionValues = {
   logitBiasGroup: null,
   systemMessage: '',
   userMessage: '',
+  examplesModel: null,
+  examplesCount: EXAMPLES_COUNT.default,
   notes: '',
 };
 
@@ -70,11 +73,7 @@ export class SectionsService {
   async copy(userId: string, id: string): Promise<SectionResponse> {
     const source = await this.require(userId, id);
     const name = copyName(source.name, await this.sections.namesLike(userId, copyBase(source.name)));
-    const { model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes } = source;
-    return this.respondOne(
-      userId,
-      await this.sections.create(userId, { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes }),
-    );
+    return this.respondOne(userId, await this.sections.create(userId, { ...valuesOf(source), name }));
   }
 
   /** Newest first; a section that is not the user's (or no longer exists) is a 404. */
@@ -92,13 +91,18 @@ export class SectionsService {
     await this.require(userId, id);
     const kept = await this.versions.find(userId, id, version);
     if (!kept) throw new NotFoundException('Version not found.');
-    if (!(await this.models.findOwned(userId, kept.model))) {
+    const owned = await this.models.ownedIds(userId, [kept.model, ...(kept.examplesModel ? [kept.examplesModel] : [])]);
+    if (!owned.has(kept.model)) {
       throw new ConflictException(
         `Version ${version} uses a model that has since been deleted, so it cannot be restored; copy its prompts into the form instead.`,
       );
     }
-    const { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes } = kept;
-    const row = await this.sections.update(userId, id, { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes });
+    if (kept.examplesModel && !owned.has(kept.examplesModel)) {
+      throw new ConflictException(
+        `Version ${version} takes its examples from a model that has since been deleted, so it cannot be restored; copy its prompts into the form instead.`,
+      );
+    }
+    const row = await this.sections.update(userId, id, valuesOf(kept));
     if (!row) throw new NotFoundException('Section not found.');
     return this.respondOne(userId, row);
   }
@@ -115,9 +119,10 @@ export class SectionsService {
     return row;
   }
 
-  /** `base` with the fields `dto` gives; the model and bias list given must be the user's. */
+  /** `base` with the fields `dto` gives; the model, example set and bias list given must be the user's. */
   private async values(userId: string, dto: Partial<SectionDto>, base: SectionValues): Promise<SectionValues> {
     if (dto.model !== undefined && !(await this.models.findOwned(userId, dto.model))) throw notYours('model', 'models');
+    if (dto.examples_model && !(await this.models.findOwned(userId, dto.examples_model))) throw notYours('examples_model', 'models');
     const group = dto.logit_bias_group === undefined ? undefined : (dto.logit_bias_group?.toLowerCase() ?? null);
     if (group && !(await this.biasGroups.findOwned(userId, group))) throw notYours('logit_bias_group', 'bias word lists');
     const given = givenFields({
@@ -128,9 +133,10 @@ export class SectionsService {
       logitBiasGroup: group,
       systemMessage: dto.system_message,
       userMessage: dto.user_message,
+      examplesModel: dto.examples_model === undefined ? undefined : (dto.examples_model?.toLowerCase() ?? null),
+      examplesCount: dto.examples_count,
       notes: dto.notes,
     });
-    const { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes } = { ...base, ...given };
-    return { name, model, temperature, reasoningEffort, logitBiasGroup, systemMessage, userMessage, notes };
+    return valuesOf({ ...base, ...given });
   }
 }

@@ -168,7 +168,7 @@ describe(TrainingCollectionService.name, () => {
 
       await sut.run('job-1');
 
-      expect(embeddings.embed).not.toHaveBeenCalled();
+      expect(embeddings.embedTexts).not.toHaveBeenCalled();
       expect(cpu.run).toHaveBeenCalledWith('clusterPool', expect.objectContaining({ vectors: undefined }));
       expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, `${YIELDS} No OpenAI API key was saved, so sections were clustered by their text.`);
     });
@@ -178,11 +178,12 @@ describe(TrainingCollectionService.name, () => {
       jobs.start.mockResolvedValue(job({ clustering: 'embeddings' }));
       crawler.crawl.mockResolvedValue(outcome());
       users.getSecret.mockResolvedValue('sk-key');
-      embeddings.embed.mockResolvedValue([[1, 0]]);
+      embeddings.embedTexts.mockResolvedValue({ vectors: [[1, 0]], truncated: 0 });
 
       await sut.run('job-1');
 
-      expect(embeddings.embed).toHaveBeenCalledWith('sk-key', []);
+      expect(embeddings.embedTexts).toHaveBeenCalledWith('sk-key', ['A\n\nIntro.'], 'embed the sections');
+      expect(embeddings.embedTexts).toHaveBeenCalledWith('sk-key', ['Why\n\nBecause.'], 'embed the sections');
       expect(cpu.run).toHaveBeenCalledWith('clusterPool', expect.objectContaining({ vectors: [[1, 0]] }));
       expect(jobs.complete).toHaveBeenCalledWith('job-1', {}, YIELDS);
     });

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { AppConfig } from '../config/config';
 import { EMBEDDING_LIMITS } from '../integrations/openai/model-catalogue';
-import { EMBEDDING_BATCH_INPUTS, EMBEDDING_MODEL, OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
+import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { JobsService } from '../jobs/jobs.service';
 import { recoverOrphans, withLease } from '../jobs/leased-job';
 import { UsersService } from '../users/users.service';
@@ -119,13 +119,10 @@ export class TrainingCollectionService {
     if (!key) return { vectors: null, note: 'No OpenAI API key was saved, so sections were clustered by their text.' };
     const text = (item: SectionItem) => blocksToPlainText(item.originalHeading, item.children);
     try {
-      let truncated = 0;
-      const embed = async (pool: SectionItem[]) => {
-        const plan = await this.cpu.run('embeddingBatches', { texts: pool.map(text), model: EMBEDDING_MODEL, maxInputs: EMBEDDING_BATCH_INPUTS });
-        truncated += plan.truncated;
-        return this.embeddings.embed(key, plan.batches);
-      };
-      const vectors = { h1sAndIntros: await embed(items.h1sAndIntros), sections: await embed(items.sections) };
+      const embed = (pool: SectionItem[]) => this.embeddings.embedTexts(key, pool.map(text), 'embed the sections');
+      const [h1sAndIntros, sections] = [await embed(items.h1sAndIntros), await embed(items.sections)];
+      const vectors = { h1sAndIntros: h1sAndIntros.vectors, sections: sections.vectors };
+      const truncated = h1sAndIntros.truncated + sections.truncated;
       const limit = EMBEDDING_LIMITS.inputTokens.toLocaleString('en-US');
       const note =
         truncated > 0

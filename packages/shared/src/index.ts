@@ -5,3 +5,4 @@ export * from './plain-text';
 export * from './training-data';
 export * from './markdown';
 export * from './reasoning';
+export * from './examples';

@@ -1,3 +1,4 @@
+import { EXAMPLES_COUNT } from '@quire/shared';
 import { Section } from '../sections/types';
 
 export interface SectionSnapshot {
@@ -10,6 +11,9 @@ export interface SectionSnapshot {
   logit_bias_group?: string | null;
   /** The section's reasoning effort (issue 24); null: the model's default. */
   reasoning_effort?: string | null;
+  /** The model whose examples guide the section, and how many (issue 25). */
+  examples_model?: string | null;
+  examples_count?: number;
   /** Read only (issue 17): the version of its section the entry equalled when saved; null when none. */
   section_version?: number | null;
   /** Read only: the section's newest version; null once the section is deleted. */
@@ -67,12 +71,14 @@ export function snapshotOf(section: Section): SectionSnapshot {
     temperature: Number.parseFloat(String(section.temperature)),
     logit_bias_group: section.logit_bias_group ?? null,
     reasoning_effort: section.reasoning_effort ?? null,
+    examples_model: section.examples_model ?? null,
+    examples_count: section.examples_count ?? EXAMPLES_COUNT.default,
   };
 }
 
 /** The fields an entry is saved with (what the server computes is left out). */
 function entryFields(entry: SectionSnapshot, withBiasGroup: boolean): SectionSnapshot {
-  const { section, heading, systemPrompt, userPrompt, model, temperature, logit_bias_group, reasoning_effort } = entry;
+  const { section, heading, systemPrompt, userPrompt, model, temperature, logit_bias_group, reasoning_effort, examples_model, examples_count } = entry;
   return {
     section,
     heading,
@@ -81,6 +87,8 @@ function entryFields(entry: SectionSnapshot, withBiasGroup: boolean): SectionSna
     model,
     temperature,
     reasoning_effort: reasoning_effort ?? null,
+    examples_model: examples_model ?? null,
+    examples_count: examples_count ?? EXAMPLES_COUNT.default,
     ...(withBiasGroup ? { logit_bias_group: logit_bias_group ?? null } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { SimpleForm, useNotify } from 'react-admin';
+import { EXAMPLES_COUNT } from '@quire/shared';
 import { Create } from '../../components/forms';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../../components/useT';
@@ -12,6 +13,8 @@ const EMPTY: SectionInput = {
   temperature: 0.7,
   reasoning_effort: null,
   logit_bias_group: null,
+  examples_model: null,
+  examples_count: EXAMPLES_COUNT.default,
   system_message: '',
   user_message: '',
   notes: '',

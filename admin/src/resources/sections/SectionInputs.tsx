@@ -1,12 +1,14 @@
 import { Stack, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, TextInput } from 'react-admin';
-import { REASONING_EFFORTS } from '@quire/shared';
+import { EXAMPLES_COUNT, REASONING_EFFORTS } from '@quire/shared';
 import { QuietSelectInput } from '../../components/QuietSelectInput';
 import { ModelOption, modelLabel, useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 
 const ALL = { perPage: 1000, sort: { field: 'name', order: 'ASC' as const } };
+const wholeNumber = (value: unknown) =>
+  value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'quire.sections.wholeNumber';
 
 /** Spec §2's section fields with spec §5's rules; each input labels itself (resources.sections.fields.*). */
 export function SectionInputs() {
@@ -15,6 +17,9 @@ export function SectionInputs() {
   const modelId = useWatch({ name: 'model' });
   const chosen = models.find((model) => model.id === modelId);
   const openAiModel = chosen ? (chosen.output_model ?? chosen.base_model) : '';
+  const examplesModel = useWatch({ name: 'examples_model' }) as string | null;
+  const examplesCount = useWatch({ name: 'examples_count' }) as number | null;
+  const set = models.find((model) => model.id === examplesModel);
   const notes = [
     ...(chosen?.shut_down
       ? [t('stopped', { model: openAiModel })]
@@ -55,6 +60,31 @@ export function SectionInputs() {
             sx={{ flex: 2 }}
           />
         </ReferenceInput>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
+        <ReferenceInput source="examples_model" reference="models" {...ALL}>
+          <SelectInput
+            optionText={(model: ModelOption) => t('exampleSetOption', { name: model.name, smart_count: model.example_count })}
+            emptyText={t('noExamples')}
+            format={(value: string | null) => value ?? ''}
+            parse={(value: string) => value || null}
+            SelectProps={{ displayEmpty: true }}
+            InputLabelProps={{ shrink: true }}
+            helperText={t('examplesHelp')}
+            sx={{ flex: 2 }}
+          />
+        </ReferenceInput>
+        {examplesModel && (
+          <NumberInput
+            source="examples_count"
+            validate={[required(), minValue(EXAMPLES_COUNT.min), maxValue(EXAMPLES_COUNT.max), wholeNumber]}
+            step={1}
+            min={EXAMPLES_COUNT.min}
+            max={EXAMPLES_COUNT.max}
+            helperText={set && set.example_count < (examplesCount ?? 0) ? t('fewerExamples', { smart_count: set.example_count }) : ' '}
+            sx={{ flex: 1 }}
+          />
+        )}
       </Stack>
       {notes.map((note) => (
         <Typography key={note} variant="body2" color={chosen?.shut_down ? 'error' : 'text.secondary'} sx={{ mt: -1, mb: 1 }}>

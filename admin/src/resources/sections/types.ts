@@ -8,6 +8,10 @@ export interface Section {
   /** OpenAI's reasoning_effort; null: the model's default. */
   reasoning_effort: string | null;
   logit_bias_group: string | null;
+  /** One of the operator's models whose examples guide the section (in-context); null for none. */
+  examples_model: string | null;
+  /** How many of them are sent (0–10). */
+  examples_count: number;
   system_message: string;
   user_message: string;
   notes: string;

@@ -1,4 +1,5 @@
-import { planEmbeddingBatches } from './embedding-batches';
+import fc from 'fast-check';
+import { batchesWithoutCounting, planEmbeddingBatches } from './embedding-batches';
 import { EMBEDDING_LIMITS } from './model-catalogue';
 import { encodeText } from './tokenizer';
 
@@ -36,5 +37,36 @@ describe('planEmbeddingBatches', () => {
   it('should send an empty text as a space and read "<|endoftext|>" as plain text', () => {
     const plan = planEmbeddingBatches(['', 'about <|endoftext|> markers'], 'text-embedding-3-small', 256);
     expect(plan.batches).toEqual([[' ', 'about <|endoftext|> markers']]);
+  });
+});
+
+describe('batchesWithoutCounting', () => {
+  it('should leave texts over 2,048 characters to the tokenizer', () => {
+    expect(batchesWithoutCounting(['short', 'x'.repeat(2_049)], 256)).toBeNull();
+  });
+
+  it('should keep the texts in order, an empty one as a space, in batches of at most maxInputs', () => {
+    expect(batchesWithoutCounting(['a', '', 'c'], 2)).toEqual([['a', ' '], ['c']]);
+  });
+
+  it('should make only batches OpenAI accepts, whatever the characters', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.string({ unit: 'binary', maxLength: 2_048 }).map((t) => t.slice(0, 2_048)),
+          { maxLength: 60 },
+        ),
+        (texts) => {
+          const batches = batchesWithoutCounting(texts, 256)!;
+          expect(batches.flat()).toEqual(texts.map((t) => t || ' '));
+          for (const batch of batches) {
+            const counts = batch.map(tokens);
+            expect(Math.max(...counts)).toBeLessThanOrEqual(EMBEDDING_LIMITS.inputTokens);
+            expect(counts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(EMBEDDING_LIMITS.requestTokens);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

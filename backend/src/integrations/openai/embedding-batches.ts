@@ -51,3 +51,30 @@ function truncate(text: string, family: TokenizerFamily): { input: string; token
     if (tokens <= EMBEDDING_LIMITS.inputTokens) return { input, tokens };
   }
 }
+
+/** A character is at most 4 bytes of UTF-8, so at most 4 tokens: this many characters always fit one input. */
+const SURELY_FITS_CHARS = Math.floor(EMBEDDING_LIMITS.inputTokens / 4);
+
+/**
+ * The batches for texts short enough to need no counting (each at most 2,048 characters, so within
+ * 8,192 tokens; each batch at most `maxInputs` and 75,000 characters, so within 300,000 tokens), in
+ * order; null when one is longer and planEmbeddingBatches (in a worker thread) must count them.
+ */
+export function batchesWithoutCounting(texts: string[], maxInputs: number): string[][] | null {
+  if (texts.some((text) => text.length > SURELY_FITS_CHARS)) return null;
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let chars = 0;
+  for (const text of texts) {
+    const input = text || ' ';
+    if (batch.length > 0 && (batch.length >= maxInputs || (chars + input.length) * 4 > EMBEDDING_LIMITS.requestTokens)) {
+      batches.push(batch);
+      batch = [];
+      chars = 0;
+    }
+    batch.push(input);
+    chars += input.length;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}

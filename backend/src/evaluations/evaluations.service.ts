@@ -1,0 +1,470 @@
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { EXAMPLES_COUNT, TIE } from '@quire/shared';
+import { isTransient } from '../common/integration-error';
+import { UserFacingError } from '../common/user-facing-error';
+import { failureMessage, isForPeople } from '../common/job-failure';
+import { ListQuery, Page } from '../common/list-query';
+import { notYours } from '../common/validation';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { CpuPool } from '../cpu-pool/cpu-pool.service';
+import { ExampleChooser, pairOf } from '../examples/example-chooser';
+import { ExamplesRepository } from '../examples/examples.repository';
+import { cosine } from '../examples/nearest';
+import { rougeL } from '../examples/scores';
+import { JOB_ATTEMPTS } from '../generation/generation.service';
+import { tokenizerFor } from '../integrations/openai/model-catalogue';
+import { OpenAiChat } from '../integrations/openai/openai-chat';
+import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
+import { costOf, priceOf, roundUsd } from '../integrations/openai/prices';
+import { JobsService } from '../jobs/jobs.service';
+import { LEASE_MS, recoverOrphans, withLease } from '../jobs/leased-job';
+import { EVALUATION_QUEUE } from '../jobs/queues';
+import { ModelsRepository } from '../models/models.repository';
+import { ChatMessage, ModelExampleRow } from '../models/models.schema';
+import { NO_OPENAI_KEY_MESSAGE } from '../models/models.service';
+import { UsersService } from '../users/users.service';
+import { holdoutOf, pairsFor, ScoredOutput, summarize, verdictOf } from './evaluation-plan';
+import {
+  CreateEvaluationDto,
+  EvaluationEstimateResponse,
+  EvaluationItemResponse,
+  EvaluationOutputResponse,
+  EvaluationResponse,
+  JudgmentDto,
+} from './evaluations.dto';
+import { EvaluationsRepository } from './evaluations.repository';
+import { EvaluationItemRow, EvaluationOutputRow, EvaluationRow, EvaluationVariant } from './evaluations.schema';
+import { promptfooConfig } from './promptfoo';
+
+/** Tokens OpenAI adds per chat message, and to prime the answer (its cookbook's count for current models). */
+const TOKENS_PER_MESSAGE = 3;
+const TOKENS_PER_REPLY = 3;
+/** An estimate averages the in-context examples over at most this many of the set. */
+const ESTIMATE_SAMPLE = 200;
+
+/** What an evaluation is asked, checked: the model's examples, the variants with their OpenAI models, the held-out examples. */
+interface Plan {
+  modelId: string;
+  modelName: string;
+  holdout: ModelExampleRow[];
+  rest: ModelExampleRow[];
+  variants: (EvaluationVariant & { openAiModel: string })[];
+}
+
+/**
+ * Evaluations: some of a model's examples are held out and written again by each variant (a model,
+ * and how many of the set's other examples guide it), scored against the originals (cosine
+ * similarity of embeddings, ROUGE-L) and judged blind by people, as a durable leased job.
+ */
+@Injectable()
+export class EvaluationsService {
+  private readonly logger = new Logger(EvaluationsService.name);
+
+  constructor(
+    private readonly evaluations: EvaluationsRepository,
+    private readonly models: ModelsRepository,
+    private readonly examples: ExamplesRepository,
+    private readonly chooser: ExampleChooser,
+    private readonly chat: OpenAiChat,
+    private readonly embeddings: OpenAiEmbeddings,
+    private readonly users: UsersService,
+    private readonly cpu: CpuPool,
+    private readonly queue: JobsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Checks what is asked (400 naming the field, 409 without a key) and queues it; nothing is stored on a refusal. */
+  async create(userId: string, dto: CreateEvaluationDto): Promise<EvaluationResponse> {
+    const plan = await this.plan(userId, dto);
+    await this.requireKey(userId);
+    const pairs = pairsFor(
+      plan.variants.map((v) => v.label),
+      plan.holdout.length,
+    );
+    const row = await this.evaluations.create(
+      {
+        userId,
+        modelId: plan.modelId,
+        modelName: plan.modelName,
+        holdout: plan.holdout.length,
+        variants: plan.variants.map(({ label, model, modelName, examplesCount }) => ({ label, model, modelName, examplesCount })),
+      },
+      plan.holdout.map((example, position) => {
+        const messages = example.messages;
+        return {
+          position,
+          exampleUuid: example.uuid,
+          system: messages.find((m) => m.role === 'system')?.content ?? '',
+          prompt: pairOf(messages).user ?? '',
+          original: pairOf(messages).assistant ?? '',
+          pair: pairs[position],
+        };
+      }),
+    );
+    await this.queue.send(EVALUATION_QUEUE, { jobId: row.id }, { singletonKey: row.id });
+    this.queue.wake(EVALUATION_QUEUE);
+    return this.get(userId, row.id);
+  }
+
+  /** What the evaluation would cost, checked as create checks it; nothing is stored or asked of OpenAI. */
+  async estimate(userId: string, dto: CreateEvaluationDto): Promise<EvaluationEstimateResponse> {
+    const plan = await this.plan(userId, dto);
+    const sample = plan.rest.slice(0, ESTIMATE_SAMPLE);
+    const prices = this.config.openAiPrices;
+    const counted = new Map<string, { items: { prompt: number; original: number }[]; examplePair: number }>();
+    for (const family of new Set(plan.variants.map((v) => tokenizerFor(v.openAiModel)))) {
+      const itemTexts = plan.holdout.flatMap((e) => [
+        `${e.messages.find((m) => m.role === 'system')?.content ?? ''}${pairOf(e.messages).user ?? ''}`,
+        pairOf(e.messages).assistant ?? '',
+      ]);
+      const sampleTexts = sample.map((e) => `${pairOf(e.messages).user ?? ''}${pairOf(e.messages).assistant ?? ''}`);
+      const counts = await this.cpu.run('countTokens', { texts: [...itemTexts, ...sampleTexts], family });
+      const items = plan.holdout.map((_, i) => ({ prompt: counts[2 * i], original: counts[2 * i + 1] }));
+      const pairCounts = counts.slice(itemTexts.length);
+      const examplePair = pairCounts.length === 0 ? 0 : pairCounts.reduce((a, b) => a + b, 0) / pairCounts.length;
+      counted.set(family, { items, examplePair });
+    }
+    const variants = plan.variants.map((variant) => {
+      const { items, examplePair } = counted.get(tokenizerFor(variant.openAiModel))!;
+      const examples = Math.min(variant.examplesCount, plan.rest.length);
+      const promptTokens = items.reduce(
+        (sum, item) => sum + item.prompt + (2 + 2 * examples) * TOKENS_PER_MESSAGE + TOKENS_PER_REPLY + Math.round(examples * examplePair),
+        0,
+      );
+      const completionTokens = items.reduce((sum, item) => sum + item.original, 0);
+      const cost = costOf({ promptTokens, completionTokens, cachedTokens: 0 }, priceOf(variant.openAiModel, prices));
+      return {
+        label: variant.label,
+        openai_model: variant.openAiModel,
+        requests: items.length,
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        cost: cost === null ? null : roundUsd(cost),
+      };
+    });
+    const choosing = plan.variants.filter((v) => v.examplesCount > 0 && plan.rest.length > v.examplesCount);
+    const embedsSet = choosing.length > 0 && (await this.examples.entries(plan.modelId)).some((e) => !e.embeddedAt);
+    return {
+      items: plan.holdout.length,
+      variants,
+      requests: variants.reduce((sum, v) => sum + v.requests, 0),
+      embedding_requests: plan.holdout.length * (1 + choosing.length) + (embedsSet ? 1 : 0),
+      cost: variants.some((v) => v.cost === null) ? null : roundUsd(variants.reduce((sum, v) => sum + v.cost!, 0)),
+    };
+  }
+
+  private async plan(userId: string, dto: CreateEvaluationDto): Promise<Plan> {
+    const model = await this.models.findOwned(userId, dto.modelId);
+    if (!model) throw notYours('modelId', 'models');
+    const seen = new Set<string>();
+    const variants: Plan['variants'] = [];
+    for (const [i, variant] of dto.variants.entries()) {
+      const label = variant.label.toLowerCase();
+      if (label === TIE) throw invalid(`variants.${i}.label`, `"${TIE}" is how a judgment says neither output wins: name the variant otherwise`);
+      if (seen.has(label)) throw invalid(`variants.${i}.label`, 'must differ from the other variants’ labels');
+      seen.add(label);
+      const own = await this.models.findOwned(userId, variant.model);
+      if (!own) throw notYours(`variants.${i}.model`, 'models');
+      variants.push({
+        label: variant.label,
+        model: own.id,
+        modelName: own.name,
+        examplesCount: variant.examples_count,
+        openAiModel: own.outputModel ?? own.baseModel,
+      });
+    }
+    const set = await this.models.examples(model.id);
+    const guided = variants.some((v) => v.examplesCount > 0);
+    const most = set.length - (guided ? 1 : 0);
+    if (dto.holdout > most) {
+      const why = guided ? ', and one or more must be left to guide the variants' : '';
+      throw invalid('holdout', `must be at most ${Math.max(most, 0)}: "${model.name}" holds ${set.length} example(s)${why}`);
+    }
+    const holdout = holdoutOf(set, dto.holdout);
+    const held = new Set(holdout.map((e) => e.uuid));
+    return { modelId: model.id, modelName: model.name, holdout, rest: set.filter((e) => !held.has(e.uuid)), variants };
+  }
+
+  private async requireKey(userId: string): Promise<string> {
+    const key = await this.users.getSecret(userId, 'OPENAI_API_KEY');
+    if (!key) throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
+    return key;
+  }
+
+  async list(userId: string, query: ListQuery): Promise<Page<EvaluationResponse>> {
+    const page = await this.evaluations.list(userId, query);
+    const items = await this.evaluations.items(page.rows.map((row) => row.id));
+    const outputs = await this.evaluations.outputs(items.map((item) => item.id));
+    return { ...page, rows: page.rows.map((row) => this.toResponse(row, items, outputs)) };
+  }
+
+  async get(userId: string, id: string): Promise<EvaluationResponse> {
+    const row = await this.require(userId, id);
+    const items = await this.evaluations.items([id]);
+    return this.toResponse(row, items, await this.evaluations.outputs(items.map((item) => item.id)));
+  }
+
+  /** One item judged: `winner` a label of its pair, or "tie"; both outputs must be written. */
+  async judge(userId: string, id: string, dto: JudgmentDto): Promise<EvaluationResponse> {
+    await this.require(userId, id);
+    const item = (await this.evaluations.items([id])).find((i) => i.id === dto.item.toLowerCase());
+    if (!item) throw invalid('item', 'is not one of this evaluation’s items');
+    const [a, b] = item.pair;
+    if (dto.winner !== a && dto.winner !== b && dto.winner !== TIE) throw invalid('winner', `must be "${a}", "${b}" or "${TIE}"`);
+    const written = new Set((await this.evaluations.outputs([item.id])).map((o) => o.label));
+    if (!written.has(a) || !written.has(b)) throw new ConflictException('This item’s two outputs are not both written yet; judge it once they are.');
+    await this.evaluations.judge(id, item.id, dto.winner);
+    return this.get(userId, id);
+  }
+
+  /** The evaluation as a Promptfoo configuration (promptfoo.ts), with the in-context examples each output was sent. */
+  async promptfoo(userId: string, id: string): Promise<string> {
+    const row = await this.require(userId, id);
+    const items = await this.evaluations.items([id]);
+    const outputs = await this.evaluations.outputs(items.map((item) => item.id));
+    const used = [...new Set(outputs.flatMap((o) => o.examples))];
+    const messages = row.modelId ? await this.examples.messagesByUuid(row.modelId, used) : new Map<string, ChatMessage[]>();
+    const current = new Map(
+      (
+        await this.models.openAiModels(
+          userId,
+          row.variants.map((v) => v.model),
+        )
+      ).map((m) => [m.id, m.outputModel ?? m.baseModel]),
+    );
+    const variants = row.variants.map((variant) => ({
+      label: variant.label,
+      openAiModel: outputs.find((o) => o.label === variant.label)?.model ?? current.get(variant.model) ?? variant.modelName,
+    }));
+    const exported = items.map((item) => ({
+      exampleUuid: item.exampleUuid,
+      system: item.system,
+      prompt: item.prompt,
+      original: item.original,
+      examples: Object.fromEntries(
+        outputs
+          .filter((o) => o.itemId === item.id)
+          .map((o) => [
+            o.label,
+            // As sent: the nearest last.
+            [...o.examples].reverse().flatMap((uuid) => {
+              const pair = pairOf(messages.get(uuid) ?? []);
+              return pair.user === null || pair.assistant === null
+                ? []
+                : [
+                    { role: 'user' as const, content: pair.user },
+                    { role: 'assistant' as const, content: pair.assistant },
+                  ];
+            }),
+          ]),
+      ),
+    }));
+    return promptfooConfig({ id: row.id, modelName: row.modelName, createdAt: row.createdAt }, variants, exported);
+  }
+
+  private async require(userId: string, id: string): Promise<EvaluationRow> {
+    const row = await this.evaluations.findOwned(userId, id);
+    if (!row) throw new NotFoundException('Evaluation not found.');
+    return row;
+  }
+
+  private toResponse(row: EvaluationRow, allItems: EvaluationItemRow[], allOutputs: EvaluationOutputRow[]): EvaluationResponse {
+    const prices = this.config.openAiPrices;
+    const items = allItems.filter((item) => item.evaluationId === row.id);
+    const ids = new Set(items.map((item) => item.id));
+    const outputs = allOutputs.filter((o) => ids.has(o.itemId));
+    const costOfOutput = (o: EvaluationOutputRow) => costOf(o, priceOf(o.model, prices));
+    const scored: ScoredOutput[] = outputs.map((o) => ({ ...o, costUsd: costOfOutput(o) }));
+    const labels = row.variants.map((v) => v.label);
+    const summaries = summarize(labels, scored, items);
+    const judgments = items.filter((item) => item.winner !== null).length;
+    const round = (usd: number | null) => (usd === null ? null : roundUsd(usd));
+    const total = scored.some((o) => o.costUsd === null) ? null : scored.reduce((sum, o) => sum + o.costUsd!, 0);
+    return {
+      _id: row.id,
+      status: row.status,
+      message: row.message,
+      modelId: row.modelId,
+      model_name: row.modelName,
+      holdout: row.holdout,
+      variants: row.variants.map((v) => ({ label: v.label, model: v.model, model_name: v.modelName, examples_count: v.examplesCount })),
+      progress: { done: outputs.length, total: items.length * labels.length },
+      items: items.map((item): EvaluationItemResponse => ({
+        _id: item.id,
+        position: item.position,
+        example_uuid: item.exampleUuid,
+        system: item.system,
+        prompt: item.prompt,
+        original: item.original,
+        outputs: Object.fromEntries(
+          outputs
+            .filter((o) => o.itemId === item.id)
+            .map((o): [string, EvaluationOutputResponse] => [
+              o.label,
+              {
+                text: o.text,
+                model: o.model,
+                similarity: o.similarity,
+                rouge_l: o.rougeL,
+                tokens: o.promptTokens + o.completionTokens,
+                prompt_tokens: o.promptTokens,
+                completion_tokens: o.completionTokens,
+                cost: round(costOfOutput(o)),
+                examples: o.examples,
+              },
+            ]),
+        ),
+        pair: item.pair,
+        winner: item.winner,
+      })),
+      summary: summaries.map((s) => ({
+        label: s.label,
+        outputs: s.outputs,
+        mean_similarity: s.meanSimilarity,
+        mean_rouge_l: s.meanRougeL,
+        prompt_tokens: s.promptTokens,
+        completion_tokens: s.completionTokens,
+        cost: round(s.costUsd),
+        judged: s.judged,
+        wins: s.wins,
+        losses: s.losses,
+        ties: s.ties,
+        win_rate: s.winRate,
+        win_rate_low: s.winRateLow,
+        win_rate_high: s.winRateHigh,
+      })),
+      judgments,
+      verdict: verdictOf(summaries, judgments),
+      cost: round(total),
+      created_at: row.createdAt,
+      started_at: row.startedAt,
+      completed_at: row.completedAt,
+    };
+  }
+
+  /** Evaluations left running by a stopped process, or never queued, go back to the queue. */
+  recover(): Promise<void> {
+    return recoverOrphans(this.evaluations, (id) => this.queue.send(EVALUATION_QUEUE, { jobId: id }, { singletonKey: id }).then(() => undefined));
+  }
+
+  run(id: string): Promise<void> {
+    return withLease(this.evaluations, id, (row) => this.write(row));
+  }
+
+  /**
+   * Item after item, each variant's output at once (those already written are kept: a resumed
+   * evaluation pays for nothing twice), then the item's outputs scored in one embedding request.
+   */
+  private async write(row: EvaluationRow): Promise<void> {
+    try {
+      const key = await this.users.getSecret(row.userId, 'OPENAI_API_KEY');
+      if (!key) throw new EvaluationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
+      const items = await this.evaluations.items([row.id]);
+      const written = await this.evaluations.outputs(items.map((item) => item.id));
+      const heldOut = new Set(items.map((item) => item.exampleUuid));
+      const models = await this.variantModels(row);
+      for (const item of items) {
+        const own = written.filter((o) => o.itemId === item.id);
+        const missing = row.variants.filter((variant) => !own.some((o) => o.label === variant.label));
+        // Settled: an output being written when another fails is kept before the evaluation waits (never paid twice).
+        const outcomes = await Promise.allSettled(missing.map((variant) => this.writeOutput(key, row, item, variant, models.get(variant.label)!, heldOut)));
+        const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+        if (failed) throw failed.reason;
+        await this.scoreItem(key, item);
+        await this.evaluations.renewLease(row.id, LEASE_MS);
+      }
+      await this.evaluations.complete(row.id);
+    } catch (error) {
+      const message = failureMessage(error);
+      if (!(isTransient(error) && row.attempts < JOB_ATTEMPTS && (await this.retryLater(row, message)))) {
+        this.logger.warn(`Evaluation ${row.id} failed: ${message}`);
+        if (!isForPeople(error)) this.logger.error(error);
+        await this.evaluations.fail(row.id, message);
+      }
+    }
+  }
+
+  /** Each variant's OpenAI model, as its model is now (a tuned one when it has it). */
+  private async variantModels(row: EvaluationRow): Promise<Map<string, string>> {
+    const found = new Map(
+      (
+        await this.models.openAiModels(
+          row.userId,
+          row.variants.map((v) => v.model),
+        )
+      ).map((m) => [m.id, m.outputModel ?? m.baseModel]),
+    );
+    const models = new Map<string, string>();
+    for (const variant of row.variants) {
+      const model = found.get(variant.model);
+      if (!model) throw new EvaluationError(`The model "${variant.modelName}" of variant "${variant.label}" has been deleted; start a new evaluation.`);
+      models.set(variant.label, model);
+    }
+    if (!row.modelId && row.variants.some((v) => v.examplesCount > 0))
+      throw new EvaluationError(`The model "${row.modelName}" has been deleted, so its examples can no longer guide the variants; start a new evaluation.`);
+    return models;
+  }
+
+  private async writeOutput(
+    key: string,
+    row: EvaluationRow,
+    item: EvaluationItemRow,
+    variant: EvaluationVariant,
+    model: string,
+    heldOut: Set<string>,
+  ): Promise<void> {
+    const count = Math.min(variant.examplesCount, EXAMPLES_COUNT.max);
+    const guide =
+      count > 0 && row.modelId ? await this.chooser.choose({ apiKey: key, modelId: row.modelId, count, message: item.prompt, exclude: heldOut }) : null;
+    const answer = await this.chat.complete(
+      key,
+      {
+        model,
+        desired: { temperature: 1, reasoningEffort: null },
+        messages: () => [{ role: 'system', content: item.system }, ...(guide?.messages ?? []), { role: 'user', content: item.prompt }],
+      },
+      `example ${item.position + 1} for variant "${variant.label}"`,
+    );
+    await this.evaluations.saveOutput({
+      itemId: item.id,
+      label: variant.label,
+      model,
+      text: answer.content,
+      rougeL: rougeL(answer.content, item.original),
+      promptTokens: answer.usage.promptTokens,
+      completionTokens: answer.usage.completionTokens,
+      cachedTokens: answer.usage.cachedTokens,
+      reasoningTokens: answer.usage.reasoningTokens,
+      examples: guide?.used.map((u) => u.uuid) ?? [],
+    });
+  }
+
+  /** The item's unscored outputs and its original, embedded in one request; similarity below 0 counts as 0. */
+  private async scoreItem(key: string, item: EvaluationItemRow): Promise<void> {
+    const unscored = (await this.evaluations.outputs([item.id])).filter((o) => o.similarity === null);
+    if (unscored.length === 0) return;
+    const { vectors } = await this.embeddings.embedTexts(key, [item.original, ...unscored.map((o) => o.text)], 'score the outputs');
+    for (const [i, output] of unscored.entries()) await this.evaluations.score(output.id, Math.max(0, Math.min(1, cosine(vectors[0], vectors[i + 1]))));
+  }
+
+  /** A passing fault sends it back to the queue, waiting GENERATION_RETRY_SECONDS, doubling (as an article). */
+  private async retryLater(row: EvaluationRow, message: string): Promise<boolean> {
+    const delayMs = this.config.generationRetrySeconds * 1000 * 2 ** (row.attempts - 1);
+    try {
+      await this.evaluations.retryLater(row.id, new Date(Date.now() + delayMs), `${message} Trying again in ${Math.round(delayMs / 1000)} s.`);
+      await this.queue.send(EVALUATION_QUEUE, { jobId: row.id }, { singletonKey: row.id, startAfter: Math.ceil(delayMs / 1000) });
+      return true;
+    } catch (error) {
+      this.logger.error(error);
+      return false;
+    }
+  }
+}
+
+/** A reason an evaluation cannot go on that its operator can act on (the message is for people). */
+export class EvaluationError extends UserFacingError {}
+
+function invalid(field: string, message: string): BadRequestException {
+  return new BadRequestException({ message: `${field} ${message}`, errors: [{ field, message }] });
+}
