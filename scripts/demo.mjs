@@ -39,6 +39,35 @@ await api('POST', '/api/user', { envVars: { NOTION_SECRET: notion.secret, DATABA
 if ((await api('GET', '/api/models')).length === 0) {
   await seedTemplate(api, { title: 'Buying guide', type: 'Guide', headings: ['Introduction', 'What to look for', 'Our picks', 'FAQ'] });
   await seedTemplate(api, { title: 'Product review', type: 'Review', headings: ['Verdict', 'Pros and cons', 'Who it is for'] });
+  // A model holding examples in the house style, to guide sections with and to evaluate (Current Models › Evaluate).
+  const voice = await api('POST', '/api/models', { name: 'Acme house style', base_model: 'gpt-4o-mini' });
+  const topics = [
+    'hiking boots',
+    'tents',
+    'sleeping bags',
+    'backpacks',
+    'trail running shoes',
+    'rain jackets',
+    'camping stoves',
+    'headlamps',
+    'trekking poles',
+    'water filters',
+    'climbing harnesses',
+    'base layers',
+  ];
+  for (const [i, topic] of topics.entries()) {
+    const messages = [
+      { role: 'system', content: 'You write the introductions of Acme Outdoors buying guides: warm, practical, no hype.' },
+      { role: 'user', content: `Write the introduction of a buying guide to ${topic}.` },
+      {
+        role: 'assistant',
+        content: `Good ${topic} make a day outside easier. This guide explains what matters when you choose ${topic}, which features are worth paying for, and which you can skip.`,
+      },
+    ];
+    await api('POST', `/api/models/${voice._id}/add-example`, {
+      example: { uuid: `demo-example-${i + 1}`, article_uuid: `demo-article-${i + 1}`, clusterId: 0, messages },
+    });
+  }
   const acme = await api('POST', '/api/clients', { name: 'Acme Outdoors' });
   await api('POST', `/api/clients/${acme._id}/save-path`, { folderId: 'demo-acme-folder', folderName: 'Acme Outdoors articles' });
 }
@@ -56,6 +85,7 @@ console.log(`
   Press "Sign in with Google" (simulated: you are the Demo Operator), then open History.
   Five Notion rows are waiting in "Start Generating"; Quire checks Notion every 5 seconds.
   Once they are written, press an article's title in History to read it inside Quire.
+  To compare setups, open Current Models › "Acme house style" › Evaluate.
   For training data, open Current Models › Submit training URL and enter ${site.url}/
   (a sample blog served on this machine).
   Notion, OpenAI and Google Drive are simulators on this machine; nothing leaves it.

@@ -14,6 +14,7 @@ import { queryClient } from './queryClient';
 import articles from './resources/articles';
 import biaswords from './resources/biaswords';
 import clients from './resources/clients';
+import evaluations from './resources/evaluations';
 import history from './resources/history';
 import models from './resources/models';
 import previews from './resources/previews';
@@ -84,6 +85,7 @@ export function App() {
       {resource('clients', clients)}
       {resource('history', history)}
       {resource('models', models)}
+      {resource('evaluations', evaluations)}
       <Resource name="logit-bias-groups" />
       <Resource name="fine-tune-jobs" />
       <Resource name="training-jobs" />

@@ -131,8 +131,25 @@ const previewMethods = (apiUrl: string, post: <T>(path: string, body?: unknown) 
 });
 // ── end of Previews ─────────────────────────────────────────────────────────
 
+// ── Evaluations (issue 25) ───────────────────────────────────────────────────
+interface EvaluationMethods {
+  /** What an evaluation would send and cost (nothing is stored); a refusal names the field, as a create's. */
+  estimateEvaluation<T>(body: unknown): Promise<T>;
+  /** One item judged: the label of the better output's variant, or "tie"; answers the evaluation. */
+  judgeEvaluation<T>(id: Identifier, body: { item: string; winner: string }): Promise<T>;
+  /** Where the evaluation's Promptfoo configuration downloads from (the browser goes there). */
+  evaluationPromptfooUrl(id: Identifier): Promise<string>;
+}
+
+const evaluationMethods = (apiUrl: string, post: <T>(path: string, body?: unknown) => Promise<T>): EvaluationMethods => ({
+  estimateEvaluation: (body) => post(`${apiUrl}/evaluations/estimate`, body),
+  judgeEvaluation: (id, body) => post(`${at(apiUrl, 'evaluations', id)}/judgments`, body),
+  evaluationPromptfooUrl: async (id) => `${at(apiUrl, 'evaluations', id)}/promptfoo.yaml`,
+});
+// ── end of Evaluations ───────────────────────────────────────────────────────
+
 /** Quire's routes beyond react-admin's CRUD, each a named method on the one client. */
-export interface QuireDataProvider extends DataProvider, HistoryMethods, PreviewMethods {
+export interface QuireDataProvider extends DataProvider, HistoryMethods, PreviewMethods, EvaluationMethods {
   copySection(id: Identifier): Promise<unknown>;
   addExample(modelId: Identifier, body: { example: Example; replace?: boolean }): Promise<unknown>;
   removeExample(modelId: Identifier, uuid: string): Promise<unknown>;
@@ -245,6 +262,7 @@ export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetch
     restoreSectionVersion: (sectionId, version) => post(at(apiUrl, 'sections', sectionId, 'versions', version, 'restore')),
     ...historyMethods(apiUrl, call),
     ...previewMethods(apiUrl, post),
+    ...evaluationMethods(apiUrl, post),
   };
 }
 

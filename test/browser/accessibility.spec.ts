@@ -63,6 +63,26 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
     // One article written (so History's entry page and Home's spend have something to show), with Notion and OpenAI simulated.
     await connectSimulators(page);
     const [written] = await writeArticles(page, [{ title: 'Accessibility entry', article: 'Accessibility article' }]);
+    // An evaluation of the model's examples, run to its end (issue 25).
+    for (const n of [1, 2, 3, 4]) {
+      const messages = [
+        { role: 'system', content: 'S' },
+        { role: 'user', content: `Write part ${n}.` },
+        { role: 'assistant', content: `Part ${n}.` },
+      ];
+      expect((await page.request.post(`/api/models/${model}/add-example`, { data: { example: { uuid: `a11y-${n}`, clusterId: 0, messages } } })).status()).toBe(
+        201,
+      );
+    }
+    const evaluation = await created(page, '/api/evaluations', {
+      modelId: model,
+      holdout: 2,
+      variants: [
+        { label: 'Plain', model, examples_count: 0 },
+        { label: 'Guided', model, examples_count: 2 },
+      ],
+    });
+    await expect.poll(async () => ((await (await page.request.get(`/api/evaluations/${evaluation}`)).json()) as { status: string }).status).toBe('completed');
     const found: Record<string, string[]> = {};
     try {
       const button = (name: string) => (p: Page) => p.getByRole('button', { name, exact: true });
@@ -88,6 +108,11 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
       await audit(page, found, `/training/wizard/subclusters?id=0&start=2024-01-01&end=2024-06-30&job=${job}`, (p) =>
         p.getByRole('combobox', { name: 'Existing Models' }),
       );
+      await audit(page, found, `/evaluations/new?model=${model}`, (p) => p.getByRole('region', { name: 'Estimate' }).getByRole('status'));
+      await audit(page, found, `/evaluations/${evaluation}`, (p) => [
+        p.getByRole('region', { name: 'Judge blind' }).getByRole('button', { name: 'Tie (3)' }),
+        p.getByRole('img', { name: /^Win rate of each setup/ }),
+      ]);
       await audit(page, found, '/history', (p) => p.getByRole('table', { name: 'Generation History' }));
       await audit(page, found, `/history/${written._id}`, (p) => p.getByRole('region', { name: 'The article as written' }).getByRole('heading', { level: 3 }));
       await audit(page, found, `/history/${job}`, (p) => p.getByRole('region', { name: 'The training job' }));

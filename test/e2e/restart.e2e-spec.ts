@@ -125,4 +125,44 @@ describe.each(targets)('Restarting on %s', (_name, databaseUrl) => {
       await site.stop();
     }
   });
+  it('should resume an evaluation stopped by a restart where it stopped, paying for no output twice', async () => {
+    const openai = await new OpenAiFake().start();
+    openai.chatLatencyMs = 150;
+    const env = { DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-restart-')), ENCRYPTION_KEY: '', OPENAI_BASE_URL: openai.baseUrl };
+    try {
+      const first = await createTestApp(env);
+      await first.reset();
+      const login = await request(first.http).get('/api/auth/local').expect(302);
+      const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
+      const agent = request.agent(first.http).set('Cookie', cookie);
+      await agent
+        .post('/api/user')
+        .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+        .expect(200);
+      const model = await createModel(agent, 'Evaluated', 'gpt-4o', 10);
+      const variants = [
+        { label: 'Plain', model, examples_count: 0 },
+        { label: 'Guided', model, examples_count: 2 },
+      ];
+      const created = (await agent.post('/api/evaluations').send({ modelId: model, holdout: 6, variants }).expect(201)).body;
+      const read = (http: typeof first.http) => async () => (await request(http).get(`/api/evaluations/${created._id}`).set('Cookie', cookie).expect(200)).body;
+      const paused = await eventually(read(first.http), (e) => e.progress.done >= 2);
+      await first.close();
+      expect(paused.status).toBe('running');
+      const stoppedAt = openai.requestsTo('POST', /^\/v1\/chat\/completions$/).length;
+      expect(stoppedAt).toBeLessThan(12);
+
+      const second = await createTestApp(env);
+      try {
+        const done = await eventually(read(second.http), (e) => e.status === 'completed', 30_000);
+        expect(done.progress).toEqual({ done: 12, total: 12 });
+        // Every output paid once: the first process finished the item it was writing, the second went on from the next.
+        expect(openai.requestsTo('POST', /^\/v1\/chat\/completions$/)).toHaveLength(12);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await openai.stop();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
@@ -13,7 +13,7 @@ const POLL_SECONDS = 2;
 
 /** Workers on the durable evaluation queue (as many as generation's), and the sweep for orphaned evaluations. */
 @Injectable()
-export class EvaluationsRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class EvaluationsRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(EvaluationsRunner.name);
 
   constructor(
@@ -36,7 +36,9 @@ export class EvaluationsRunner implements OnApplicationBootstrap, BeforeApplicat
     return this.evaluations.recover().catch((error: Error) => this.logger.error(`Evaluation recovery failed: ${error.message}`));
   }
 
-  beforeApplicationShutdown(): void {
+  /** Before the queue drains (beforeApplicationShutdown), so a running evaluation stops after its item instead of being awaited. */
+  onModuleDestroy(): void {
     if (this.scheduler.doesExist('interval', RECOVER_INTERVAL)) this.scheduler.deleteInterval(RECOVER_INTERVAL);
+    this.evaluations.stop();
   }
 }

@@ -60,6 +60,8 @@ interface Plan {
 @Injectable()
 export class EvaluationsService {
   private readonly logger = new Logger(EvaluationsService.name);
+  /** Set when the server shuts down: a running evaluation stops after the item it is writing, and is released. */
+  private stopping = false;
 
   constructor(
     private readonly evaluations: EvaluationsRepository,
@@ -348,6 +350,11 @@ export class EvaluationsService {
     return recoverOrphans(this.evaluations, (id) => this.queue.send(EVALUATION_QUEUE, { jobId: id }, { singletonKey: id }).then(() => undefined));
   }
 
+  /** Shutting down: evaluations stop between items (nothing written is lost) and another process takes them up at once. */
+  stop(): void {
+    this.stopping = true;
+  }
+
   run(id: string): Promise<void> {
     return withLease(this.evaluations, id, (row) => this.write(row));
   }
@@ -365,6 +372,11 @@ export class EvaluationsService {
       const heldOut = new Set(items.map((item) => item.exampleUuid));
       const models = await this.variantModels(row);
       for (const item of items) {
+        if (this.stopping) {
+          await this.evaluations.release(row.id);
+          this.logger.log(`Evaluation ${row.id} paused for shutdown; it resumes on the next start`);
+          return;
+        }
         const own = written.filter((o) => o.itemId === item.id);
         const missing = row.variants.filter((variant) => !own.some((o) => o.label === variant.label));
         // Settled: an output being written when another fails is kept before the evaluation waits (never paid twice).

@@ -26,6 +26,7 @@ interface Stored {
 function repositoryOf(rows: Stored[]) {
   let clock = Date.parse('2026-11-25T12:00:00Z');
   const repository = {
+    signature: jest.fn(async () => JSON.stringify(rows.map((r) => [r.id, r.embeddedAt?.getTime() ?? null]))),
     entries: jest.fn(async (): Promise<ExampleEntry[]> => rows.map(({ id, uuid, embeddedAt }) => ({ id, uuid, embeddedAt }))),
     messages: jest.fn(async (ids: string[]) => new Map(rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, r.messages]))),
     embeddings: jest.fn(async (ids: string[]) =>
@@ -97,6 +98,19 @@ describe(ExampleChooser.name, () => {
     expect(repository.keepEmbeddings).toHaveBeenCalledTimes(1);
     // The second choice found the vectors in memory.
     expect(repository.embeddings).toHaveBeenCalledTimes(1);
+  });
+
+  it('should read a set’s entries again only when it has changed', async () => {
+    const rows = [example(1, 'river'), example(2, 'phone'), example(3, 'garden')];
+    const { sut, repository } = build(rows);
+    await sut.choose({ ...ask, count: 1, message: 'phone' });
+    const read = repository.entries.mock.calls.length;
+    await sut.choose({ ...ask, count: 1, message: 'garden' });
+    expect(repository.entries.mock.calls.length).toBe(read);
+    rows.push(example(4, 'garden phone'));
+    const chosen = await sut.choose({ ...ask, count: 1, message: 'garden phone' });
+    expect(repository.entries.mock.calls.length).toBeGreaterThan(read);
+    expect(chosen.used.map((u) => u.uuid)).toEqual(['uuid-4']);
   });
 
   it('should embed a set once when two sections choose from it at the same time', async () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ChatMessage } from '../integrations/openai/openai-chat';
 import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { ExampleEntry, ExamplesRepository } from './examples.repository';
-import { fromBytes, nearest, toBytes } from './nearest';
+import { fromBytes, nearest, toBytes, unit } from './nearest';
 import type { UsedExample } from './used-example';
 
 export type { UsedExample };
@@ -11,6 +11,8 @@ export type { UsedExample };
 export const MAX_EXAMPLES = 10;
 /** Vectors kept in memory across requests (text-embedding-3-small's 1,536 floats: about 6 KB each, so at most about 24 MB). */
 const CACHED_VECTORS = 4_000;
+/** Sets whose entries are kept in memory (each checked against its signature before use). */
+const CACHED_SETS = 50;
 /** How many words of an example's user message History shows. */
 const FIRST_WORDS = 12;
 
@@ -42,6 +44,8 @@ export interface ExampleAsk {
 @Injectable()
 export class ExampleChooser {
   private readonly vectors = new VectorCache(CACHED_VECTORS);
+  /** A set's entries as last read, with the signature they were read at. */
+  private readonly sets = new Map<string, { signature: string; entries: ExampleEntry[] }>();
   /** The set being embedded by this process, per model: a second section waits for it rather than paying again. */
   private readonly embedding = new Map<string, Promise<void>>();
 
@@ -75,8 +79,20 @@ export class ExampleChooser {
   }
 
   private async offered(ask: ExampleAsk): Promise<ExampleEntry[]> {
-    const entries = await this.examples.entries(ask.modelId);
+    const entries = await this.entriesOf(ask.modelId);
     return ask.exclude ? entries.filter((entry) => !ask.exclude!.has(entry.uuid)) : entries;
+  }
+
+  /** The set's entries: from memory while its signature is unchanged, else read (and remembered). */
+  private async entriesOf(modelId: string): Promise<ExampleEntry[]> {
+    const signature = await this.examples.signature(modelId);
+    const kept = this.sets.get(modelId);
+    if (kept?.signature === signature) return kept.entries;
+    const entries = await this.examples.entries(modelId);
+    this.sets.delete(modelId);
+    this.sets.set(modelId, { signature, entries });
+    if (this.sets.size > CACHED_SETS) this.sets.delete(this.sets.keys().next().value!);
+    return entries;
   }
 
   /** The chosen examples' messages: pairs, the nearest last. */
@@ -102,7 +118,7 @@ export class ExampleChooser {
     const running = this.embedding.get(modelId);
     if (running) return running;
     const work = (async () => {
-      const missing = (await this.examples.entries(modelId)).filter((entry) => !entry.embeddedAt).map((entry) => entry.id);
+      const missing = (await this.entriesOf(modelId)).filter((entry) => !entry.embeddedAt).map((entry) => entry.id);
       const messages = await this.examples.messages(missing);
       const items = missing.map((id) => ({ id, messages: messages.get(id) ?? [] }));
       const { vectors } = await this.embeddings.embedTexts(
@@ -130,7 +146,8 @@ export class ExampleChooser {
       else if (entry.embeddedAt) missing.push(entry.id);
     }
     for (const row of missing.length > 0 ? await this.examples.embeddings(missing) : []) {
-      const vector = fromBytes(row.embedding);
+      // Kept of unit length, so choosing is one dot product per example.
+      const vector = unit(fromBytes(row.embedding));
       this.vectors.set(row.id, row.embeddedAt.getTime(), vector);
       found.set(row.id, vector);
     }

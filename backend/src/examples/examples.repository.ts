@@ -28,6 +28,24 @@ export class ExamplesRepository {
       .orderBy(asc(modelExamples.createdAt), asc(modelExamples.id));
   }
 
+  /**
+   * What changes whenever the set's entries do: how many examples, how many embedded, the newest
+   * added and the newest embedding (an example added, removed, replaced or embedded moves one).
+   * Read instead of the entries while they are known: one row, not one per example.
+   */
+  async signature(modelId: string): Promise<string> {
+    const [row] = await this.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        embedded: sql<number>`count(${modelExamples.embeddedAt})::int`,
+        added: sql<string | null>`max(${modelExamples.createdAt})::text`,
+        lastEmbedded: sql<string | null>`max(${modelExamples.embeddedAt})::text`,
+      })
+      .from(modelExamples)
+      .where(eq(modelExamples.modelId, modelId));
+    return `${row.count}/${row.embedded}/${row.added}/${row.lastEmbedded}`;
+  }
+
   async messages(ids: string[]): Promise<Map<string, ChatMessage[]>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db.select({ id: modelExamples.id, messages: modelExamples.messages }).from(modelExamples).where(inArray(modelExamples.id, ids));

@@ -1,4 +1,5 @@
-import { cosine, fromBytes, nearest, toBytes } from './nearest';
+import fc from 'fast-check';
+import { cosine, fromBytes, nearest, toBytes, unit } from './nearest';
 import { rougeL, wilson, words } from './scores';
 
 describe('nearest', () => {
@@ -9,7 +10,7 @@ describe('nearest', () => {
       [0.9, 0.1, 0],
       [1, 0, 0],
       [0, 0, 1],
-    ];
+    ].map(unit);
     expect(nearest([1, 0, 0], vectors, 3)).toEqual([0, 3, 2]);
     expect(nearest([0, 0, 5], vectors, 1)).toEqual([4]);
     expect(nearest([1, 0, 0], vectors, 0)).toEqual([]);
@@ -17,17 +18,27 @@ describe('nearest', () => {
     expect(nearest([1, 0, 0], [], 3)).toEqual([]);
   });
 
-  it('should not depend on the vectors being normalised', () => {
-    expect(
-      nearest(
-        [2, 0],
-        [
-          [0, 5],
-          [10, 1],
-        ],
-        1,
+  it('should rank unit vectors by cosine similarity, whatever the query’s length', () => {
+    expect(nearest([2, 0], [unit([0, 5]), unit([10, 1])], 1)).toEqual([1]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 3, maxLength: 3 }),
+        fc.integer({ min: 1, max: 8 }),
+        (raw, query, count) => {
+          const vectors = raw.map(unit);
+          // The same as sorting every score (ties by index), done the slow way.
+          const scores = vectors.map((v, index) => ({ index, score: cosine(unit(query), v) }));
+          const expected = scores
+            .sort((a, b) => b.score - a.score || a.index - b.index)
+            .slice(0, count)
+            .map((s) => s.score);
+          const got = nearest(query, vectors, count).map((i) => scores.find((s) => s.index === i)!.score);
+          expect(got).toHaveLength(expected.length);
+          got.forEach((score, i) => expect(score).toBeCloseTo(expected[i], 5));
+        },
       ),
-    ).toEqual([1]);
+    );
     expect(cosine([3, 4], [6, 8])).toBeCloseTo(1);
     expect(cosine([1, 0], [0, 1])).toBe(0);
     expect(cosine([0, 0], [1, 1])).toBe(0);

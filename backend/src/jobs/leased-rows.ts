@@ -52,6 +52,11 @@ export class LeasedRows<T extends LeasedTable, Row extends { id: string }> imple
     return rows.map((r) => r.id as string);
   }
 
+  /** Lets another worker take the job at once (this process is shutting down): queued, its lease dropped. */
+  async release(id: string): Promise<void> {
+    await this.update({ status: 'queued', leaseUntil: null }).where(eq(this.table.id, id));
+  }
+
   /** Back in the queue after a passing fault: no attempt takes it before `at`. */
   async retryLater(id: string, at: Date, message: string): Promise<void> {
     await this.update({ status: 'queued', leaseUntil: at, message: storableMessage(message) }).where(eq(this.table.id, id));

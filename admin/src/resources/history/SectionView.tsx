@@ -58,6 +58,25 @@ export function SectionView(props: { section: HistorySection; note?: OmittedPara
             </Box>
           ))}
         </Box>
+        {section.examples && (
+          <Box sx={{ my: 1 }}>
+            <Typography variant="body2" component="h4" sx={{ fontWeight: 600 }}>
+              {section.examples.length > 0 ? t('examplesUsed', { smart_count: section.examples.length }) : t('noExamplesInSet')}
+            </Typography>
+            {section.examples.length > 0 && (
+              <Box component="ol" sx={{ m: 0, pl: 3, fontSize: '0.875rem', color: 'text.secondary' }}>
+                {section.examples.map((example) => (
+                  <li key={example.uuid}>
+                    <Box component="code" sx={{ mr: 1 }}>
+                      {example.uuid}
+                    </Box>
+                    {example.words}
+                  </li>
+                ))}
+              </Box>
+            )}
+          </Box>
+        )}
         {note && (note.parameters.length > 0 || note.rewritten.length > 0) && (
           <Alert severity="info" variant="outlined" sx={{ my: 1 }}>
             <Typography variant="body2" component="h4" sx={{ fontWeight: 600 }}>

@@ -56,6 +56,8 @@ export interface HistorySection {
   duration_ms: number | null;
   /** The version of its section the article's entry equalled when this was written; null when none. */
   section_version: number | null;
+  /** The examples of its example set sent with it (issue 25), nearest first; [] for an empty set; null: no set (or absent). */
+  examples?: { uuid: string; words: string }[] | null;
 }
 
 /** GET /api/history/{id}: the entry, plus what it wrote (generation) or its job (training). */

@@ -1,6 +1,8 @@
 import { Button, TableCell, Tooltip, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { QuireDataProvider } from '../../dataProvider';
+import { Link } from 'react-router-dom';
+import { EVALUATION_LIMITS } from '@quire/shared';
 import { Model } from './types';
 
 /** The base model, and beside it the day OpenAI stops the model (or that it has). */
@@ -35,5 +37,20 @@ function Examples(props: { model: Model }) {
   );
 }
 
-/** The Models table's cells and helpers beyond spec §2's plain columns (issue 24). */
-export const ModelCells = { BaseModel, Examples };
+/** Opens the evaluation of the model's examples (issue 25); it needs two examples to hold out. */
+function Evaluate(props: { model: Model }) {
+  const translate = useTranslate();
+  const enough = props.model.example_count >= EVALUATION_LIMITS.holdout.min;
+  return (
+    <Tooltip title={translate(enough ? 'quire.models.evaluateHint' : 'quire.models.evaluateNeeds', { min: EVALUATION_LIMITS.holdout.min })}>
+      <span>
+        <Button size="small" variant="outlined" component={Link} to={`/evaluations/new?model=${props.model.id}`} disabled={!enough}>
+          {translate('quire.models.evaluate')}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The Models table's cells and helpers beyond spec §2's plain columns (issues 24 and 25). */
+export const ModelCells = { BaseModel, Examples, Evaluate };

@@ -91,6 +91,7 @@ export default function ModelsPage() {
                   {t('replace')}
                 </Button>
                 <ModelCells.Examples model={model} />
+                <ModelCells.Evaluate model={model} />
               </ActionsCell>
             </TableRow>
           )}

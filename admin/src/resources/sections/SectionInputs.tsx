@@ -79,8 +79,6 @@ export function SectionInputs() {
             source="examples_count"
             validate={[required(), minValue(EXAMPLES_COUNT.min), maxValue(EXAMPLES_COUNT.max), wholeNumber]}
             step={1}
-            min={EXAMPLES_COUNT.min}
-            max={EXAMPLES_COUNT.max}
             helperText={set && set.example_count < (examplesCount ?? 0) ? t('fewerExamples', { smart_count: set.example_count }) : ' '}
             sx={{ flex: 1 }}
           />

@@ -1,0 +1,125 @@
+import { APIRequestContext, expect, Page, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { signIn, useOpenAiSimulator } from './helpers';
+
+async function post(request: APIRequestContext, url: string, data: unknown) {
+  const res = await request.post(url, { data });
+  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+const TOPICS = ['tents', 'boots', 'stoves', 'jackets', 'headlamps', 'backpacks', 'gloves', 'maps', 'ropes', 'filters', 'poles', 'helmets'];
+
+/** A model holding `count` examples in one house style (made through the API). */
+async function exampleSet(page: Page, name: string, count: number) {
+  const model = await post(page.request, '/api/models', { name, base_model: 'gpt-4o-mini' });
+  for (let i = 0; i < count; i++) {
+    const topic = `${TOPICS[i % TOPICS.length]} ${Math.floor(i / TOPICS.length) + 1}`;
+    await post(page.request, `/api/models/${model._id}/add-example`, {
+      example: {
+        uuid: `ex-${i}`,
+        article_uuid: `art-${i}`,
+        clusterId: 0,
+        messages: [
+          { role: 'system', content: 'You write buying guides.' },
+          { role: 'user', content: `Introduce the guide to ${topic}.` },
+          { role: 'assistant', content: `Good ${topic} make a day outside easier; here is how to choose them.` },
+        ],
+      },
+    });
+  }
+  return model as { _id: string; name: string };
+}
+
+const judging = (page: Page) => page.getByRole('region', { name: 'Judge blind' });
+
+test.describe('Example-guided sections and evaluations', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await useOpenAiSimulator(page);
+  });
+
+  test('the section form names an example set and how many of it are sent', async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const set = await exampleSet(page, `Voice ${tag}`, 4);
+    await page.goto('/sections/new');
+    await page.getByRole('textbox', { name: 'Name' }).fill(`Guided ${tag}`);
+    await page.getByRole('combobox', { name: 'Model' }).click();
+    await page.getByRole('option', { name: new RegExp(`^Voice ${tag}`) }).click();
+    await expect(page.getByRole('spinbutton', { name: 'Examples sent' })).toBeHidden();
+    await page.getByRole('combobox', { name: 'Examples from' }).click();
+    await page.getByRole('option', { name: `Voice ${tag} (4 examples)` }).click();
+    const count = page.getByRole('spinbutton', { name: 'Examples sent' });
+    await expect(count).toHaveValue('3');
+    await count.fill('6');
+    await expect(page.getByText('The set holds 4 examples: it sends what it has.')).toBeVisible();
+    await count.fill('11');
+    await page.getByRole('textbox', { name: 'System Message' }).fill('You introduce guides.');
+    await page.getByRole('textbox', { name: 'User Message' }).fill('Introduce {{title}}.');
+    await page.getByRole('button', { name: 'Create Section' }).click();
+    await expect(page.getByText('Must be 10 or less')).toBeVisible();
+    await count.fill('2');
+    await page.getByRole('button', { name: 'Create Section' }).click();
+    await expect(page).toHaveURL(/\/sections$/);
+    const sections = (await (await page.request.get('/api/sections')).json()) as { name: string; examples_model: string; examples_count: number }[];
+    expect(sections.find((s) => s.name === `Guided ${tag}`)).toMatchObject({ examples_model: set._id, examples_count: 2 });
+  });
+
+  test('evaluates from the model’s row: the estimate, the run, blind pairs judged with the keys, and the summary with its verdict', async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const set = await exampleSet(page, `House ${tag}`, 24);
+    await page.goto('/models');
+    await page
+      .getByRole('row', { name: new RegExp(`House ${tag}`) })
+      .getByRole('link', { name: 'Evaluate' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/evaluations/new\\?model=${set._id}$`));
+    await page.getByRole('spinbutton', { name: 'Examples held out' }).fill('20');
+    const estimate = page.getByRole('region', { name: 'Estimate' });
+    await expect(estimate).toContainText('20 examples: 40 chat requests');
+    await expect(estimate).toContainText('With examples on gpt-4o-mini');
+    await page.screenshot({ path: 'test-results/evaluations-create.png', fullPage: true });
+    await page.getByRole('button', { name: 'Start evaluation' }).click();
+    await expect(page).toHaveURL(/\/evaluations\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    await expect(page.getByText('completed', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // Blind: the setups' labels are nowhere in the judging panel; A and B are the item's pair in order.
+    await expect(judging(page)).toContainText('Example 1 of 20');
+    await expect(judging(page)).not.toContainText('No examples');
+    await expect(judging(page)).not.toContainText('With examples');
+    await page.screenshot({ path: 'test-results/evaluations-judge.png', fullPage: true });
+    const keys = ['2', '1', '3'];
+    for (let n = 0; n < 20; n++) {
+      // A key pressed while the last judgment is being saved is not taken: wait for the buttons.
+      await expect(judging(page).getByRole('button', { name: 'Tie (3)' })).toBeEnabled();
+      await page.keyboard.press(n < 18 ? (n % 2 === 0 ? '2' : '1') : keys[n - 18]);
+      await expect.poll(async () => ((await (await page.request.get(`/api/evaluations/${id}`)).json()) as { judgments: number }).judgments).toBe(n + 1);
+    }
+    const evaluation = (await (await page.request.get(`/api/evaluations/${id}`)).json()) as {
+      items: { position: number; pair: [string, string]; winner: string }[];
+    };
+    // Each key sent the label behind its side: 1 → A (the pair's first), 2 → B, 3 → a tie.
+    const expected = (n: number) => {
+      const key = n < 18 ? (n % 2 === 0 ? '2' : '1') : keys[n - 18];
+      return key === '3' ? 'tie' : evaluation.items[n].pair[key === '1' ? 0 : 1];
+    };
+    expect(evaluation.items.map((item) => item.winner)).toEqual(evaluation.items.map((item) => expected(item.position)));
+
+    const summary = page.getByRole('table', { name: 'Summary' });
+    await expect(summary.getByRole('row')).toHaveCount(3);
+    await expect(summary.getByRole('row', { name: /^No examples/ })).toContainText(/\d+ % \(\d+ %–\d+ %\)/);
+    await expect(page.getByRole('img', { name: /^Win rate of each setup with its 95 % interval: No examples: \d+ %/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .or(page.getByRole('status'))
+        .filter({ hasText: /writes better|within the noise/ }),
+    ).toBeVisible();
+    await page.screenshot({ path: 'test-results/evaluations-summary.png', fullPage: true });
+
+    // The model's earlier evaluations link here.
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page.getByRole('link', { name: /No examples · With examples/ })).toBeVisible();
+  });
+});
