@@ -6,6 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The dashboard and the server never import each other's sources (one flat-config rule per file
+// wins, so every no-restricted-imports below carries the one that applies).
+const TO_BACKEND = { group: ['**/backend/**'], message: 'admin/src does not import the server: put what both need in @quire/shared.' };
+const TO_ADMIN = { group: ['**/admin/**'], message: 'backend/src does not import the dashboard: put what both need in @quire/shared.' };
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +45,15 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // No crossing: what both sides need lives in @quire/shared (packages/shared).
+    files: ['backend/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TO_ADMIN] }] },
+  },
+  {
+    files: ['admin/src/components/forms.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TO_BACKEND] }] },
+  },
+  {
     // Every form saves once at a time (spec §4): screens take the controllers from components/forms.
     files: ['admin/src/**/*.{ts,tsx}'],
     ignores: ['admin/src/components/forms.tsx'],
@@ -47,6 +61,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [TO_BACKEND],
           paths: [
             {
               name: 'react-admin',
@@ -72,6 +87,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            TO_ADMIN,
             { group: ['@nestjs/*', 'drizzle-orm', 'drizzle-orm/*', 'class-validator', 'class-transformer'], message: 'training-data is framework-free.' },
             { regex: outside, message: 'training-data imports only its own files (and common/user-facing-error).' },
           ],
@@ -84,13 +100,35 @@ export default tseslint.config(
     // training-jobs writes, never the other way round.
     files: ['backend/src/training-jobs/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/training-snapshots/*'], message: 'training-jobs does not import training-snapshots.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [TO_ADMIN, { group: ['**/training-snapshots/*'], message: 'training-jobs does not import training-snapshots.' }] },
+      ],
     },
   },
   {
     // Tests read JSON answers and simulate vendors' JSON: `any` is the honest type there.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // A focused test (`.only`, `fit`, `fdescribe`) would quietly skip the rest of its suite.
+    files: ['test/**/*.ts', '**/*.spec.ts', '**/*.spec.cjs'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
+          message: 'No focused tests: remove .only.',
+        },
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name='only'][callee.object.type='MemberExpression'][callee.object.object.name=/^(test|describe)$/]",
+          message: 'No focused tests: remove .only.',
+        },
+        { selector: 'CallExpression[callee.name=/^(fit|fdescribe)$/]', message: 'No focused tests: use it/describe.' },
+      ],
+    },
   },
   {
     files: ['**/*.spec.cjs'],

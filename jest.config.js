@@ -10,7 +10,7 @@ module.exports = {
     {
       displayName: 'unit',
       rootDir: '.',
-      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.cjs'],
+      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/packages/shared/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.cjs'],
       transform,
       transformIgnorePatterns,
       testEnvironment: 'node',

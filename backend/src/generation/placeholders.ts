@@ -1,3 +1,4 @@
+import { PLACEHOLDER } from '@quire/shared';
 import { UserFacingError } from '../common/user-facing-error';
 
 /** A placeholder the page cannot fill; the message names it, for History. */
@@ -10,7 +11,7 @@ export class UnknownPlaceholderError extends UserFacingError {}
  */
 export function fillPlaceholders(text: string, builtIns: Record<string, string>, properties: Record<string, string | null>, where: string): string {
   const lower = new Map(Object.entries(properties).map(([key, value]) => [key.toLowerCase(), { key, value }]));
-  return text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (_, name: string) => {
+  return text.replace(PLACEHOLDER, (_, name: string) => {
     if (Object.hasOwn(builtIns, name)) return builtIns[name];
     const found = Object.hasOwn(properties, name) ? { key: name, value: properties[name] } : lower.get(name.toLowerCase());
     if (!found)
@@ -22,20 +23,4 @@ export function fillPlaceholders(text: string, builtIns: Record<string, string>,
     }
     return found.value;
   });
-}
-
-/** The placeholders Quire fills itself (see SectionWriter); every other name is a page property. */
-export const BUILT_IN_PLACEHOLDERS = ['title', 'article_title', 'article_type', 'client', 'section_heading', 'previous_sections'] as const;
-
-/** The names of the page properties `texts` use, in order of first use, each once (any case counts as one). */
-export function propertyPlaceholders(texts: string[]): string[] {
-  const names = new Map<string, string>();
-  for (const text of texts) {
-    for (const match of text.matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)) {
-      const name = match[1];
-      if ((BUILT_IN_PLACEHOLDERS as readonly string[]).includes(name) || names.has(name.toLowerCase())) continue;
-      names.set(name.toLowerCase(), name);
-    }
-  }
-  return [...names.values()];
 }

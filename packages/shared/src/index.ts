@@ -6,3 +6,4 @@ export * from './training-data';
 export * from './markdown';
 export * from './reasoning';
 export * from './examples';
+export * from './placeholders';

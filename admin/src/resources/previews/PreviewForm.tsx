@@ -1,7 +1,7 @@
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { FormEvent, useState } from 'react';
 import { useGetList } from 'react-admin';
-import { propertyPlaceholders } from '../../../../backend/src/generation/placeholders';
+import { propertyPlaceholders } from '@quire/shared';
 import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { PreviewRequest } from '../../dataProvider';
