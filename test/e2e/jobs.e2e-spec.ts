@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { JobsService } from '../../backend/src/jobs/jobs.service';
 import { eventually } from '../support/fixtures';
@@ -59,5 +60,27 @@ describe('Background jobs that fail unexpectedly', () => {
     expect(t.logger.lines.join('\n')).toContain('Job ' + id + ' on hostile-failure failed');
     expect(t.logger.lines.join('\n')).not.toContain('SECRET');
     await request(t.http).get('/api/health').expect(200);
+  });
+});
+
+describe('An API-only server (RUN_JOBS=false)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ RUN_JOBS: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it('should queue a job a request starts and leave it for a server that runs jobs', async () => {
+    const login = await request(t.http).get('/api/auth/local').expect(302);
+    const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
+    const job = await request(t.http).post('/api/training-jobs/submit-url').set('Cookie', cookie).send({ url: 'https://example.com/' }).expect(201);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const read = await request(t.http).get(`/api/training-jobs/${job.body._id}`).set('Cookie', cookie).expect(200);
+    expect(read.body.status).toBe('queued');
+    const queued = (await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'training-collection'`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(queued.rows[0].n).toBe(1);
   });
 });

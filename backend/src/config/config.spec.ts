@@ -49,6 +49,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('should run jobs unless RUN_JOBS=false, and refuse another value', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).runJobs).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), RUN_JOBS: 'false' }).runJobs).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RUN_JOBS: 'no' })).toThrow('RUN_JOBS must be true or false, got "no"');
+  });
+
   it('should use Secure cookies when APP_URL is https', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://quire.example.com/' }).secureCookies).toBe(true);
   });

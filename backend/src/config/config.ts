@@ -35,6 +35,8 @@ export interface AppConfig {
   notionPollSeconds: number;
   fineTunePollSeconds: number;
   generationConcurrency: number;
+  /** False: this server answers the API and queues jobs, but runs none, nor any background check (another server does). */
+  runJobs: boolean;
   /** The first wait before a job that met a passing fault is tried again (it doubles each time). */
   generationRetrySeconds: number;
   crawlMaxPages: number;
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     notionPollSeconds: positiveInt(env, 'NOTION_POLL_SECONDS', 60),
     fineTunePollSeconds: positiveInt(env, 'FINE_TUNE_POLL_SECONDS', 60),
     generationConcurrency: positiveInt(env, 'GENERATION_CONCURRENCY', 4, 64),
+    runJobs: text(env, 'RUN_JOBS') === null ? true : bool(env, 'RUN_JOBS'),
     generationRetrySeconds: positiveInt(env, 'GENERATION_RETRY_SECONDS', 30, 3600),
     crawlMaxPages: positiveInt(env, 'CRAWL_MAX_PAGES', 500, 100_000),
     crawlAllowPrivateNetworks: bool(env, 'CRAWL_ALLOW_PRIVATE_NETWORKS'),

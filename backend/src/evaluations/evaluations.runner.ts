@@ -24,6 +24,7 @@ export class EvaluationsRunner implements OnApplicationBootstrap, OnModuleDestro
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runJobs) return;
     await this.queue.workers(EVALUATION_QUEUE, this.config.generationConcurrency, (id) => this.evaluations.run(id), POLL_SECONDS);
     this.scheduler.addInterval(
       RECOVER_INTERVAL,

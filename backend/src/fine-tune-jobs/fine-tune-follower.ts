@@ -34,6 +34,7 @@ export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicati
   }
 
   onApplicationBootstrap(): void {
+    if (!this.config.runJobs) return;
     this.scheduler.addInterval(
       INTERVAL_NAME,
       setInterval(() => void this.tick(), this.pollMs),

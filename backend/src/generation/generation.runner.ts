@@ -24,6 +24,7 @@ export class GenerationRunner implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runJobs) return;
     // An article hands its slot over once OpenAI has written it: GENERATION_CONCURRENCY articles are written at once, and as many delivered beside them.
     await this.queue.workers(GENERATION_QUEUE, this.config.generationConcurrency, (jobId, handOver) => this.generation.run(jobId, handOver));
     this.scheduler.addInterval(

@@ -23,6 +23,7 @@ export class PreviewsRunner implements OnApplicationBootstrap, BeforeApplication
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runJobs) return;
     // A preview starts where it was asked for, or its workers are woken: polling only finds another process's, or one tried again.
     await this.queue.workers(PREVIEW_QUEUE, this.config.generationConcurrency, (id) => this.previews.run(id), PREVIEW_POLL_SECONDS);
     this.scheduler.addInterval(

@@ -200,7 +200,7 @@ export class PreviewsService {
    * leaves it to the recovery sweep, as any leased job.
    */
   private startNow(id: string): void {
-    if (this.running >= this.config.generationConcurrency) return;
+    if (!this.config.runJobs || this.running >= this.config.generationConcurrency) return;
     const started = this.run(id)
       .catch((error: unknown) => this.logger.error(error))
       .finally(() => this.startedHere.delete(started));

@@ -1,5 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
 import { JobsService } from '../jobs/jobs.service';
 import { LEASE_MS } from '../jobs/leased-job';
 import { TRAINING_QUEUE, TrainingCollectionService } from './training-collection.service';
@@ -17,9 +19,11 @@ export class TrainingJobsRunner implements OnApplicationBootstrap, OnModuleDestr
     private readonly collection: TrainingCollectionService,
     private readonly queue: JobsService,
     private readonly scheduler: SchedulerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runJobs) return;
     await this.queue.workers(TRAINING_QUEUE, TRAINING_CONCURRENCY, (jobId) => this.collection.run(jobId));
     const sweep = () => void this.collection.recover().catch((error: Error) => this.logger.error(`Training recovery failed: ${error.message}`));
     this.scheduler.addInterval(RECOVER_INTERVAL, setInterval(sweep, LEASE_MS / 2));
