@@ -295,8 +295,8 @@ describe('Example-guided sections and evaluations', () => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename="promptfoo-${done._id}.yaml"`);
       const config = parse(res.text);
       expect(config.providers).toEqual([
-        { id: 'openai:chat:gpt-4o', label: 'No examples', prompts: ['No examples'] },
-        { id: 'openai:chat:gpt-4o', label: 'Three examples', prompts: ['Three examples'] },
+        { id: 'openai:chat:gpt-4o', label: 'No examples', prompts: ['No examples'], config: { temperature: 1 } },
+        { id: 'openai:chat:gpt-4o', label: 'Three examples', prompts: ['Three examples'], config: { temperature: 1 } },
       ]);
       expect(config.tests).toHaveLength(3);
       const [test] = config.tests;
