@@ -63,7 +63,8 @@ export function SectionInputs() {
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
         <ReferenceInput source="examples_model" reference="models" {...ALL}>
-          <SelectInput
+          {/* Quiet, like the model picker: a failure to load models is only logged (spec §8). */}
+          <QuietSelectInput
             optionText={(model: ModelOption) => t('exampleSetOption', { name: model.name, smart_count: model.example_count })}
             emptyText={t('noExamples')}
             format={(value: string | null) => value ?? ''}
