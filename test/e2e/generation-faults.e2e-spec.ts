@@ -1,4 +1,4 @@
-import { eventually } from '../support/fixtures';
+import { eventually, staysExactly } from '../support/fixtures';
 import { generationSuite, SECTION_HEADINGS } from '../support/generation-fixtures';
 
 /**
@@ -11,6 +11,7 @@ describe('Generation through transient faults: every article written exactly onc
   const { notion, openai, google, history, settled, checkNow } = suite;
 
   const chats = () => openai.requestsTo('POST', /^\/v1\/chat\/completions$/).length;
+  const HEADINGS = SECTION_HEADINGS.map((h) => `heading_2: ${h}`);
   const headingsOf = (page: string) => notion.bodyOf(page).filter((line) => line.startsWith('heading_2: '));
   const row = (title: string, extra: Record<string, string> = {}) =>
     notion.addRow({ title, status: 'Start Generating', type: 'Guide', client: 'acme', extra: { Keyword: title, ...extra } });
@@ -33,7 +34,7 @@ describe('Generation through transient faults: every article written exactly onc
     for (const file of google.files) docsPerJob.set(file.appProperties.quireJobId, (docsPerJob.get(file.appProperties.quireJobId) ?? 0) + 1);
     expect(docsPerJob.size).toBe(20);
     expect([...docsPerJob.values()].every((n) => n === 1)).toBe(true);
-    expect(chats()).toBe(20 * SECTION_HEADINGS.length);
+    await staysExactly(chats, 20 * SECTION_HEADINGS.length);
     // Appends that landed before their error answer were kept, not removed and written again.
     expect(notion.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([]);
     // The faults did happen, writes done before their error answer included.
@@ -52,7 +53,7 @@ describe('Generation through transient faults: every article written exactly onc
       /^Google: refused to create the Google Doc \(insufficientFilePermissions\): your Google account may not add files to the client's save folder/,
     );
     expect(notion.statusOf(page)).toBe('Generating Error');
-    expect(headingsOf(page)).toHaveLength(3);
+    expect(headingsOf(page)).toEqual(HEADINGS);
     expect(chats()).toBe(3);
 
     // The operator gets edit access, then sets the row back to start.
@@ -61,10 +62,45 @@ describe('Generation through transient faults: every article written exactly onc
     expect(await checkNow()).toMatchObject({ claimed: 1 });
     const [resumed] = await eventually(history, (e) => settled(e, 1) && e[0].status === 'completed');
     expect(resumed._id).toBe(failed._id);
-    expect(chats()).toBe(3);
-    expect(headingsOf(page)).toHaveLength(3);
+    await staysExactly(chats, 3);
+    expect(headingsOf(page)).toEqual(HEADINGS);
     expect(google.files).toHaveLength(1);
     expect(notion.statusOf(page)).toBe('Posts Generated');
+  });
+
+  it('should keep an append and a Doc that landed before their error answers: each written once, nothing removed', async () => {
+    // Forced, not left to chance: the first append lands and is answered 504; the first Doc is created and answered 503.
+    notion.appendThenFail = 1;
+    google.createThenFail = 1;
+    const page = row('Landed anyway');
+    await checkNow();
+    const [entry] = await eventually(history, (e) => settled(e, 1), 60_000);
+    expect(entry).toMatchObject({ status: 'completed', message: null });
+    expect([notion.appendThenFail, google.createThenFail, notion.faults.afterWrites, google.driveFaults.afterWrites]).toEqual([0, 0, 1, 1]);
+    expect(headingsOf(page)).toEqual(HEADINGS);
+    expect(notion.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    expect(google.files).toHaveLength(1);
+    await staysExactly(() => google.files.length, 1);
+    expect(notion.statusOf(page)).toBe('Posts Generated');
+  });
+
+  it('should remove what stands after the article’s part of the page before appending the rest when it resumes', async () => {
+    notion.refuseAppends = { count: 1, message: 'body failed validation: body.children[3].paragraph.rich_text should be defined.' };
+    const page = row('Stray block');
+    await checkNow();
+    const [failed] = await eventually(history, (e) => settled(e, 1));
+    expect(failed.status).toBe('failed');
+    // Someone types a line on the page after Quire's marker; then the row is set back to start.
+    const stray = notion.addParagraphByHand(page, 'Typed here meanwhile.');
+    notion.pages.get(page)!.properties.Status.status = { name: 'Start Generating' };
+    await checkNow();
+    const [resumed] = await eventually(history, (e) => settled(e, 1) && e[0].status === 'completed');
+    expect(resumed._id).toBe(failed._id);
+    const deleted = notion.requests.filter((r) => r.method === 'DELETE').map((r) => r.path.replace(/-/g, ''));
+    expect(deleted).toEqual([`/v1/blocks/${stray.replace(/-/g, '')}`]);
+    expect(notion.bodyOf(page)).not.toContain('paragraph: Typed here meanwhile.');
+    expect(headingsOf(page)).toEqual(HEADINGS);
+    await staysExactly(chats, 3);
   });
 
   it('should resume an article whose append Notion refused, appending it once', async () => {

@@ -43,7 +43,10 @@ export class GoogleFake extends HttpFake {
   private readonly refreshTokens = new Map<string, GoogleAccount>();
 
   constructor() {
-    super((req, res) => this.route(req, res));
+    super(
+      (req, res) => this.route(req, res),
+      (res) => json(res, 400, { error: { code: 400, message: 'Invalid JSON payload received.', status: 'INVALID_ARGUMENT' } }),
+    );
   }
 
   get authUrl(): string {
@@ -160,6 +163,8 @@ export class GoogleFake extends HttpFake {
   driveFull = false;
   /** A share of Drive calls answered 429, 500, 503 or 403 userRateLimitExceeded (for a create answered 503, half of them made anyway). */
   readonly driveFaults = new TransientFaults([429, 500, 503, 403]);
+  /** The next Doc creations create the Doc and then answer 503, as a gateway that timed out on a write that landed. */
+  createThenFail = 0;
 
   /** Empties Drive (files, refusals, faults) and forgets what was asked; sign-ins are kept. */
   resetDrive(): void {
@@ -168,6 +173,7 @@ export class GoogleFake extends HttpFake {
     this.readOnlyFolders.clear();
     this.driveFull = false;
     this.driveFaults.reset();
+    this.createThenFail = 0;
     this.requests.length = 0;
   }
 
@@ -214,7 +220,9 @@ export class GoogleFake extends HttpFake {
     if (this.readOnlyFolders.has(folder))
       return this.driveError(res, 403, 'insufficientFilePermissions', 'The user does not have sufficient permissions for this file.');
     if (this.driveFull) return this.driveError(res, 403, 'storageQuotaExceeded', 'The user has exceeded their Drive storage quota');
-    const fault = this.driveFault(res, true);
+    const forced = this.createThenFail > 0;
+    if (forced) this.createThenFail--;
+    const fault = forced ? null : this.driveFault(res, true);
     if (fault && !fault.doAnyway) return;
     const id = `doc-${randomBytes(8).toString('hex')}`;
     this.files.push({
@@ -225,6 +233,10 @@ export class GoogleFake extends HttpFake {
       appProperties: metadata.appProperties ?? {},
       content: parts[1] ?? '',
     });
+    if (forced) {
+      this.driveFaults.afterWrites++;
+      return this.driveError(res, 503, 'backendError', 'The service is currently unavailable.');
+    }
     if (!fault) json(res, 200, { id, webViewLink: `https://docs.google.com/document/d/${id}/edit` });
   }
 

@@ -13,13 +13,32 @@ export interface RecordedRequest {
 
 export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
 
-/** A tiny HTTP server on loopback that records what it was asked; the base of every simulator. */
+/** A request a simulator could not answer: its own defect, or a body no vendor would parse. */
+export interface Crash {
+  method: string;
+  path: string;
+  error: string;
+}
+
+/**
+ * A tiny HTTP server on loopback that records what it was asked; the base of every simulator.
+ * A request the simulator cannot answer (its handler throws: a body that is not JSON, or a defect
+ * of the simulator) is answered as the vendor answers a malformed request — a 4xx, never a 5xx
+ * that the client under test would retry as a passing fault — and kept in `crashes`, which
+ * useTestApp checks is empty after every test.
+ */
 export class HttpFake {
   readonly requests: RecordedRequest[] = [];
+  readonly crashes: Crash[] = [];
   private server: Server | null = null;
   private port = 0;
 
-  constructor(private readonly handle: Handler) {}
+  constructor(
+    private readonly handle: Handler,
+    /** How the vendor answers a request it cannot parse. */
+    private readonly malformed: (res: ServerResponse, error: Error) => void = (res, error) =>
+      json(res, 400, { error: 'malformed_request', message: error.message }),
+  ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -40,9 +59,15 @@ export class HttpFake {
         };
         this.requests.push(recorded);
         res.on('finish', () => (recorded.status = res.statusCode));
-        Promise.resolve(this.handle(recorded, res)).catch((error: Error) => {
-          if (!res.headersSent) json(res, 500, { error: 'fake_failure', message: error.message });
-        });
+        const fail = (error: Error) => {
+          this.crashes.push({ method: recorded.method, path: recorded.path, error: error.message });
+          if (!res.headersSent) this.malformed(res, error);
+        };
+        try {
+          Promise.resolve(this.handle(recorded, res)).catch(fail);
+        } catch (error) {
+          fail(error as Error);
+        }
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));

@@ -83,6 +83,11 @@ const text = (content: string) => [{ type: 'text', text: { content, link: null }
  * `addIntegration` adds one with a database of its own), can answer a share of calls with Notion's
  * passing faults (some after doing the write), refuse appends, and counts what it was asked.
  */
+/** The API version Quire's SDK sends (the 2025-09-03 shape: a database holds data sources). */
+const NOTION_VERSION = '2025-09-03';
+/** Blocks whose content is rich text: Notion refuses one without its rich_text array. */
+const TEXT_BLOCKS = ['paragraph', 'heading_1', 'heading_2', 'heading_3', 'bulleted_list_item', 'numbered_list_item', 'quote', 'to_do', 'toggle', 'callout'];
+
 export class NotionFake extends HttpFake {
   secret = 'ntn_fake_integration_secret_0001';
   readonly databaseId = '1f0c2b3a4d5e4f60a7b8c9d0e1f2a3b4';
@@ -98,6 +103,8 @@ export class NotionFake extends HttpFake {
   requestsPerSecond = NOTION_RATE_LIMIT;
   /** A share of calls answered 409/502/503/504 (and for 502/504 on a write, half of them written anyway). */
   readonly faults = new TransientFaults([409, 502, 503, 504]);
+  /** The next appends (PATCH …/children) append and then answer 504, as a gateway that timed out on a write that landed. */
+  appendThenFail = 0;
   /** The next appends refused with this message. */
   refuseAppends: { count: number; message: string } | null = null;
   /** How long an append takes before it is written and answered (a long article, a slow day at Notion). */
@@ -112,7 +119,10 @@ export class NotionFake extends HttpFake {
   private readonly archived = new Set<string>();
 
   constructor() {
-    super((req, res) => this.route(req, res));
+    super(
+      (req, res) => this.route(req, res),
+      (res) => this.error(res, 400, 'invalid_json', 'Error parsing JSON body.'),
+    );
   }
 
   get baseUrl(): string {
@@ -125,6 +135,7 @@ export class NotionFake extends HttpFake {
     this.rateLimited = 0;
     this.requestsPerSecond = NOTION_RATE_LIMIT;
     this.faults.reset();
+    this.appendThenFail = 0;
     this.refuseAppends = null;
     this.appendLatencyMs = 0;
     this.statusType = 'status';
@@ -198,6 +209,13 @@ export class NotionFake extends HttpFake {
     return this.pages.get(pageId)!.children.map((block) => `${block.type}: ${(block[block.type]?.rich_text ?? []).map((r: Json) => r.plain_text).join('')}`);
   }
 
+  /** A paragraph a person adds at the end of the page, in Notion itself; answers its id. */
+  addParagraphByHand(pageId: string, content: string): string {
+    const block = this.block({ type: 'paragraph', paragraph: { rich_text: text(content) } });
+    this.pages.get(pageId)!.children.push(block);
+    return block.id;
+  }
+
   private block(partial: Json): Json {
     const rich = partial[partial.type]?.rich_text;
     // Notion keeps text as UTF-8: half of a surrogate pair arrives as U+FFFD.
@@ -228,10 +246,31 @@ export class NotionFake extends HttpFake {
     const secret = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
     const integration = this.integrations.get(secret) ?? null;
     if (secret !== this.secret && !integration) return this.error(res, 401, 'unauthorized', 'API token is invalid.');
-    if (!req.headers['notion-version']) return this.error(res, 400, 'missing_version', 'Notion-Version header missing');
+    const version = req.headers['notion-version'];
+    if (!version)
+      return this.error(
+        res,
+        400,
+        'missing_version',
+        'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.',
+      );
+    // The simulator answers as Notion's API version 2025-09-03 (databases hold data sources); an older shape would be answered wrongly.
+    if (version !== NOTION_VERSION)
+      return this.error(
+        res,
+        400,
+        'invalid_request',
+        `Notion-Version header failed validation: this simulator answers as version \`${NOTION_VERSION}\`, instead was \`${String(version)}\`.`,
+      );
     if (!this.takeToken(secret)) {
       this.rateLimited++;
       return this.error(res, 429, 'rate_limited', 'You have been rate limited. Please try again in a few minutes.', { 'retry-after': '1' });
+    }
+    if (this.appendThenFail > 0 && req.method === 'PATCH' && /^\/v1\/blocks\/[^/]+\/children$/.test(req.path)) {
+      this.appendThenFail--;
+      this.faults.afterWrites++;
+      this.answer(req, DISCARD, integration);
+      return this.error(res, 504, FAULT_ANSWERS[504].code, FAULT_ANSWERS[504].message);
     }
     const fault = this.faults.next(req.method !== 'GET');
     if (fault) {
@@ -369,8 +408,13 @@ export class NotionFake extends HttpFake {
   private updatePage(id: string, body: Json, res: ServerResponse): void {
     const page = this.page(id);
     if (!page) return this.error(res, 404, 'object_not_found', `Could not find page with ID: ${id}.`);
+    const schema = this.schema() as Record<string, Json>;
     for (const [name, value] of Object.entries(body.properties ?? {}) as [string, Json][]) {
       const kind = Object.keys(value)[0];
+      // The property's type is the database's, never the request's: Notion refuses a value of another type.
+      const type = schema[name]?.type ?? page.properties[name]?.type;
+      if (!type) return this.error(res, 400, 'validation_error', `${name} is not a property that exists.`);
+      if (kind !== type) return this.error(res, 400, 'validation_error', `${name} is expected to be ${type}.`);
       if (name === 'Status' && !this.statusOptions.includes(value[kind].name)) {
         return this.error(res, 400, 'validation_error', `Invalid status option. Status option "${value[kind].name}" does not exist.`);
       }
@@ -408,6 +452,15 @@ export class NotionFake extends HttpFake {
       return this.error(res, 400, 'validation_error', `body failed validation: body.children.length should be ≤ \`100\`, instead was \`${children.length}\`.`);
     for (const block of children) {
       const rich: Json[] = block[block.type]?.rich_text ?? [];
+      if (TEXT_BLOCKS.includes(block.type) && !Array.isArray(block[block.type]?.rich_text)) {
+        const at = children.indexOf(block);
+        return this.error(
+          res,
+          400,
+          'validation_error',
+          `body failed validation: body.children[${at}].${block.type}.rich_text should be defined, instead was \`undefined\`.`,
+        );
+      }
       if (rich.length > 100) return this.error(res, 400, 'validation_error', 'body failed validation: rich_text.length should be ≤ `100`.');
       if (rich.some((r) => (r.text?.content ?? '').length > 2000))
         return this.error(res, 400, 'validation_error', 'body failed validation: text.content.length should be ≤ `2000`.');

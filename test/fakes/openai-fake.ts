@@ -174,7 +174,15 @@ export class OpenAiFake extends HttpFake {
   private readonly buckets = new Map<string, { requests: number; tokens: number; at: number }>();
 
   constructor() {
-    super((req, res) => this.route(req, res));
+    super(
+      (req, res) => this.route(req, res),
+      (res) =>
+        this.error(
+          res,
+          400,
+          "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)",
+        ),
+    );
   }
 
   get baseUrl(): string {

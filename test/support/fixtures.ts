@@ -27,6 +27,16 @@ export async function createModel(agent: Agent, name = 'Blog voice', base_model 
   return res.body._id;
 }
 
+/**
+ * A count that must stay exact: checked now, then again after `quietMs` of quiet, so a late
+ * duplicate (a lingering retry, a second worker) is seen rather than missed.
+ */
+export async function staysExactly(count: () => number, expected: number, quietMs = 1500): Promise<void> {
+  expect(count()).toBe(expected);
+  await new Promise((resolve) => setTimeout(resolve, quietMs));
+  expect(count()).toBe(expected);
+}
+
 /** Polls until the check passes (background work) or fails with the last value seen. */
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const start = Date.now();

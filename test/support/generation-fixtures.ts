@@ -67,7 +67,7 @@ export function generationSuite(env: Record<string, string> = {}) {
   const openai = new OpenAiFake();
   const google = new GoogleFake();
   // Of Google only Drive is emptied between tests; the account it signs in stays as it is.
-  const drive = { start: () => google.start(), stop: () => google.stop(), reset: () => google.resetDrive() };
+  const drive = { start: () => google.start(), stop: () => google.stop(), reset: () => google.resetDrive(), crashes: google.crashes };
   const t = useTestApp({
     fakes: [notion, openai, drive],
     env: () => ({ ...google.env(), NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600', ...env }),

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { Crash } from '../fakes/http-fake';
 import { createTestApp, signInLocal, signInWithGoogle, TestApp } from './test-app';
 
 export type Agent = ReturnType<typeof request.agent>;
@@ -9,6 +10,8 @@ export interface Simulator {
   stop(): Promise<unknown>;
   /** Forgets what the last test did; called before each test. */
   reset?(): unknown;
+  /** Requests it could not answer (test/fakes/http-fake.ts): none may be left after a test. */
+  readonly crashes?: Crash[];
 }
 
 export interface TestAppOptions {
@@ -60,8 +63,17 @@ export function useTestApp({ fakes = [], env, signIn }: TestAppOptions = {}): Si
   beforeEach(async () => {
     agent = undefined;
     await running().reset();
-    for (const fake of fakes) await fake.reset?.();
+    for (const fake of fakes) {
+      await fake.reset?.();
+      fake.crashes?.splice(0);
+    }
     if (signIn) agent = await (signIn === 'google' ? signInWithGoogle : signInLocal)(running().http);
+  });
+
+  // A simulator that could not answer a request has a defect, or was sent what no vendor parses: either fails the test.
+  afterEach(() => {
+    const crashes = fakes.flatMap((fake) => fake.crashes ?? []);
+    if (crashes.length > 0) throw new Error(`A simulator could not answer: ${JSON.stringify(crashes)}`);
   });
 
   function running(): TestApp {

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { TestApp } from '../test-app';
 import type { Expectation } from './bodies';
 import { clip } from './json';
+import { PGBOSS_SCHEMA } from '../../../backend/src/jobs/queues';
 
 export type Agent = ReturnType<typeof request.agent>;
 
@@ -54,7 +55,7 @@ export class Fuzzer {
    * session), integration_pace (the vendors' shared pace) and openai_model_parameters (what OpenAI
    * told of a model, and the lease of the request finding out), both moved by whatever background
    * work calls Notion or OpenAI, not by the request; and of a job a request started, all but its
-   * progress (see JOB_PROGRESS).
+   * progress (see JOB_PROGRESS); and which jobs pg-boss holds (`pgboss.job`).
    */
   async start(): Promise<void> {
     const tables = (
@@ -77,6 +78,10 @@ export class Fuzzer {
       const text = await rowText(name);
       columns.push(`(select md5(coalesce(string_agg(${text}, '|' order by ${text}), '')) from ${quote(name)} t) as ${quote(name)}`);
     }
+    // The job queue too: a refused request must not have queued work (pg-boss's own maintenance jobs left out; a job's state moves with its worker, so only which jobs exist counts).
+    columns.push(
+      `(select md5(coalesce(string_agg(row(j.name, j.data, j.singleton_key)::text, '|' order by row(j.name, j.data, j.singleton_key)::text), '')) from ${PGBOSS_SCHEMA}.job j where j.name not like '\\_\\_pgboss%') as "${PGBOSS_SCHEMA}.job"`,
+    );
     this.fingerprintSql = sql.raw(`select ${columns.join(', ')}`);
   }
 
