@@ -1,12 +1,14 @@
-// API end-to-end specs. Each file owns its app and database: on the embedded database (an
-// in-memory PGlite per file) two files run at once; on PostgreSQL the files share one database and
-// empty its tables between tests, so they run one after another. Which database: see
-// scripts/lib/test-database.cjs (a container engine, else DATABASE_URL, else PGlite).
+// API end-to-end specs, two files at a time. Each file owns its app and database: on the embedded
+// database an in-memory PGlite per file; on PostgreSQL a database per jest worker (made here beside
+// the one named, `<name>_e2e_1` and `_2`, dropped afterwards), whose tables the worker's files empty
+// between tests. Which database: see scripts/lib/test-database.cjs (a container engine, else
+// DATABASE_URL, else PGlite).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { chooseTestDatabase } = require('./lib/test-database.cjs');
+const { makeWorkerDatabases, dropWorkerDatabases } = require('./lib/worker-databases.cjs');
 
 async function engineReachable() {
   try {
@@ -29,16 +31,19 @@ console.log(
   `API e2e specs on ${choice.kind === 'pglite' ? 'the embedded database (PGlite)' : choice.kind === 'url' ? 'PostgreSQL at DATABASE_URL' : 'PostgreSQL in a container'}: ${choice.why}.`,
 );
 
+const WORKERS = 2;
 const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ') };
-if (databaseUrl) env.DATABASE_URL = databaseUrl;
-else delete env.DATABASE_URL;
-const result = spawnSync(
-  'npx',
-  ['jest', '--config', 'jest.config.js', '--selectProjects', 'e2e', databaseUrl ? '--runInBand' : '--maxWorkers=2', ...process.argv.slice(2)],
-  {
-    stdio: 'inherit',
-    env,
-  },
-);
+delete env.QUIRE_E2E_DATABASE_URLS;
+let workerDatabases = [];
+if (databaseUrl) {
+  env.DATABASE_URL = databaseUrl;
+  workerDatabases = await makeWorkerDatabases(databaseUrl, 'e2e', WORKERS);
+  env.QUIRE_E2E_DATABASE_URLS = JSON.stringify(workerDatabases);
+} else delete env.DATABASE_URL;
+const result = spawnSync('npx', ['jest', '--config', 'jest.config.js', '--selectProjects', 'e2e', `--maxWorkers=${WORKERS}`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env,
+});
+await dropWorkerDatabases(databaseUrl, workerDatabases);
 await container?.stop();
 process.exit(result.status ?? 1);

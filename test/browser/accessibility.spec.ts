@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, Locator, Page, test } from '@playwright/test';
+import { expect, Locator, Page, test } from './lane';
 import { connectSimulators, disconnectSimulators, signIn, writeArticles } from './helpers';
 
 /** WCAG 2.1 A and AA, as axe-core tags them. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './lane';
 import { signIn } from './helpers';
 
 test.describe('Start-up, sign-in and the layout shell', () => {

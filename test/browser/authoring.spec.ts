@@ -1,4 +1,4 @@
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './lane';
 import { signIn } from './helpers';
 
 /** Accepts (true) or dismisses (false) the next browser confirms in order, recording their text. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './lane';
 import { signInWithGoogle } from './helpers';
 import { GOOGLE_APP_URL } from './ports';
 

@@ -1,4 +1,4 @@
-import { APIRequestContext, expect, Page, test } from '@playwright/test';
+import { APIRequestContext, expect, Page, test } from './lane';
 import { randomBytes } from 'node:crypto';
 import { signIn, useOpenAiSimulator } from './helpers';
 

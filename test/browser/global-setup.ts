@@ -3,24 +3,27 @@ import { FixtureSite } from '../fakes/fixture-site';
 import { GoogleFake } from '../fakes/google-fake';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
-import { BROWSER_GOOGLE_FAKE_PORT, BROWSER_NOTION_PORT, BROWSER_OPENAI_PORT, BROWSER_SITE_PORT } from './ports';
+import { laneDatabaseUrls } from './lane-databases';
+import { lanePorts, LANES } from './ports';
 
 /**
- * Starts the OpenAI, Google and Notion simulators the servers under test talk to (their addresses are
- * fixed in the webServers' environment) and the fixture website training jobs crawl, and on
- * PostgreSQL empties Quire's tables, which the API tests share.
+ * Starts, for every lane (ports.ts), the OpenAI, Google and Notion simulators its servers talk to
+ * (their addresses are fixed in the webServers' environment) and the fixture website training jobs
+ * crawl, and on PostgreSQL empties Quire's tables in each lane's database.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const openai = await new OpenAiFake().start(BROWSER_OPENAI_PORT);
-  const google = await new GoogleFake().start(BROWSER_GOOGLE_FAKE_PORT);
-  const notion = await new NotionFake().start(BROWSER_NOTION_PORT);
-  const site = await new FixtureSite().start(BROWSER_SITE_PORT);
-  const url = process.env.DATABASE_URL;
-  if (url?.startsWith('postgres')) await emptyPostgres(url);
+  const started: { stop(): Promise<void> }[] = [];
+  for (let lane = 0; lane < LANES; lane++) {
+    const ports = lanePorts(lane);
+    started.push(
+      await new OpenAiFake().start(ports.openai),
+      await new GoogleFake().start(ports.googleFake),
+      await new NotionFake().start(ports.notion),
+      await new FixtureSite().start(ports.site),
+    );
+  }
+  for (const url of laneDatabaseUrls()) if (url.startsWith('postgres')) await emptyPostgres(url);
   return async () => {
-    await openai.stop();
-    await google.stop();
-    await notion.stop();
-    await site.stop();
+    for (const fake of started) await fake.stop();
   };
 }

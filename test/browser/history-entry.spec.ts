@@ -1,4 +1,4 @@
-import { expect, Locator, Page, test } from '@playwright/test';
+import { expect, Locator, Page, test } from './lane';
 import { connectSimulators, disconnectSimulators, HistoryEntry, signIn, writeArticles } from './helpers';
 import { NOTION_FAKE_URL, OPENAI_FAKE_URL } from './ports';
 

@@ -1,4 +1,4 @@
-import { APIRequestContext, expect, Page, test } from '@playwright/test';
+import { APIRequestContext, expect, Page, test } from './lane';
 import { signIn } from './helpers';
 import { NOTION_FAKE_URL, OPENAI_FAKE_URL } from './ports';
 

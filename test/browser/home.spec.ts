@@ -1,4 +1,4 @@
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './lane';
 import { signIn } from './helpers';
 
 const notionCard = (page: Page) => page.getByRole('form', { name: 'Notion Settings' });

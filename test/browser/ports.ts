@@ -1,15 +1,44 @@
-/** Loopback ports of the browser suite: the apps under test and the simulators they talk to. */
-export const BROWSER_APP_PORT = 3100;
-export const BROWSER_OPENAI_PORT = 3101;
-export const BROWSER_GOOGLE_APP_PORT = 3102;
-export const BROWSER_GOOGLE_FAKE_PORT = 3103;
-export const BROWSER_NOTION_PORT = 3104;
+/**
+ * Loopback ports of the browser suite. The suite runs in lanes, one per Playwright worker: each
+ * lane has its own two apps (local sign-in, Google sign-in), its own simulators and its own
+ * database, so specs in different lanes never see each other's records. A worker's lane is its
+ * TEST_PARALLEL_INDEX (0 in the main process, where playwright.config.ts starts every lane).
+ */
+/**
+ * How many lanes: 1 unless BROWSER_LANES says more (scripts/test-browser.mjs reads the same). On a
+ * 2-core machine two lanes were slower than one (10.4 min with four timeouts against 6.4 min): each
+ * lane's two servers and its Chromium already keep both cores busy. Try 2 on a larger machine.
+ */
+export const LANES = Math.max(1, Number(process.env.BROWSER_LANES ?? 1) || 1);
+
+export function lanePorts(lane: number) {
+  const base = 3100 + 10 * lane;
+  return { app: base, openai: base + 1, googleApp: base + 2, googleFake: base + 3, notion: base + 4, site: base + 5 };
+}
+
+export function laneUrls(lane: number) {
+  const ports = lanePorts(lane);
+  const at = (port: number) => `http://127.0.0.1:${port}`;
+  return {
+    app: at(ports.app),
+    googleApp: at(ports.googleApp),
+    openai: at(ports.openai),
+    googleFake: at(ports.googleFake),
+    notion: at(ports.notion),
+    site: at(ports.site),
+  };
+}
+
+const lane = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % LANES;
+const urls = laneUrls(lane);
+
+/** This worker's app in local sign-in mode (the specs' baseURL). */
+export const APP_URL = urls.app;
+export const NOTION_FAKE_URL = urls.notion;
+export const OPENAI_FAKE_URL = urls.openai;
+export const GOOGLE_FAKE_URL = urls.googleFake;
 /** The fixture website (test/fixtures/site) that training-data collection crawls. */
-export const BROWSER_SITE_PORT = 3105;
-export const NOTION_FAKE_URL = `http://127.0.0.1:${BROWSER_NOTION_PORT}`;
-export const OPENAI_FAKE_URL = `http://127.0.0.1:${BROWSER_OPENAI_PORT}`;
-export const GOOGLE_FAKE_URL = `http://127.0.0.1:${BROWSER_GOOGLE_FAKE_PORT}`;
-export const SITE_URL = `http://127.0.0.1:${BROWSER_SITE_PORT}`;
+export const SITE_URL = urls.site;
 /** The second app signs in with Google (the simulator) and offers the Drive folder picker. */
-export const GOOGLE_APP_URL = `http://127.0.0.1:${BROWSER_GOOGLE_APP_PORT}`;
+export const GOOGLE_APP_URL = urls.googleApp;
 export const GOOGLE_ACCOUNT_EMAIL = 'ada@quire.test';

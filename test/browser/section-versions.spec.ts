@@ -1,4 +1,4 @@
-import { expect, Page, test } from '@playwright/test';
+import { expect, Page, test } from './lane';
 import { answerDialogs, connectSimulators, disconnectSimulators, signIn, writeArticles } from './helpers';
 
 const versionsTable = (page: Page) => page.getByRole('table', { name: 'Versions' });

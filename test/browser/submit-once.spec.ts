@@ -1,4 +1,4 @@
-import { APIRequestContext, expect, Locator, Page, test } from '@playwright/test';
+import { APIRequestContext, expect, Locator, Page, test } from './lane';
 import { randomBytes } from 'node:crypto';
 import { answerDialogs, connectSimulators, disconnectSimulators, signIn, useOpenAiSimulator, writeArticles } from './helpers';
 import { OPENAI_FAKE_URL, SITE_URL } from './ports';

@@ -68,6 +68,7 @@ describe('An API-only server (RUN_JOBS=false)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ RUN_JOBS: 'false' });
+    await t.reset();
   });
   afterAll(() => t.close());
 
@@ -78,7 +79,9 @@ describe('An API-only server (RUN_JOBS=false)', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const read = await request(t.http).get(`/api/training-jobs/${job.body._id}`).set('Cookie', cookie).expect(200);
     expect(read.body.status).toBe('queued');
-    const queued = (await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'training-collection'`)) as unknown as {
+    const queued = (await t.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'training-collection' and data->>'jobId' = ${job.body._id as string}`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     expect(queued.rows[0].n).toBe(1);
