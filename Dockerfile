@@ -24,5 +24,5 @@ COPY --from=build /app/admin/dist admin/dist
 COPY --from=build /app/backend/drizzle backend/drizzle
 USER node
 EXPOSE 3000
-# --liftoff-only: see scripts/lib/server-command.cjs (npm start passes the same flags).
-CMD ["node", "--liftoff-only", "dist/main.js"]
+# --liftoff-only --max-semi-space-size=8: see scripts/lib/server-command.cjs (npm start passes the same flags).
+CMD ["node", "--liftoff-only", "--max-semi-space-size=8", "dist/main.js"]

@@ -35,7 +35,7 @@ export async function waitFor(url, child, timeoutMs = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-/** The built server (`node --liftoff-only dist/main.js`, server-command.cjs) with the given environment (on a free port unless one is given); resolves once /api/health answers. */
+/** The built server (`node --liftoff-only --max-semi-space-size=8 dist/main.js`, server-command.cjs) with the given environment (on a free port unless one is given); resolves once /api/health answers. */
 export async function startServer(env, { port, quiet = true } = {}) {
   port ??= await freePort();
   const child = spawn(process.execPath, serverArgs(root), {
