@@ -9,7 +9,6 @@ import { EvaluationsService } from './evaluations.service';
 const RECOVER_INTERVAL = 'evaluation-recovery';
 /** How often evaluations whose process died (their lease expired), or that never reached the queue, are queued again. */
 const RECOVER_MS = 30_000;
-const POLL_SECONDS = 2;
 
 /** Workers on the durable evaluation queue (as many as generation's), and the sweep for orphaned evaluations. */
 @Injectable()
@@ -25,7 +24,7 @@ export class EvaluationsRunner implements OnApplicationBootstrap, OnModuleDestro
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
-    await this.queue.workers(EVALUATION_QUEUE, this.config.generationConcurrency, (id) => this.evaluations.run(id), POLL_SECONDS);
+    await this.queue.workers(EVALUATION_QUEUE, this.config.generationConcurrency, (id) => this.evaluations.run(id));
     this.scheduler.addInterval(
       RECOVER_INTERVAL,
       setInterval(() => void this.recover(), RECOVER_MS),

@@ -105,7 +105,6 @@ export class EvaluationsService {
       }),
     );
     await this.queue.send(EVALUATION_QUEUE, { jobId: row.id }, { singletonKey: row.id });
-    this.queue.wake(EVALUATION_QUEUE);
     return this.get(userId, row.id);
   }
 

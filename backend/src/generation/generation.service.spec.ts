@@ -38,7 +38,6 @@ describe(GenerationService.name, () => {
     built.notion.setStatus.mockResolvedValue();
     built.notion.propertyReader.mockReturnValue({ pageTitle: async () => '', relationIds: async () => [] });
     built.queue.send.mockResolvedValue(null as never);
-    built.queue.wake.mockReturnValue();
     built.jobs.fail.mockResolvedValue();
     return built;
   }
@@ -60,7 +59,6 @@ describe(GenerationService.name, () => {
       });
       expect(notion.setStatus).toHaveBeenCalledWith('ntn_secret', 'page-1', STATUS, inProgress);
       expect(queue.send).toHaveBeenCalledWith(GENERATION_QUEUE, { jobId: 'job-1' }, { singletonKey: 'job-1' });
-      expect(queue.wake).toHaveBeenCalledWith(GENERATION_QUEUE);
       expect(report).toMatchObject({ found: 1, claimed: 1, problem: null });
     });
 

@@ -173,10 +173,9 @@ export class GenerationService {
     return reopened;
   }
 
-  /** Queues the job, and wakes this process's idle workers so it starts now rather than at their next poll. */
+  /** Queues the job (which wakes this process's idle workers: it starts now). */
   async enqueue(jobId: string): Promise<void> {
     await this.queue.send(GENERATION_QUEUE, { jobId }, { singletonKey: jobId });
-    this.queue.wake(GENERATION_QUEUE);
   }
 
   /** Jobs left running by a stopped process, or claimed but never queued, go back to the queue. */

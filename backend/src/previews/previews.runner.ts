@@ -8,7 +8,6 @@ import { PREVIEW_QUEUE, PreviewsService } from './previews.service';
 const RECOVER_INTERVAL = 'preview-recovery';
 /** How often previews whose process died (their lease expired), or that never reached the queue, are queued again. */
 const RECOVER_MS = 30_000;
-const PREVIEW_POLL_SECONDS = 2;
 
 /** GENERATION_CONCURRENCY workers on the durable preview queue, and the sweep for orphaned previews. */
 @Injectable()
@@ -25,7 +24,7 @@ export class PreviewsRunner implements OnApplicationBootstrap, BeforeApplication
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
     // A preview starts where it was asked for, or its workers are woken: polling only finds another process's, or one tried again.
-    await this.queue.workers(PREVIEW_QUEUE, this.config.generationConcurrency, (id) => this.previews.run(id), PREVIEW_POLL_SECONDS);
+    await this.queue.workers(PREVIEW_QUEUE, this.config.generationConcurrency, (id) => this.previews.run(id));
     this.scheduler.addInterval(
       RECOVER_INTERVAL,
       setInterval(() => void this.recover(), RECOVER_MS),

@@ -106,7 +106,6 @@ describe(PreviewsService.name, () => {
     built.users.getSecret.mockResolvedValue('sk-key');
     built.previews.create.mockImplementation(async (values) => previewRow({ ...values, status: 'queued', attempts: 0 }));
     built.queue.send.mockResolvedValue(null as never);
-    built.queue.wake.mockReturnValue();
     built.previews.start.mockImplementation(async () => previewRow());
     built.previews.renewLease.mockResolvedValue();
     built.previews.saveSection.mockResolvedValue();
@@ -126,7 +125,6 @@ describe(PreviewsService.name, () => {
         expect.objectContaining({ template: article.sections, variants: [{ modelId: null, modelName: null }], properties: { Keyword: 'gaming' } }),
       );
       expect(queue.send).toHaveBeenCalledWith(PREVIEW_QUEUE, { jobId: 'preview-1' }, { singletonKey: 'preview-1' });
-      expect(queue.wake).toHaveBeenCalledWith(PREVIEW_QUEUE);
       expect(answer).toMatchObject({ status: 'queued', sections_total: 2, variants: [{ model: null, sections: [] }] });
     });
 

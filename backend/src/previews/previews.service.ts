@@ -215,7 +215,6 @@ export class PreviewsService {
   /** Queued durably, and this process's idle workers woken so it starts now. */
   private async enqueue(id: string): Promise<void> {
     await this.queue.send(PREVIEW_QUEUE, { jobId: id }, { singletonKey: id });
-    this.queue.wake(PREVIEW_QUEUE);
   }
 
   /** Previews left running by a stopped process, or never queued, go back to the queue. */
