@@ -82,7 +82,6 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './test/browser/global-setup.ts',
   use: {
-    baseURL: lanes[0].urls.app,
     viewport: { width: 1280, height: 900 },
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,7 +1,7 @@
 import { expect, Locator, Page, test } from './lane';
 import { mkdirSync } from 'node:fs';
 import { answerDialogs, signIn, useOpenAiSimulator } from './helpers';
-import { SITE_URL } from './ports';
+import { APP_URL, SITE_URL } from './ports';
 
 /** The fixture website's articles were published between January and June 2024. */
 const START = '2024-01-01';
@@ -138,7 +138,7 @@ test.describe('Training data from a website', () => {
 
     test.beforeAll(async ({ browser }, testInfo) => {
       testInfo.setTimeout(CRAWL_MS + 30_000);
-      const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+      const page = await browser.newPage({ baseURL: APP_URL });
       await signIn(page);
       jobId = await collectedJob(page);
       await page.close();
