@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { MIGRATIONS_DIR } from '../config/paths';
+import { refuseNewerSchema } from './schema-version';
 import { takeEarlyStart, warnWithoutBaselineCompiler } from './embedded-start';
 import * as schema from './schema';
 
@@ -69,6 +70,11 @@ export class DatabaseService implements OnApplicationShutdown {
       await pglite.waitReady;
       if (unpacked || options.loadDataDir) this.logger.log('New embedded database made from the pre-initialised image');
       this.db = drizzlePglite(pglite, { schema }) as unknown as Database;
+      await refuseNewerSchema((text) => pglite.query(text)).catch(async (error: Error) => {
+        await pglite.close();
+        this.pglite = null;
+        throw error;
+      });
       await migratePglite(this.db as never, { migrationsFolder: MIGRATIONS_DIR });
       this.sqlRunner = {
         // pg-boss sends its schema as one multi-statement script without parameters.
@@ -97,6 +103,7 @@ export class DatabaseService implements OnApplicationShutdown {
     await client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await refuseNewerSchema((text) => client.query(text));
       await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
