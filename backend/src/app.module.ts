@@ -25,6 +25,7 @@ import { GenerationModule } from './generation/generation.module';
 import { HistoryModule } from './history/history.module';
 import { PreviewsModule } from './previews/previews.module';
 import { EvaluationsModule } from './evaluations/evaluations.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 @Module({})
 export class AppModule {
@@ -36,6 +37,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         DatabaseModule,
         JobsModule,
+        MetricsModule,
         CpuPoolModule,
         AuthModule.forRoot(config),
         UsersModule,

@@ -14,6 +14,8 @@ import { createOriginCheck } from './common/origin-check';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
 import { InputSafetyPipe } from './common/input-safety';
+import { httpMetrics } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
 
 const JSON_LIMIT = '1mb';
 
@@ -21,6 +23,7 @@ const JSON_LIMIT = '1mb';
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(httpMetrics(app.get(Metrics)));
   app.useBodyParser('json', { limit: JSON_LIMIT });
   app.use(
     helmet({

@@ -7,6 +7,7 @@ import { OpenAiModels } from '../../backend/src/integrations/openai/openai-model
 import { PaceRepository } from '../../backend/src/integrations/pace/pace.repository';
 import { SharedPace } from '../../backend/src/integrations/pace/shared-pace.service';
 import { OpenAiFake } from '../fakes/openai-fake';
+import { Metrics } from '../../backend/src/metrics/metrics';
 import { useTestApp } from '../support/use-test-app';
 
 /**
@@ -17,7 +18,7 @@ import { useTestApp } from '../support/use-test-app';
 describe('Pace shared by server processes', () => {
   const openai = new OpenAiFake();
   const t = useTestApp({ fakes: [openai], env: () => ({ OPENAI_BASE_URL: openai.baseUrl }) });
-  const serverProcess = () => new SharedPace(new PaceRepository(t.database));
+  const serverProcess = () => new SharedPace(new PaceRepository(t.database), t.app.get(Metrics));
 
   describe('Notion', () => {
     it('should space one secret’s calls from two processes at three a second, in turn', async () => {
@@ -58,8 +59,8 @@ describe('Pace shared by server processes', () => {
       );
     /** Another server process: its own clients, over the same database. */
     const chatOf = (pace: SharedPace) => {
-      const clients = new OpenAiClientFactory(t.app.get(APP_CONFIG), pace);
-      return new OpenAiChat(clients, new OpenAiModels(clients), t.app.get(ModelParameters));
+      const clients = new OpenAiClientFactory(t.app.get(APP_CONFIG), pace, t.app.get(Metrics));
+      return new OpenAiChat(clients, new OpenAiModels(clients), t.app.get(ModelParameters), t.app.get(Metrics), t.app.get(APP_CONFIG));
     };
     const paceRow = async () =>
       (

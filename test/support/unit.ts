@@ -1,5 +1,8 @@
 import { Provider, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import type { AppConfig } from '../../backend/src/config/config';
+import type { DatabaseService } from '../../backend/src/database/database.service';
+import { Metrics } from '../../backend/src/metrics/metrics';
 
 /**
  * A strict auto-mock of a class (as immich's unit tests build repositories): every method is a
@@ -29,7 +32,13 @@ export type Mocks<T extends Record<string, Type>> = { [K in keyof T]: jest.Mocke
 export async function buildService<S, T extends Record<string, Type>>(service: Type<S>, types: T, extra: Provider[] = []): Promise<{ sut: S } & Mocks<T>> {
   const mocked = Object.fromEntries(Object.entries(types).map(([key, type]) => [key, automock(type)])) as Mocks<T>;
   const module = await Test.createTestingModule({
-    providers: [service, ...Object.entries(types).map(([key, type]) => ({ provide: type, useValue: mocked[key] })), ...extra],
+    // Metrics are real (counters in memory) unless a test mocks them: any service may report to them.
+    providers: [service, quietMetrics(), ...Object.entries(types).map(([key, type]) => ({ provide: type, useValue: mocked[key] })), ...extra],
   }).compile();
   return { sut: module.get(service), ...mocked };
+}
+
+/** A real Metrics of its own, with nothing to scrape it (no METRICS_TOKEN) and no database to read queues from. */
+export function quietMetrics(): Provider {
+  return { provide: Metrics, useFactory: () => new Metrics({ metricsToken: null } as AppConfig, {} as DatabaseService) };
 }

@@ -28,6 +28,8 @@ export class AuthMiddleware implements NestMiddleware {
     try {
       const path = req.originalUrl.split('?')[0];
       if (isPublicPath(path)) return next();
+      // Prometheus has no session: GET /api/metrics checks its own bearer token (metrics.controller.ts).
+      if (this.config.metricsToken && /^\/api\/metrics\/?$/.test(path)) return next();
       const user = await this.sessions.resolve(readSessionCookie(req, this.config));
       if (!user) {
         res.status(401).json({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });

@@ -49,6 +49,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('should keep metrics off without METRICS_TOKEN, and refuse a short one or one with spaces', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'scrape-me-7f3a9c1e5b2d4f60' }).metricsToken).toBe('scrape-me-7f3a9c1e5b2d4f60');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters without spaces (got 5)');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'has a space in the middle' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+  });
+
   it('should run jobs unless RUN_JOBS=false, and refuse another value', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).runJobs).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), RUN_JOBS: 'false' }).runJobs).toBe(false);

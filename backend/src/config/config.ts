@@ -37,6 +37,8 @@ export interface AppConfig {
   generationConcurrency: number;
   /** False: this server answers the API and queues jobs, but runs none, nor any background check (another server does). */
   runJobs: boolean;
+  /** GET /api/metrics answers only a request bearing this token; null: the route does not exist. */
+  metricsToken: string | null;
   /** The first wait before a job that met a passing fault is tried again (it doubles each time). */
   generationRetrySeconds: number;
   crawlMaxPages: number;
@@ -119,6 +121,14 @@ function prices(env: Env): PriceTable {
   } catch (error) {
     throw new ConfigError(`OPENAI_PRICES_FILE ${(error as Error).message}`);
   }
+}
+
+/** A bearer token is guessed as easily as it is short: 16 characters at least. */
+function metricsToken(env: Env): string | null {
+  const token = text(env, 'METRICS_TOKEN');
+  if (token === null) return null;
+  if (token.length < 16 || /\s/.test(token)) throw new ConfigError(`METRICS_TOKEN must be at least 16 characters without spaces (got ${token.length})`);
+  return token;
 }
 
 function encryptionKey(env: Env, production: boolean, dataDir: string): Buffer {
@@ -216,6 +226,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fineTunePollSeconds: positiveInt(env, 'FINE_TUNE_POLL_SECONDS', 60),
     generationConcurrency: positiveInt(env, 'GENERATION_CONCURRENCY', 4, 64),
     runJobs: text(env, 'RUN_JOBS') === null ? true : bool(env, 'RUN_JOBS'),
+    metricsToken: metricsToken(env),
     generationRetrySeconds: positiveInt(env, 'GENERATION_RETRY_SECONDS', 30, 3600),
     crawlMaxPages: positiveInt(env, 'CRAWL_MAX_PAGES', 500, 100_000),
     crawlAllowPrivateNetworks: bool(env, 'CRAWL_ALLOW_PRIVATE_NETWORKS'),

@@ -17,6 +17,7 @@ import { GenerationError } from './generation-error';
 import { SectionWriter } from './section-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
+import { Metrics } from '../metrics/metrics';
 
 export { GenerationError };
 
@@ -55,6 +56,7 @@ export class ArticleWriter {
     private readonly notion: NotionClient,
     private readonly docs: GoogleDocs,
     private readonly google: GoogleAccessService,
+    private readonly metrics: Metrics,
   ) {}
 
   async write(ctx: WriterContext): Promise<void> {
@@ -73,6 +75,7 @@ export class ArticleWriter {
     await this.notion.setStatus(notion.secret, job.notionPageId, notion.status, notion.statusConfig.values.complete);
     const tokens = written.reduce((sum, s) => sum + s.tokens, 0);
     await this.jobs.complete(job.id, { viewUrl: doc?.url ?? job.notionPageUrl, tokens, sectionsDone: written.length });
+    this.metrics.article('completed');
   }
 
   /** The page's Article property names a template by title; otherwise its Type matches one. */

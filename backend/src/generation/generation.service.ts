@@ -15,6 +15,7 @@ import { ArticleWriter, GenerationError, NotionTarget } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
 import { GENERATION_QUEUE } from '../jobs/queues';
+import { Metrics } from '../metrics/metrics';
 
 export { GENERATION_QUEUE };
 
@@ -57,7 +58,14 @@ export class GenerationService {
     private readonly notion: NotionClient,
     private readonly writer: ArticleWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
+
+  /** Every article that fails ends here: recorded with its reason, and counted. */
+  private async failJob(jobId: string, message: string): Promise<void> {
+    await this.jobs.fail(jobId, message);
+    this.metrics.article('failed');
+  }
 
   lastReport(userId: string): PollReport | null {
     return this.reports.get(userId) ?? null;
@@ -94,7 +102,7 @@ export class GenerationService {
         try {
           await this.notion.setStatus(settings.secret, page.id, settings.status, settings.statusConfig.values.inProgress);
         } catch (error) {
-          await this.jobs.fail(job.id, failureMessage(error));
+          await this.failJob(job.id, failureMessage(error));
           continue;
         }
         await this.enqueue(job.id);
@@ -130,7 +138,7 @@ export class GenerationService {
       // Its properties are not read: the job only records why the row was stopped.
       const orphan = await this.jobs.claim({ userId, notionPageId: page.id, notionPageUrl: page.url, title: pageTitle(page), pageProperties: {} });
       if (!orphan) continue;
-      await this.jobs.fail(
+      await this.failJob(
         orphan.id,
         `The page was "${statusConfig.values.inProgress}" but Quire had no job writing it; set its status back to "${statusConfig.values.start}" to write it.`,
       );
@@ -166,7 +174,7 @@ export class GenerationService {
     try {
       await this.notion.setStatus(settings.secret, job.notionPageId, settings.status, settings.statusConfig.values.inProgress);
     } catch (error) {
-      await this.jobs.fail(job.id, failureMessage(error));
+      await this.failJob(job.id, failureMessage(error));
       throw error;
     }
     await this.enqueue(job.id);
@@ -217,7 +225,7 @@ export class GenerationService {
           .setStatus(settings.secret, job.notionPageId, settings.status, settings.statusConfig.values.error)
           .catch((e: unknown) => this.logger.warn(`Could not set the error status: ${failureMessage(e)}`));
       }
-      await this.jobs.fail(job.id, message);
+      await this.failJob(job.id, message);
     }
   }
 

@@ -14,6 +14,7 @@ import { GenerationError } from './generation-error';
 import { OmittedParameters } from './generation.schema';
 import { fillPlaceholders } from './placeholders';
 import { avoidInstruction, rewriteInstruction, usedWords, WordList, wordList } from './word-list';
+import { Metrics } from '../metrics/metrics';
 
 /** A section as OpenAI wrote it, with the request as sent and what the API reported. */
 export interface WrittenSection {
@@ -83,6 +84,7 @@ export class SectionWriter {
     private readonly chat: OpenAiChat,
     private readonly cpu: CpuPool,
     private readonly chooser: ExampleChooser,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -137,7 +139,11 @@ export class SectionWriter {
       const set = exampleSet(section);
       if (set) await once(models, `examples:${set.modelId}`, () => this.requireExampleSet(run.userId, section, set.modelId));
       const guide = set ? await this.chooser.choose({ apiKey: run.openAiKey, modelId: set.modelId, count: set.count, message: user }) : null;
-      const result = await this.writeSection(run.openAiKey, { model: modelName, section, bias, words, system, user, guide }, where);
+      const result = await this.writeSection(run.openAiKey, { model: modelName, section, bias, words, system, user, guide }, where).catch((error: unknown) => {
+        this.metrics.section('failed');
+        throw error;
+      });
+      this.metrics.section('written');
       const note = sectionNote(position, section.heading, modelName, result.answer.plan, result.rewritten, result.slipped);
       if (note && run.omitted) await run.omitted(note);
       const { answer } = result;

@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, isTransient, unansweredReason } from '../../common/integration-error';
 import { CALL_RETRIES, retryDelayMs, sleep } from '../../common/retry';
+import { Metrics } from '../../metrics/metrics';
 
 type DriveSdk = typeof import('@googleapis/drive');
 let sdk: DriveSdk | undefined;
@@ -48,7 +49,24 @@ function header(headers: unknown, name: string): string | null {
 export class GoogleDocs {
   private readonly logger = new Logger(GoogleDocs.name);
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+  ) {}
+
+  /** One request to Drive, counted with its status (`retry`: an attempt after the first). */
+  private async counted<T>(retry: boolean, call: () => Promise<T>): Promise<T> {
+    try {
+      const answer = await call();
+      this.metrics.vendorCall('google', (answer as { status?: number }).status ?? 200, retry);
+      return answer;
+    } catch (error) {
+      const { status, response } = error as { status?: unknown; response?: { status?: unknown } };
+      const code = response?.status ?? status;
+      this.metrics.vendorCall('google', typeof code === 'number' ? code : 'network', retry);
+      throw error;
+    }
+  }
 
   private drive(accessToken: string) {
     assertSendable('Google', accessToken, 'Google access');
@@ -110,7 +128,7 @@ export class GoogleDocs {
   private async withRetries<T>(action: string, call: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await call();
+        return await this.counted(attempt > 0, call);
       } catch (caught) {
         const error = this.fail(caught, action);
         if (!error.transient || attempt >= CALL_RETRIES.retries) throw error;
@@ -146,7 +164,7 @@ export class GoogleDocs {
       const existing = await this.findForJob(accessToken, doc.jobId);
       if (existing) return existing;
       try {
-        return await this.create(accessToken, doc);
+        return await this.create(accessToken, doc, attempt > 0);
       } catch (error) {
         if (!isTransient(error) || attempt >= CALL_RETRIES.retries) throw error;
         await sleep(retryDelayMs(attempt, CALL_RETRIES));
@@ -154,7 +172,7 @@ export class GoogleDocs {
     }
   }
 
-  private async create(accessToken: string, doc: { name: string; folderId: string; html: string; jobId: string }): Promise<CreatedDoc> {
+  private async create(accessToken: string, doc: { name: string; folderId: string; html: string; jobId: string }, retry: boolean): Promise<CreatedDoc> {
     const request = {
       requestBody: {
         name: doc.name,
@@ -169,7 +187,7 @@ export class GoogleDocs {
     let data;
     try {
       // rootUrl per call as well: the upload URL is built from it, not from the client's option.
-      ({ data } = await this.drive(accessToken).files.create(request, { rootUrl: this.rootUrl }));
+      ({ data } = await this.counted(retry, () => this.drive(accessToken).files.create(request, { rootUrl: this.rootUrl })));
     } catch (error) {
       throw this.fail(error, 'create the Google Doc');
     }

@@ -31,6 +31,8 @@ function isPassingNetworkFailure(error: unknown): boolean {
 const ATTEMPT_TIMEOUT_MS = 60_000;
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+/** One attempt of a call: `attempt` is 0 for the first, 1 for the first retry, … */
+type Send = (url: string, init: RequestInit, attempt: number) => Promise<Response>;
 
 /**
  * Appending children is the one call that is not safe to repeat: a 502 may come after Notion
@@ -46,14 +48,14 @@ function isAppend(url: string, init: RequestInit): boolean {
  * through this instead (the SDK's own retry is off), each attempt through `send` (which paces it).
  * Waits honour Retry-After; a dropped or timed-out connection counts like a 503.
  */
-export function retryingNotionFetch(send: Fetch, policy: RetryPolicy, onRetry?: (status: number | 'network') => void): Fetch {
+export function retryingNotionFetch(send: Send, policy: RetryPolicy, onRetry?: (status: number | 'network') => void): Fetch {
   return async (url, init) => {
     const append = isAppend(url, init);
     for (let attempt = 0; ; attempt++) {
       let response: Response | undefined;
       let failure: unknown;
       try {
-        response = await send(url, { ...init, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+        response = await send(url, { ...init, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) }, attempt);
       } catch (error) {
         failure = error;
       }

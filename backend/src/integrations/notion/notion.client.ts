@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
 import { CALL_RETRIES } from '../../common/retry';
 import { SharedPace } from '../pace/shared-pace.service';
+import { Metrics } from '../../metrics/metrics';
 import { retryingNotionFetch } from './notion-fetch';
 import { notionId } from './notion-id';
 import { pageTitle, PropertyReader } from './properties';
@@ -88,13 +89,21 @@ export class NotionClient {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly pace: SharedPace,
+    private readonly metrics: Metrics,
   ) {}
 
   private client(secret: string): Client {
     assertSendable('Notion', secret, 'Notion secret');
-    const send = async (url: string, init: RequestInit) => {
+    const send = async (url: string, init: RequestInit, attempt: number) => {
       await this.pace.notionTurn(secret, init.signal);
-      const response = await fetch(url, init);
+      let response: Response;
+      try {
+        response = await fetch(url, init);
+      } catch (error) {
+        this.metrics.vendorCall('notion', 'network', attempt > 0);
+        throw error;
+      }
+      this.metrics.vendorCall('notion', response.status, attempt > 0);
       // Notion slowed this integration down: every process waits, not only this call.
       if (response.status === 429) await this.pace.notionRateLimited(secret, response.headers.get('retry-after'));
       return response;

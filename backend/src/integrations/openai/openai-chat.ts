@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IntegrationError } from '../../common/integration-error';
 import { ChatPlan, DesiredParameters, planChat, refusedFeature } from './chat-parameters';
@@ -6,7 +6,10 @@ import { ModelParameters } from './model-parameters';
 import { modelFacts } from './model-catalogue';
 import { isOpenAiApiError, OpenAiClientFactory, openAiCode, openAiError, openAiWords } from './openai.client';
 import { OpenAiModels } from './openai-models';
-import type { TokenUsage } from './prices';
+import { costOf, priceOf, type TokenUsage } from './prices';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/config';
+import { Metrics } from '../../metrics/metrics';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -47,6 +50,8 @@ export class OpenAiChat {
     private readonly clients: OpenAiClientFactory,
     private readonly models: OpenAiModels,
     private readonly parameters: ModelParameters,
+    private readonly metrics: Metrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Home's "Test connection": the key is accepted; the list of its models is read afresh. */
@@ -101,6 +106,7 @@ export class OpenAiChat {
       cachedTokens: completion.usage?.prompt_tokens_details?.cached_tokens ?? 0,
       reasoningTokens: completion.usage?.completion_tokens_details?.reasoning_tokens ?? 0,
     };
+    this.metrics.spent(model, usage, costOf(usage, priceOf(model, this.config.openAiPrices)));
     return { content, tokens: completion.usage?.total_tokens ?? usage.promptTokens + usage.completionTokens, usage };
   }
 

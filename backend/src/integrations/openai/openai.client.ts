@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { assertSendable, IntegrationError, unansweredReason } from '../../common/integration-error';
 import { SharedPace } from '../pace/shared-pace.service';
+import { Metrics } from '../../metrics/metrics';
 
 type OpenAiSdk = typeof import('openai');
 let sdk: OpenAiSdk | undefined;
@@ -53,13 +54,23 @@ export class OpenAiClientFactory {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly pace: SharedPace,
+    private readonly metrics: Metrics,
   ) {}
 
   create(apiKey: string, maxRetries = 2): OpenAI {
     assertSendable('OpenAI', apiKey, 'OpenAI API key');
     const pacedFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
       await this.pace.openAiTurn(apiKey, estimatedTokens(init?.body), init?.signal);
-      const response = await quotaAwareFetch(input, init);
+      // The SDK numbers its retries in this header.
+      const retry = Number(new Headers(init?.headers).get('x-stainless-retry-count') ?? 0) > 0;
+      let response: Response;
+      try {
+        response = await quotaAwareFetch(input, init);
+      } catch (error) {
+        this.metrics.vendorCall('openai', 'network', retry);
+        throw error;
+      }
+      this.metrics.vendorCall('openai', response.status, retry);
       await this.pace.openAiAnswered(apiKey, response);
       return response;
     };

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { createHash } from 'node:crypto';
 import { parseRetryAfter, sleep } from '../../common/retry';
+import { Metrics, Vendor } from '../../metrics/metrics';
 import { LimitReading, PaceRepository } from './pace.repository';
 
 /** Notion asks for an average of three requests a second per integration. */
@@ -60,9 +61,12 @@ function pauseMs(headers: Headers, body: string): number {
 export class SharedPace {
   private readonly logger = new Logger(SharedPace.name);
 
-  constructor(private readonly pace: PaceRepository) {}
+  constructor(
+    private readonly pace: PaceRepository,
+    private readonly metrics: Metrics,
+  ) {}
 
-  private async wait(what: string, turn: () => Promise<number>, signal?: AbortSignal | null): Promise<void> {
+  private async wait(what: string, vendor: Vendor, turn: () => Promise<number>, signal?: AbortSignal | null): Promise<void> {
     let ms: number;
     try {
       ms = await turn();
@@ -70,7 +74,9 @@ export class SharedPace {
       this.logger.warn(`Could not take a turn for ${what} (${error instanceof Error ? error.message : String(error)}); sending unpaced`);
       return;
     }
-    if (ms > 0) await sleep(ms, signal ?? undefined);
+    if (ms <= 0) return;
+    this.metrics.paced(vendor, ms);
+    await sleep(ms, signal ?? undefined);
   }
 
   private async note(what: string, write: () => Promise<void>): Promise<void> {
@@ -84,7 +90,7 @@ export class SharedPace {
   /** Waits for this Notion secret's next slot. */
   notionTurn(secret: string, signal?: AbortSignal | null): Promise<void> {
     const interval = 1000 / NOTION_REQUESTS_PER_SECOND + NOTION_SLACK_MS;
-    return this.wait('Notion', () => this.pace.reserveSlot(keyHash('notion', secret), interval), signal);
+    return this.wait('Notion', 'notion', () => this.pace.reserveSlot(keyHash('notion', secret), interval), signal);
   }
 
   /** Notion answered 429: every process holds this secret's calls for what it asked (a second if it did not say). */
@@ -95,7 +101,7 @@ export class SharedPace {
 
   /** Waits until OpenAI's limits for this key have room for a request of about `tokens` tokens. */
   openAiTurn(apiKey: string, tokens: number, signal?: AbortSignal | null): Promise<void> {
-    return this.wait('OpenAI', () => this.pace.takeTurn(keyHash('openai', apiKey), tokens), signal);
+    return this.wait('OpenAI', 'openai', () => this.pace.takeTurn(keyHash('openai', apiKey), tokens), signal);
   }
 
   /** Records the limits an OpenAI answer reports; a rate-limit 429 (not an account out of credit) pauses every process. */
