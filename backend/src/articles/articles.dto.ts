@@ -18,7 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOmittable, UpdateOf } from '../common/validation';
-import { IsExamplesCount, MAX_PROMPT_LENGTH } from '../sections/sections.dto';
+import { IsExamplesCount, IsExamplesModel, MAX_PROMPT_LENGTH } from '../sections/sections.dto';
 import { REASONING_EFFORTS, ReasoningEffort } from '../integrations/openai/chat-parameters';
 import { EXAMPLES_COUNT } from '@quire/shared';
 import { ArticleRow } from './articles.schema';
@@ -80,8 +80,7 @@ export class ArticleSectionDto {
     nullable: true,
     description: "The model whose examples guide the section, or null; omitted: the saved entry's is kept (an entry new to the article takes its section's)",
   })
-  @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsUUID('all', { message: 'examples_model must be one of your models or null' })
+  @IsExamplesModel()
   examples_model?: string | null;
 
   @ApiPropertyOptional({

@@ -2,13 +2,13 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
+import { Repeating } from '../jobs/repeating';
 import { OpenAiFineTuning, RemoteFineTuneJob } from '../integrations/openai/openai-fine-tuning';
 import { UsersService } from '../users/users.service';
 import { FineTuneJobsRepository } from './fine-tune-jobs.repository';
 import { FineTuneJobRow } from './fine-tune-jobs.schema';
 import { localStatus } from './fine-tune-jobs.service';
 
-const INTERVAL_NAME = 'fine-tune-follower';
 const BATCH = 20;
 
 /**
@@ -19,15 +19,23 @@ const BATCH = 20;
 @Injectable()
 export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(FineTuneFollower.name);
-  private running: Promise<void> | null = null;
+  private readonly following: Repeating;
 
   constructor(
     private readonly jobs: FineTuneJobsRepository,
     private readonly users: UsersService,
     private readonly openAi: OpenAiFineTuning,
-    private readonly scheduler: SchedulerRegistry,
+    scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.following = new Repeating(
+      scheduler,
+      'fine-tune-follower',
+      this.pollMs,
+      () => this.followDue(),
+      (error) => this.logger.error(`Following fine-tune jobs failed: ${error.message}`),
+    );
+  }
 
   private get pollMs(): number {
     return this.config.fineTunePollSeconds * 1000;
@@ -35,25 +43,11 @@ export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicati
 
   onApplicationBootstrap(): void {
     if (!this.config.runJobs) return;
-    this.scheduler.addInterval(
-      INTERVAL_NAME,
-      setInterval(() => void this.tick(), this.pollMs),
-    );
+    this.following.start({ now: false });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.scheduler.doesExist('interval', INTERVAL_NAME)) this.scheduler.deleteInterval(INTERVAL_NAME);
-    await this.running;
-  }
-
-  /** One pass over the due jobs; a pass still running makes the next tick a no-op. */
-  tick(): Promise<void> {
-    if (!this.running) {
-      this.running = this.followDue()
-        .catch((error: Error) => this.logger.error(`Following fine-tune jobs failed: ${error.message}`))
-        .finally(() => (this.running = null));
-    }
-    return this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.following.stop();
   }
 
   private async followDue(): Promise<void> {

@@ -3,48 +3,41 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { JobsService } from '../jobs/jobs.service';
+import { Repeating } from '../jobs/repeating';
 import { GENERATION_QUEUE, GenerationService } from './generation.service';
 
-const POLL_INTERVAL = 'notion-poll';
-
 /**
- * Wires the workflow to time and the queue: a poll every NOTION_POLL_SECONDS, and
+ * Wires the workflow to time and the queue: a check of Notion every NOTION_POLL_SECONDS, and
  * GENERATION_CONCURRENCY workers on the durable generation queue.
  */
 @Injectable()
 export class GenerationRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(GenerationRunner.name);
-  private polling: Promise<void> | null = null;
+  private readonly check: Repeating;
 
   constructor(
     private readonly generation: GenerationService,
     private readonly queue: JobsService,
-    private readonly scheduler: SchedulerRegistry,
+    scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.check = new Repeating(
+      scheduler,
+      'notion-poll',
+      config.notionPollSeconds * 1000,
+      () => this.generation.pollAll(),
+      (error) => this.logger.error(`Notion poll failed: ${error.message}`),
+    );
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runJobs) return;
     // An article hands its slot over once OpenAI has written it: GENERATION_CONCURRENCY articles are written at once, and as many delivered beside them.
     await this.queue.workers(GENERATION_QUEUE, this.config.generationConcurrency, (jobId, handOver) => this.generation.run(jobId, handOver));
-    this.scheduler.addInterval(
-      POLL_INTERVAL,
-      setInterval(() => void this.poll(), this.config.notionPollSeconds * 1000),
-    );
-    void this.poll();
+    this.check.start({ now: true });
   }
 
-  /** A poll still running makes the next tick a no-op. */
-  poll(): Promise<void> {
-    this.polling ??= this.generation
-      .pollAll()
-      .catch((error: Error) => this.logger.error(`Notion poll failed: ${error.message}`))
-      .finally(() => (this.polling = null));
-    return this.polling;
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.scheduler.doesExist('interval', POLL_INTERVAL)) this.scheduler.deleteInterval(POLL_INTERVAL);
-    await this.polling;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.check.stop();
   }
 }

@@ -18,6 +18,12 @@ export const IsExamplesCount = () =>
     Min(EXAMPLES_COUNT.min, { message: examplesCountMessage }),
     Max(EXAMPLES_COUNT.max, { message: examplesCountMessage }),
   );
+/** A model whose examples guide the section, or null for none (a section's or an article entry's `examples_model`). */
+export const IsExamplesModel = () =>
+  applyDecorators(
+    ValidateIf((_, value) => value !== null && value !== undefined),
+    IsUUID('all', { message: 'examples_model must be one of your models or null' }),
+  );
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 export class SectionDto {
@@ -76,8 +82,7 @@ export class SectionDto {
       "One of your models whose examples guide the section: the examples_count nearest in meaning to the section's user message are sent before it as user/assistant pairs; null (or left out on create) for none",
   })
   @Transform(({ value }) => (value === '' ? null : value))
-  @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsUUID('all', { message: 'examples_model must be one of your models or null' })
+  @IsExamplesModel()
   examples_model?: string | null;
 
   @ApiPropertyOptional({
