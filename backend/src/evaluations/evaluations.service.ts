@@ -24,17 +24,10 @@ import { ModelsRepository } from '../models/models.repository';
 import { ChatMessage, ModelExampleRow } from '../models/models.schema';
 import { NO_OPENAI_KEY_MESSAGE } from '../models/models.service';
 import { UsersService } from '../users/users.service';
-import { holdoutOf, pairsFor, ScoredOutput, summarize, verdictOf } from './evaluation-plan';
-import {
-  CreateEvaluationDto,
-  EvaluationEstimateResponse,
-  EvaluationItemResponse,
-  EvaluationOutputResponse,
-  EvaluationResponse,
-  JudgmentDto,
-} from './evaluations.dto';
+import { holdoutOf, pairsFor } from './evaluation-plan';
+import { CreateEvaluationDto, EvaluationEstimateResponse, EvaluationResponse, JudgmentDto, toEvaluationResponse } from './evaluations.dto';
 import { EvaluationsRepository } from './evaluations.repository';
-import { EvaluationItemRow, EvaluationOutputRow, EvaluationRow, EvaluationVariant } from './evaluations.schema';
+import { EvaluationItemRow, EvaluationRow, EvaluationVariant } from './evaluations.schema';
 import { promptfooConfig } from './promptfoo';
 
 /** Tokens OpenAI adds per chat message, and to prime the answer (its cookbook's count for current models). */
@@ -197,13 +190,13 @@ export class EvaluationsService {
     const page = await this.evaluations.list(userId, query);
     const items = await this.evaluations.items(page.rows.map((row) => row.id));
     const outputs = await this.evaluations.outputs(items.map((item) => item.id));
-    return { ...page, rows: page.rows.map((row) => this.toResponse(row, items, outputs)) };
+    return { ...page, rows: page.rows.map((row) => toEvaluationResponse(row, items, outputs, this.config.openAiPrices)) };
   }
 
   async get(userId: string, id: string): Promise<EvaluationResponse> {
     const row = await this.require(userId, id);
     const items = await this.evaluations.items([id]);
-    return this.toResponse(row, items, await this.evaluations.outputs(items.map((item) => item.id)));
+    return toEvaluationResponse(row, items, await this.evaluations.outputs(items.map((item) => item.id)), this.config.openAiPrices);
   }
 
   /** One item judged: `winner` a label of its pair, or "tie"; both outputs must be written. */
@@ -268,80 +261,6 @@ export class EvaluationsService {
     const row = await this.evaluations.findOwned(userId, id);
     if (!row) throw new NotFoundException('Evaluation not found.');
     return row;
-  }
-
-  private toResponse(row: EvaluationRow, allItems: EvaluationItemRow[], allOutputs: EvaluationOutputRow[]): EvaluationResponse {
-    const prices = this.config.openAiPrices;
-    const items = allItems.filter((item) => item.evaluationId === row.id);
-    const ids = new Set(items.map((item) => item.id));
-    const outputs = allOutputs.filter((o) => ids.has(o.itemId));
-    const costOfOutput = (o: EvaluationOutputRow) => costOf(o, priceOf(o.model, prices));
-    const scored: ScoredOutput[] = outputs.map((o) => ({ ...o, costUsd: costOfOutput(o) }));
-    const labels = row.variants.map((v) => v.label);
-    const summaries = summarize(labels, scored, items);
-    const judgments = items.filter((item) => item.winner !== null).length;
-    const round = (usd: number | null) => (usd === null ? null : roundUsd(usd));
-    const total = scored.some((o) => o.costUsd === null) ? null : scored.reduce((sum, o) => sum + o.costUsd!, 0);
-    return {
-      _id: row.id,
-      status: row.status,
-      message: row.message,
-      modelId: row.modelId,
-      model_name: row.modelName,
-      holdout: row.holdout,
-      variants: row.variants.map((v) => ({ label: v.label, model: v.model, model_name: v.modelName, examples_count: v.examplesCount })),
-      progress: { done: outputs.length, total: items.length * labels.length },
-      items: items.map((item): EvaluationItemResponse => ({
-        _id: item.id,
-        position: item.position,
-        example_uuid: item.exampleUuid,
-        system: item.system,
-        prompt: item.prompt,
-        original: item.original,
-        outputs: Object.fromEntries(
-          outputs
-            .filter((o) => o.itemId === item.id)
-            .map((o): [string, EvaluationOutputResponse] => [
-              o.label,
-              {
-                text: o.text,
-                model: o.model,
-                similarity: o.similarity,
-                rouge_l: o.rougeL,
-                tokens: o.promptTokens + o.completionTokens,
-                prompt_tokens: o.promptTokens,
-                completion_tokens: o.completionTokens,
-                cost: round(costOfOutput(o)),
-                examples: o.examples,
-              },
-            ]),
-        ),
-        pair: item.pair,
-        winner: item.winner,
-      })),
-      summary: summaries.map((s) => ({
-        label: s.label,
-        outputs: s.outputs,
-        mean_similarity: s.meanSimilarity,
-        mean_rouge_l: s.meanRougeL,
-        prompt_tokens: s.promptTokens,
-        completion_tokens: s.completionTokens,
-        cost: round(s.costUsd),
-        judged: s.judged,
-        wins: s.wins,
-        losses: s.losses,
-        ties: s.ties,
-        win_rate: s.winRate,
-        win_rate_low: s.winRateLow,
-        win_rate_high: s.winRateHigh,
-      })),
-      judgments,
-      verdict: verdictOf(summaries, judgments),
-      cost: round(total),
-      created_at: row.createdAt,
-      started_at: row.startedAt,
-      completed_at: row.completedAt,
-    };
   }
 
   /** Evaluations left running by a stopped process, or never queued, go back to the queue. */
