@@ -1,0 +1,83 @@
+import { costOf, priceOf, PriceTable, roundUsd } from '../integrations/openai/prices';
+import { ScoredOutput, summarize, verdictOf } from './evaluation-plan';
+import { EvaluationItemResponse, EvaluationOutputResponse, EvaluationResponse } from './evaluations.dto';
+import { EvaluationItemRow, EvaluationOutputRow, EvaluationRow } from './evaluations.schema';
+
+/** An evaluation as the API answers it: its items with their outputs, each setup's summary with its win rate, and the verdict. */
+export function toEvaluationResponse(
+  row: EvaluationRow,
+  allItems: EvaluationItemRow[],
+  allOutputs: EvaluationOutputRow[],
+  prices: PriceTable,
+): EvaluationResponse {
+  const items = allItems.filter((item) => item.evaluationId === row.id);
+  const ids = new Set(items.map((item) => item.id));
+  const outputs = allOutputs.filter((o) => ids.has(o.itemId));
+  const costOfOutput = (o: EvaluationOutputRow) => costOf(o, priceOf(o.model, prices));
+  const scored: ScoredOutput[] = outputs.map((o) => ({ ...o, costUsd: costOfOutput(o) }));
+  const labels = row.variants.map((v) => v.label);
+  const summaries = summarize(labels, scored, items);
+  const judgments = items.filter((item) => item.winner !== null).length;
+  const round = (usd: number | null) => (usd === null ? null : roundUsd(usd));
+  const total = scored.some((o) => o.costUsd === null) ? null : scored.reduce((sum, o) => sum + o.costUsd!, 0);
+  return {
+    _id: row.id,
+    status: row.status,
+    message: row.message,
+    modelId: row.modelId,
+    model_name: row.modelName,
+    holdout: row.holdout,
+    variants: row.variants.map((v) => ({ label: v.label, model: v.model, model_name: v.modelName, examples_count: v.examplesCount })),
+    progress: { done: outputs.length, total: items.length * labels.length },
+    items: items.map((item): EvaluationItemResponse => ({
+      _id: item.id,
+      position: item.position,
+      example_uuid: item.exampleUuid,
+      system: item.system,
+      prompt: item.prompt,
+      original: item.original,
+      outputs: Object.fromEntries(
+        outputs
+          .filter((o) => o.itemId === item.id)
+          .map((o): [string, EvaluationOutputResponse] => [
+            o.label,
+            {
+              text: o.text,
+              model: o.model,
+              similarity: o.similarity,
+              rouge_l: o.rougeL,
+              tokens: o.promptTokens + o.completionTokens,
+              prompt_tokens: o.promptTokens,
+              completion_tokens: o.completionTokens,
+              cost: round(costOfOutput(o)),
+              examples: o.examples,
+            },
+          ]),
+      ),
+      pair: item.pair,
+      winner: item.winner,
+    })),
+    summary: summaries.map((s) => ({
+      label: s.label,
+      outputs: s.outputs,
+      mean_similarity: s.meanSimilarity,
+      mean_rouge_l: s.meanRougeL,
+      prompt_tokens: s.promptTokens,
+      completion_tokens: s.completionTokens,
+      cost: round(s.costUsd),
+      judged: s.judged,
+      wins: s.wins,
+      losses: s.losses,
+      ties: s.ties,
+      win_rate: s.winRate,
+      win_rate_low: s.winRateLow,
+      win_rate_high: s.winRateHigh,
+    })),
+    judgments,
+    verdict: verdictOf(summaries, judgments),
+    cost: round(total),
+    created_at: row.createdAt,
+    started_at: row.startedAt,
+    completed_at: row.completedAt,
+  };
+}
