@@ -1,14 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown, ServiceUnavailableException } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import { PROJECT_ROOT } from '../config/paths';
+import { threadFile } from '../common/thread-file';
 import type { CpuTaskInput, CpuTaskName, CpuTaskOutput } from './cpu-tasks';
 
-/** Under jest the server runs from its TypeScript sources; its worker threads then compile them with swc. */
-const FROM_SOURCE = __filename.endsWith('.ts');
-const WORKER_FILE = join(__dirname, FROM_SOURCE ? 'cpu.worker.ts' : 'cpu.worker.js');
-const EXEC_ARGV = FROM_SOURCE ? ['--require', join(PROJECT_ROOT, 'scripts', 'lib', 'swc-register.cjs')] : [];
+const WORKER = threadFile(__dirname, 'cpu.worker');
 
 /** A thread with nothing to do exits after this long, and its memory (the tokenizer tables) with it. */
 const IDLE_MS = 30_000;
@@ -56,8 +52,7 @@ export class CpuPool implements OnApplicationShutdown {
 
   private createPool(options: { maxThreads: number; maxQueue: number; maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number }): Piscina {
     const pool = new Piscina({
-      filename: WORKER_FILE,
-      execArgv: EXEC_ARGV,
+      ...WORKER,
       minThreads: 0,
       maxThreads: options.maxThreads,
       maxQueue: options.maxQueue,

@@ -2,7 +2,7 @@ import type { PGliteOptions } from '@electric-sql/pglite';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { PROJECT_ROOT } from '../config/paths';
+import { threadFile } from '../common/thread-file';
 import { hasDatabase, IMAGE_DIR } from './image-unpack';
 
 // Node's WebAssembly global (TypeScript declares it in the DOM library, which the server does not use).
@@ -27,10 +27,7 @@ export function warnWithoutBaselineCompiler(log: (message: string) => void): voi
   );
 }
 
-/** Under jest the server runs from its TypeScript sources; the thread then compiles them with swc. */
-const FROM_SOURCE = __filename.endsWith('.ts');
-const WORKER_FILE = join(__dirname, FROM_SOURCE ? 'embedded-start.worker.ts' : 'embedded-start.worker.js');
-const EXEC_ARGV = FROM_SOURCE ? ['--require', join(PROJECT_ROOT, 'scripts', 'lib', 'swc-register.cjs')] : [];
+const WORKER = threadFile(__dirname, 'embedded-start.worker');
 
 /** PGlite's WebAssembly compiled (a WebAssembly.Module, which threads share). */
 export type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
@@ -57,7 +54,7 @@ export function pgliteWasmFile(): string {
 /** unpackImage(dataDir, imageDir) in a worker thread. */
 export function unpackInThread(dataDir: string, imageDir = IMAGE_DIR): Promise<boolean> {
   return new Promise<boolean>((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { workerData: { dataDir, imageDir }, execArgv: EXEC_ARGV });
+    const worker = new Worker(WORKER.filename, { workerData: { dataDir, imageDir }, execArgv: WORKER.execArgv });
     worker.once('message', (message: UnpackMessage) => ('unpacked' in message ? resolve(message.unpacked) : reject(new Error(message.failed))));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the start-up thread exited with ${code}`)));

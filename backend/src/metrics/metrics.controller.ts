@@ -1,12 +1,10 @@
 import { Controller, Get, Headers, Inject, NotFoundException, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../common/same-secret';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { Metrics } from './metrics';
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * GET /api/metrics for Prometheus: off (404) unless METRICS_TOKEN is set, and then only for
@@ -26,7 +24,7 @@ export class MetricsController {
     const token = this.config.metricsToken;
     if (!token) throw new NotFoundException('Cannot GET /api/metrics');
     const offered = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
-    if (!offered || !timingSafeEqual(digest(offered), digest(token))) {
+    if (!offered || !sameSecret(offered, token)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="quire-metrics"');
       throw new UnauthorizedException('GET /api/metrics needs Authorization: Bearer with the METRICS_TOKEN.');
     }
