@@ -5,6 +5,8 @@ export interface Me {
   name: string;
   avatar: string | null;
   email: string;
+  /** Whether the operator owns the data: may download a backup of all of it. */
+  can_download_backup: boolean;
 }
 
 const status = (error: unknown) => (error as { status?: number } | null)?.status;
@@ -13,7 +15,8 @@ const status = (error: unknown) => (error as { status?: number } | null)?.status
  * The operator's session, in one place. Sign-in itself is a browser navigation to
  * /api/auth/{provider}; `checkAuth` asks GET /api/me once and remembers the answer until logout or
  * a 401, `getIdentity` asks again (so the header sees a session that ended since start-up), and
- * `logout` ends the session with POST /api/logout.
+ * `logout` ends the session with POST /api/logout. `canAccess` says what the operator may do beyond
+ * the resources every operator has: download a backup ({ resource: 'backup', action: 'download' }).
  */
 export function createAuthProvider(http: HttpClient): AuthProvider {
   let session: Promise<Me> | null = null;
@@ -42,6 +45,11 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
         session = null;
         throw error;
       }
+    },
+    canAccess: async ({ resource, action }) => {
+      if (resource !== 'backup') return true;
+      session ??= http<Me>('/api/me');
+      return action === 'download' && (await session).can_download_backup;
     },
     getIdentity: async () => {
       const me = await http<Me>('/api/me');

@@ -26,6 +26,7 @@ import { HistoryModule } from './history/history.module';
 import { PreviewsModule } from './previews/previews.module';
 import { EvaluationsModule } from './evaluations/evaluations.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { BackupModule } from './backup/backup.module';
 
 @Module({})
 export class AppModule {
@@ -58,6 +59,7 @@ export class AppModule {
         HistoryModule,
         PreviewsModule,
         EvaluationsModule,
+        BackupModule,
       ],
       controllers: [HealthController],
     };

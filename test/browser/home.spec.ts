@@ -1,5 +1,6 @@
 import { expect, Page, test } from './lane';
-import { signIn } from './helpers';
+import { readFileSync } from 'node:fs';
+import { signIn, signInWithGoogle } from './helpers';
 
 const notionCard = (page: Page) => page.getByRole('form', { name: 'Notion Settings' });
 const openAiCard = (page: Page) => page.getByRole('form', { name: 'OpenAI Settings' });
@@ -106,5 +107,33 @@ test.describe('Home: load failures', () => {
     await page.reload();
     await expect(page.getByText('Failed to load status config.')).toBeVisible();
     await expect(notionCard(page).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
+
+test.describe('Home: backups (issue 27)', () => {
+  test('downloads a whole backup for the owner of the data, one per click', async ({ page }) => {
+    await signIn(page);
+    const card = page.getByRole('region', { name: 'Backups' });
+    await expect(card.getByText('keep the encryption key (ENCRYPTION_KEY, or encryption.key in the data folder) with it')).toBeVisible();
+    const button = card.getByRole('link', { name: 'Download a backup' });
+    const downloading = page.waitForEvent('download');
+    await button.click();
+    // Busy until the server has made it: a second click makes no second backup.
+    await expect(card.getByRole('link', { name: 'Preparing the backup...' })).toHaveAttribute('aria-disabled', 'true');
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^quire-backup-\d{4}-\d\d-\d\dT[\d-]+Z\.sql$/);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.startsWith('-- Quire backup 1\n')).toBe(true);
+    expect(text).toMatch(/-- quire-backup-end sha256:[0-9a-f]{64}\n$/);
+    await expect(card.getByRole('link', { name: 'Download a backup' })).toBeVisible({ timeout: 6_000 });
+  });
+
+  test('is not offered to an operator who does not own the data (google mode without DATA_OWNER_EMAILS)', async ({ page }) => {
+    await signInWithGoogle(page);
+    await expect(page.getByRole('form', { name: 'OpenAI Settings' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Backups' })).toHaveCount(0);
+    const response = await page.request.get(new URL('/api/backup', page.url()).toString());
+    expect(response.status()).toBe(403);
+    expect((await response.json()).message).toBe('Only the owners of the data (DATA_OWNER_EMAILS) may download a backup.');
   });
 });

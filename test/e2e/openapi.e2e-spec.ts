@@ -67,6 +67,11 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       // A download of YAML (a Promptfoo configuration): documented as such, and it parses.
       expect(res.headers['content-type']).toMatch(/^application\/yaml/);
       expect(typeof parseYaml(res.text)).toBe('object');
+    } else if (response.content?.['application/sql']) {
+      // A backup: documented as such, a whole Quire backup file.
+      expect(res.headers['content-type']).toMatch(/^application\/sql/);
+      expect(res.text.startsWith('-- Quire backup 1\n')).toBe(true);
+      expect(res.text).toMatch(/-- quire-backup-end sha256:[0-9a-f]{64}\n$/);
     } else if (response.content?.['text/event-stream']) {
       // A stream of server-sent events: documented as such, each event's data JSON (its fields are described in words).
       expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
@@ -104,7 +109,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
     const [method, path] = key.split(' ');
     const url = options.id ? path.replace('{id}', options.id) : path;
     let req = (agent as Agent)[method.toLowerCase() as Method](url);
-    if (path.endsWith('/events') || path.endsWith('.jsonl') || path.endsWith('.yaml')) req = req.buffer(true);
+    if (path.endsWith('/events') || path.endsWith('.jsonl') || path.endsWith('.yaml') || path === '/api/backup') req = req.buffer(true);
     if (options.query) req = req.query(options.query);
     if (options.body !== undefined) req = req.send(options.body as object);
     const res = await req;
@@ -353,6 +358,8 @@ describe('The OpenAPI document (/api/docs-json)', () => {
         30_000,
       );
       await call(agent, 'DELETE /api/models/{id}', 200, { id: voice._id });
+      // A backup holds everyone's work: only the owners of the data (none named here) may download one.
+      await call(agent, 'GET /api/backup', 403);
       await call(agent, 'POST /api/logout', 200);
       await call(agent, 'GET /api/me', 401);
     });
@@ -368,7 +375,11 @@ describe('The OpenAPI document (/api/docs-json)', () => {
     });
 
     it('should sign in the local operator with the documented redirect, and cover every operation of the document', async () => {
-      check('GET /api/auth/local', await request(t.http).get('/api/auth/local').expect(302).expect('location', '/'));
+      const signedIn = await request(t.http).get('/api/auth/local').expect(302).expect('location', '/');
+      check('GET /api/auth/local', signedIn);
+      // The local operator owns the data: the backup is theirs to download.
+      const agent = request.agent(t.http).set('Cookie', (signedIn.headers['set-cookie'][0] as string).split(';')[0]);
+      await call(agent, 'GET /api/backup', 200);
       const missing = operations.filter((key) => !covered.has(key));
       expect(missing).toEqual([]);
     });

@@ -636,6 +636,13 @@ export const quireMessages = {
     spendChartModel: '%{model}: %{tokens} tokens, %{cost}',
     spendUnrecorded: 'model not recorded',
     spendHistoryLink: 'See each article in History',
+    // Backups (issue 27)
+    backupCard: 'Backups',
+    backupExplain:
+      'A backup holds everything in Quire: connection settings, sections and their versions, templates, bias lists, clients, examples and History. The secrets in it stay encrypted: keep the encryption key (ENCRYPTION_KEY, or encryption.key in the data folder) with it, apart from the file.',
+    backupDownload: 'Download a backup',
+    backupPreparing: 'Preparing the backup...',
+    backupStarts: 'The download starts once the backup is made: a few seconds for a large database. Restore it with npm run restore.',
   },
 };
 

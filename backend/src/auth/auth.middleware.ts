@@ -30,6 +30,8 @@ export class AuthMiddleware implements NestMiddleware {
       if (isPublicPath(path)) return next();
       // Prometheus has no session: GET /api/metrics checks its own bearer token (metrics.controller.ts).
       if (this.config.metricsToken && /^\/api\/metrics\/?$/.test(path)) return next();
+      // `npm run backup` asks the running server with its token: GET /api/backup checks it (backup.controller.ts).
+      if (req.method === 'GET' && /^\/api\/backup\/?$/.test(path) && /^Bearer /i.test(req.headers.authorization ?? '')) return next();
       const user = await this.sessions.resolve(readSessionCookie(req, this.config));
       if (!user) {
         res.status(401).json({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });

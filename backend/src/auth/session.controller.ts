@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagg
 import type { Request, Response } from 'express';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
+import { ownsData } from '../backup/data-owners';
 import { AuthUser, CurrentUser } from './current-user';
 import { clearSessionCookie, readSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
@@ -16,6 +17,9 @@ export class MeResponse {
 
   @ApiProperty({ format: 'email' })
   email!: string;
+
+  @ApiProperty({ description: 'Whether the operator owns the data and may download a backup (GET /api/backup)' })
+  can_download_backup!: boolean;
 }
 
 export class LogoutResponse {
@@ -35,7 +39,7 @@ export class SessionController {
   @ApiOperation({ summary: 'The signed-in operator' })
   @ApiOkResponse({ type: MeResponse })
   me(@CurrentUser() user: AuthUser): MeResponse {
-    return { name: user.name, avatar: user.avatar, email: user.email };
+    return { name: user.name, avatar: user.avatar, email: user.email, can_download_backup: ownsData(this.config, user) };
   }
 
   @Post('logout')

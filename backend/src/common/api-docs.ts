@@ -40,6 +40,7 @@ export class JobTimesResponse {
 const ERRORS: Record<number, string> = {
   400: 'The request is not valid: `message` says why and `errors` names the fields',
   401: 'No session: sign in first',
+  403: 'Signed in, but not allowed to: `message` says who may',
   404: 'No such record of yours',
   409: 'Refused in the current state: `message` says why',
   429: 'Too many sign-in requests from this address: wait a minute',
@@ -51,6 +52,7 @@ const ERRORS: Record<number, string> = {
 const ERROR_EXAMPLES: Record<number, ErrorResponse> = {
   400: { statusCode: 400, error: 'Bad Request', message: 'name is required', errors: [{ field: 'name', message: 'name is required' }] },
   401: { statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' },
+  403: { statusCode: 403, error: 'Forbidden', message: 'Only the owners of the data (DATA_OWNER_EMAILS) may download a backup.' },
   404: { statusCode: 404, error: 'Not Found', message: 'Section not found.' },
   409: { statusCode: 409, error: 'Conflict', message: 'A model named "Blog voice" already exists.' },
   429: { statusCode: 429, error: 'Too Many Requests', message: 'ThrottlerException: Too Many Requests' },

@@ -56,6 +56,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'has a space in the middle' })).toThrow('METRICS_TOKEN must be at least 16 characters');
   });
 
+  it('should keep automatic backups in DATA_DIR/backups, seven of them, unless BACKUP_DIR and BACKUP_KEEP say otherwise', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ backupDir: join(dir, 'backups'), backupKeep: 7, dataOwnerEmails: [] });
+    expect(
+      loadConfig({ DATA_DIR: dir, BACKUP_DIR: '/srv/quire-backups', BACKUP_KEEP: '30', DATA_OWNER_EMAILS: 'Ada@Example.com, grace@example.com' }),
+    ).toMatchObject({
+      backupDir: '/srv/quire-backups',
+      backupKeep: 30,
+      dataOwnerEmails: ['ada@example.com', 'grace@example.com'],
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP');
+  });
+
   it('should run jobs unless RUN_JOBS=false, and refuse another value', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).runJobs).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), RUN_JOBS: 'false' }).runJobs).toBe(false);

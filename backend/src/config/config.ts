@@ -47,6 +47,11 @@ export interface AppConfig {
   crawlHostConcurrency: number;
   /** Least time between the starts of two requests to one host (robots.txt Crawl-delay may raise it). */
   crawlHostDelayMs: number;
+  /** Where automatic backups of the embedded database go (BACKUP_DIR, else DATA_DIR/backups), and how many are kept. */
+  backupDir: string;
+  backupKeep: number;
+  /** Google mode: who owns the data and may download a backup of it (in local mode the one operator does). */
+  dataOwnerEmails: string[];
   /** `npm run demo`: the dashboard says plainly that the outside services are simulated. */
   demo: boolean;
 }
@@ -232,6 +237,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     crawlAllowPrivateNetworks: bool(env, 'CRAWL_ALLOW_PRIVATE_NETWORKS'),
     crawlHostConcurrency: positiveInt(env, 'CRAWL_HOST_CONCURRENCY', 2, 16),
     crawlHostDelayMs: wholeNumber(env, 'CRAWL_HOST_DELAY_MS', 500, 60_000),
+    backupDir: resolve(text(env, 'BACKUP_DIR') ?? join(dataDir, 'backups')),
+    backupKeep: positiveInt(env, 'BACKUP_KEEP', 7, 1000),
+    dataOwnerEmails: list(env, 'DATA_OWNER_EMAILS'),
     demo: bool(env, 'QUIRE_DEMO'),
   };
 }

@@ -8,7 +8,9 @@ import { dirname } from 'node:path';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { MIGRATIONS_DIR } from '../config/paths';
-import { refuseNewerSchema } from './schema-version';
+import { holdsData, pendingMigrations, refuseNewerSchema } from './schema-version';
+import { automaticBackupFile, pruneAutomaticBackups, writeBackupFile } from '../backup/automatic-backups';
+import { dumpToFile } from '../backup/dump';
 import { takeEarlyStart, warnWithoutBaselineCompiler } from './embedded-start';
 import * as schema from './schema';
 
@@ -75,6 +77,7 @@ export class DatabaseService implements OnApplicationShutdown {
         this.pglite = null;
         throw error;
       });
+      if (dataDir) await this.backUpBeforeMigrating(pglite);
       await migratePglite(this.db as never, { migrationsFolder: MIGRATIONS_DIR });
       this.sqlRunner = {
         // pg-boss sends its schema as one multi-statement script without parameters.
@@ -90,6 +93,31 @@ export class DatabaseService implements OnApplicationShutdown {
       this.sqlRunner = { executeSql: (text, values) => pool.query(text, values as unknown[]) };
     }
     this.logger.log(`Database ready (${this.describe()})`);
+  }
+
+  /**
+   * The embedded database is backed up before a migration changes its schema (into BACKUP_DIR, with
+   * the automatic backups): nothing else uses it yet, so the dump reads it on this connection.
+   */
+  private async backUpBeforeMigrating(pglite: PGlite): Promise<void> {
+    const pending = await pendingMigrations((text) => pglite.query(text));
+    if (pending.length === 0 || !(await holdsData((text) => pglite.query(text)))) return;
+    const { backupDir, backupKeep } = this.config;
+    const file = automaticBackupFile(backupDir, `before-${pending[0].tag}`);
+    await writeBackupFile(file, (partial) => dumpToFile(pglite, 'pglite', partial));
+    pruneAutomaticBackups(backupDir, backupKeep);
+    this.logger.log(`Backed up to ${file} before migrating (${pending.map((m) => m.tag).join(', ')})`);
+  }
+
+  /** The embedded database's one connection (backups ask it for pg_backup_start, or clone it). */
+  embedded(): PGlite {
+    if (!this.pglite) throw new Error('not on the embedded database');
+    return this.pglite;
+  }
+
+  /** Whether anyone has signed in yet: a database nobody used needs no backup. */
+  holdsData(): Promise<boolean> {
+    return holdsData(async (text) => ({ rows: (await this.sqlRunner.executeSql(text)).rows }));
   }
 
   /** Several server processes may start at once: one applies migrations, the others wait. */

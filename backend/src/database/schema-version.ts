@@ -14,10 +14,27 @@ export interface KnownMigration {
 
 /** The newest migration this build knows: the last entry of its journal. */
 export function newestKnownMigration(migrationsDir = MIGRATIONS_DIR): KnownMigration {
-  const journal = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: KnownMigration[] };
-  const last = journal.entries.at(-1);
+  const last = knownMigrations(migrationsDir).at(-1);
   if (!last) throw new Error(`No migrations in ${migrationsDir}`);
   return { tag: last.tag, when: last.when };
+}
+
+/** Every migration this build has, oldest first. */
+export function knownMigrations(migrationsDir = MIGRATIONS_DIR): KnownMigration[] {
+  return (JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: KnownMigration[] }).entries;
+}
+
+/** The migrations this build has that the database has not had (all of them for a database without any). */
+export async function pendingMigrations(query: Query, migrationsDir = MIGRATIONS_DIR): Promise<KnownMigration[]> {
+  const [{ recorded }] = (await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as recorded`)).rows;
+  const newest = recorded ? Number((await query('select coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations')).rows[0].newest) : 0;
+  return knownMigrations(migrationsDir).filter((migration) => migration.when > newest);
+}
+
+/** Whether the database holds anything of an operator's (an operator has signed in); false before its schema exists. */
+export async function holdsData(query: Query): Promise<boolean> {
+  const [{ made }] = (await query(`select to_regclass('public.users') is not null as made`)).rows;
+  return Boolean(made) && Boolean((await query('select exists (select 1 from public.users) as held')).rows[0].held);
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useBanner } from '../../components/useBanner';
 import { EnvVars, QuireDataProvider, StatusConfig } from '../../dataProvider';
+import { BackupCard } from './BackupCard';
 import { NotionSettingsCard } from './NotionSettingsCard';
 import { OpenAiSettingsCard } from './OpenAiSettingsCard';
 import { ShutdownBanner } from './ShutdownBanner';
@@ -12,7 +13,7 @@ type Loaded = { envVars: EnvVars | null; statusConfig: StatusConfig | null };
 
 /**
  * Home: the models OpenAI stops soon (issue 24), this month's spend (issue 16), then the spec's two collapsible settings cards. Saving stays
- * disabled until the saved values are in.
+ * disabled until the saved values are in. Below them, for the owners of the data, backups (issue 27).
  */
 export default function Home() {
   const translate = useTranslate();
@@ -56,6 +57,7 @@ export default function Home() {
         <>
           <NotionSettingsCard key={`notion-${attempt}`} envVars={loaded.envVars} statusConfig={loaded.statusConfig} />
           <OpenAiSettingsCard key={`openai-${attempt}`} envVars={loaded.envVars} />
+          <BackupCard />
         </>
       )}
     </Box>
