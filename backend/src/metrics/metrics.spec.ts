@@ -8,16 +8,25 @@ describe('Metrics', () => {
   const build = () => new Metrics({ metricsToken: null } as AppConfig, database);
   const sample = async (metrics: Metrics, name: string) => (await metrics.registry.getSingleMetric(name)!.get()).values;
 
-  it('should count a 429 among the vendor calls and as a rate limit of its vendor', async () => {
+  it("should count each vendor request by the status of its answer, its failure's response, or 'network', and a 429 as a rate limit", async () => {
     const metrics = build();
-    metrics.vendorCall('notion', 429, false);
-    metrics.vendorCall('notion', 200, true);
-    metrics.vendorCall('openai', 'network', false);
+    await expect(metrics.vendorRequest('notion', false, async () => new Response('slow down', { status: 429 }))).resolves.toMatchObject({ status: 429 });
+    await metrics.vendorRequest('notion', true, async () => new Response('{}', { status: 200 }));
+    const noAnswer = new TypeError('fetch failed');
+    await expect(metrics.vendorRequest('openai', false, () => Promise.reject(noAnswer))).rejects.toBe(noAnswer);
+    // An SDK's error (gaxios) carries the response it failed on.
+    await expect(
+      metrics.vendorRequest('google', true, () => Promise.reject(Object.assign(new Error('Forbidden'), { response: { status: 403 } }))),
+    ).rejects.toThrow('Forbidden');
+    // A plain answer without a status (an SDK's parsed body) counts as a 200.
+    await metrics.vendorRequest('google', false, async () => ({ data: {} }));
 
     expect(await sample(metrics, 'quire_vendor_calls_total')).toEqual([
       expect.objectContaining({ labels: { vendor: 'notion', status: '429', retry: 'false' }, value: 1 }),
       expect.objectContaining({ labels: { vendor: 'notion', status: '200', retry: 'true' }, value: 1 }),
       expect.objectContaining({ labels: { vendor: 'openai', status: 'network', retry: 'false' }, value: 1 }),
+      expect.objectContaining({ labels: { vendor: 'google', status: '403', retry: 'true' }, value: 1 }),
+      expect.objectContaining({ labels: { vendor: 'google', status: '200', retry: 'false' }, value: 1 }),
     ]);
     expect(await sample(metrics, 'quire_vendor_rate_limited_total')).toEqual([expect.objectContaining({ labels: { vendor: 'notion' }, value: 1 })]);
   });

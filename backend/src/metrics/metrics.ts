@@ -109,7 +109,25 @@ export class Metrics implements OnModuleDestroy {
     this.sections.inc({ outcome });
   }
 
-  vendorCall(vendor: Vendor, status: number | 'network', retry: boolean): void {
+  /**
+   * Makes one request to a vendor and counts it by the status it answered: an answer's own, a
+   * failure's (an SDK's error carries the response's), or `network` when no answer came. `retry`:
+   * an attempt after the first. The one place the OpenAI, Notion and Google clients count calls.
+   */
+  async vendorRequest<T>(vendor: Vendor, retry: boolean, call: () => Promise<T>): Promise<T> {
+    try {
+      const answer = await call();
+      this.vendorCall(vendor, (answer as { status?: number }).status ?? 200, retry);
+      return answer;
+    } catch (error) {
+      const { status, response } = (error ?? {}) as { status?: unknown; response?: { status?: unknown } };
+      const code = response?.status ?? status;
+      this.vendorCall(vendor, typeof code === 'number' ? code : 'network', retry);
+      throw error;
+    }
+  }
+
+  private vendorCall(vendor: Vendor, status: number | 'network', retry: boolean): void {
     this.vendorCalls.inc({ vendor, status: String(status), retry: String(retry) });
     if (status === 429) this.rateLimited.inc({ vendor });
   }

@@ -54,20 +54,6 @@ export class GoogleDocs {
     private readonly metrics: Metrics,
   ) {}
 
-  /** One request to Drive, counted with its status (`retry`: an attempt after the first). */
-  private async counted<T>(retry: boolean, call: () => Promise<T>): Promise<T> {
-    try {
-      const answer = await call();
-      this.metrics.vendorCall('google', (answer as { status?: number }).status ?? 200, retry);
-      return answer;
-    } catch (error) {
-      const { status, response } = error as { status?: unknown; response?: { status?: unknown } };
-      const code = response?.status ?? status;
-      this.metrics.vendorCall('google', typeof code === 'number' ? code : 'network', retry);
-      throw error;
-    }
-  }
-
   private drive(accessToken: string) {
     assertSendable('Google', accessToken, 'Google access');
     // The Drive package's own auth classes (it bundles its own google-auth-library version).
@@ -128,7 +114,7 @@ export class GoogleDocs {
   private async withRetries<T>(action: string, call: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.counted(attempt > 0, call);
+        return await this.metrics.vendorRequest('google', attempt > 0, call);
       } catch (caught) {
         const error = this.fail(caught, action);
         if (!error.transient || attempt >= CALL_RETRIES.retries) throw error;
@@ -187,7 +173,7 @@ export class GoogleDocs {
     let data;
     try {
       // rootUrl per call as well: the upload URL is built from it, not from the client's option.
-      ({ data } = await this.counted(retry, () => this.drive(accessToken).files.create(request, { rootUrl: this.rootUrl })));
+      ({ data } = await this.metrics.vendorRequest('google', retry, () => this.drive(accessToken).files.create(request, { rootUrl: this.rootUrl })));
     } catch (error) {
       throw this.fail(error, 'create the Google Doc');
     }

@@ -96,14 +96,7 @@ export class NotionClient {
     assertSendable('Notion', secret, 'Notion secret');
     const send = async (url: string, init: RequestInit, attempt: number) => {
       await this.pace.notionTurn(secret, init.signal);
-      let response: Response;
-      try {
-        response = await fetch(url, init);
-      } catch (error) {
-        this.metrics.vendorCall('notion', 'network', attempt > 0);
-        throw error;
-      }
-      this.metrics.vendorCall('notion', response.status, attempt > 0);
+      const response = await this.metrics.vendorRequest('notion', attempt > 0, () => fetch(url, init));
       // Notion slowed this integration down: every process waits, not only this call.
       if (response.status === 429) await this.pace.notionRateLimited(secret, response.headers.get('retry-after'));
       return response;

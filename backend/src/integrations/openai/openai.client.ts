@@ -63,14 +63,7 @@ export class OpenAiClientFactory {
       await this.pace.openAiTurn(apiKey, estimatedTokens(init?.body), init?.signal);
       // The SDK numbers its retries in this header.
       const retry = Number(new Headers(init?.headers).get('x-stainless-retry-count') ?? 0) > 0;
-      let response: Response;
-      try {
-        response = await quotaAwareFetch(input, init);
-      } catch (error) {
-        this.metrics.vendorCall('openai', 'network', retry);
-        throw error;
-      }
-      this.metrics.vendorCall('openai', response.status, retry);
+      const response = await this.metrics.vendorRequest('openai', retry, () => quotaAwareFetch(input, init));
       await this.pace.openAiAnswered(apiKey, response);
       return response;
     };
