@@ -1,10 +1,15 @@
 import { expect, Page } from '@playwright/test';
 import { GOOGLE_APP_URL, NOTION_FAKE_URL, OPENAI_FAKE_URL } from './ports';
 
-/** Signs in as the local operator the way a person does: the login page's button. */
+/**
+ * Signs in as the local operator: the request the login page's button makes (GET /api/auth/local,
+ * whose cookie the page's context keeps), then the dashboard. The login page itself is tested in
+ * app-shell.spec.ts; loading it before every test cost a render of the dashboard's bundle each.
+ */
 export async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Sign in with Local Operator' }).click();
+  const answer = await page.request.get('/api/auth/local', { maxRedirects: 0 });
+  expect(answer.status()).toBe(302);
+  await page.goto('/');
   await expect(page.getByText('Welcome, Local')).toBeVisible();
 }
 
