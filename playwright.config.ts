@@ -73,7 +73,9 @@ export default defineConfig({
   testDir: 'test/browser',
   // A stray test.only would quietly skip the rest (lint refuses it too).
   forbidOnly: true,
-  fullyParallel: false,
+  // A file's tests spread over the lanes (each lane has its own servers and database, so they never
+  // meet); the files whose tests build on each other say `test.describe.configure({ mode: 'serial' })`.
+  fullyParallel: true,
   workers: lanes.length,
   retries: 0,
   // Several specs are whole journeys (submit-once's take ~20 s on an idle 2-core machine, twice that when it is shared).

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { makeWorkerDatabases, dropWorkerDatabases } = require('./lib/worker-databases.cjs');
 const { isPostgresUrl } = require('./lib/test-database.cjs');
-const LANES = Math.max(1, Number(process.env.BROWSER_LANES ?? 2) || 1); // as test/browser/ports.ts
+const LANES = Math.max(1, Number(process.env.BROWSER_LANES ?? 3) || 1); // as test/browser/ports.ts
 
 const env = { ...process.env };
 const url = process.env.DATABASE_URL;
