@@ -215,6 +215,14 @@ describe('Backups and restores', () => {
       const second = await startServerProcess({ ...envOf(there), ENCRYPTION_KEY: KEY, AUTH_MODE: 'local' });
       expect(await whatTheDashboardShows(second.url)).toEqual(shown);
       await second.stop();
+      // While a server is connected, a restore there is refused: it would go on writing into what the restore replaces.
+      const refused = await cli(['restore', join(backups, 'a.sql'), '--replace'], envOf(there));
+      expect(refused).toMatchObject({
+        status: 1,
+        stderr: expect.stringMatching(
+          /^\d+ other connection\(s\) are open on this database \(a Quire server\?\): stop them, then restore\. Nothing was changed\.\n$/,
+        ),
+      });
     }
     await server.stop();
     server = null;

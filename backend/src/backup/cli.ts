@@ -79,6 +79,14 @@ async function backup(config: AppConfig, file: string): Promise<BackupHeader> {
 async function openTarget(config: AppConfig): Promise<RestoreTarget> {
   if (config.database.kind === 'postgres') {
     const client = await openPostgres(config.database.url);
+    // A server still connected would go on writing into what the restore replaces (or hold locks it waits on).
+    const others = Number(
+      (await client.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows[0].n,
+    );
+    if (others > 0) {
+      await client.end();
+      throw new Refusal(`${others} other connection(s) are open on this database (a Quire server?): stop them, then restore. Nothing was changed.`);
+    }
     const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
     return { kind: 'postgres', conn: client, migrate: () => migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR }), close: () => client.end() };
   }
