@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { automaticBackupFile, automaticBackups, pruneAutomaticBackups, writeBackupFile } from './automatic-backups';
+import { automaticBackupFile, automaticBackups, pruneAutomaticBackups, removeLeftovers, writeBackupFile } from './automatic-backups';
 import { ownsData } from './data-owners';
 
 describe('automatic backups', () => {
@@ -38,6 +38,25 @@ describe('automatic backups', () => {
     await expect(writeBackupFile(file, async (partial) => (writeFileSync(partial, 'whole'), header))).resolves.toBe(header);
     expect(existsSync(file)).toBe(true);
     expect(readdirSync(join(dir, 'backups'))).toEqual(['b.sql']);
+  });
+});
+
+describe('removeLeftovers', () => {
+  it('should remove what a backup cut short left a day ago, and nothing else, nor what a backup being made has now', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-leftovers-'));
+    const day = 24 * 3600_000;
+    mkdirSync(join(dir, '.copy-0a1b2c'));
+    writeFileSync(join(dir, '.copy-0a1b2c', 'PG_VERSION'), '17');
+    for (const name of ['.download-9f8e.sql', 'quire-2026-11-20T00-00-00-000Z-daily.sql.partial', 'quire-2026-11-20T00-00-00-000Z-daily.sql', 'my-own.sql'])
+      writeFileSync(join(dir, name), '');
+    expect(removeLeftovers(dir, day, Date.now() + day / 2)).toEqual([]);
+    expect(removeLeftovers(dir, day, Date.now() + 2 * day).sort()).toEqual([
+      '.copy-0a1b2c',
+      '.download-9f8e.sql',
+      'quire-2026-11-20T00-00-00-000Z-daily.sql.partial',
+    ]);
+    expect(readdirSync(dir).sort()).toEqual(['my-own.sql', 'quire-2026-11-20T00-00-00-000Z-daily.sql']);
+    expect(removeLeftovers(join(dir, 'none'), day)).toEqual([]);
   });
 });
 

@@ -34,6 +34,25 @@ export function pruneAutomaticBackups(dir: string, keep: number): string[] {
   return removed;
 }
 
+/** What a backup being made leaves in the folder: a copy of the data folder, a download's file, a file not yet whole. */
+const IN_PROGRESS = /^\.(copy|download)-|\.partial$/;
+
+/**
+ * Removes what backups cut short left in `dir` (the server was killed while making one), older than
+ * `olderThanMs` so that one being made now is never touched; answers the names removed.
+ */
+export function removeLeftovers(dir: string, olderThanMs: number, now = Date.now()): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed = names.filter((name) => IN_PROGRESS.test(name) && now - statSync(join(dir, name)).mtimeMs > olderThanMs);
+  for (const name of removed) rmSync(join(dir, name), { recursive: true, force: true });
+  return removed;
+}
+
 /**
  * Has `produce` write a backup to `file.partial` and renames it `file` once whole: a backup cut
  * short (the process killed, the disk full) never takes a name a backup has.

@@ -9,7 +9,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { DatabaseService } from '../database/database.service';
 import { Repeating } from '../jobs/repeating';
-import { automaticBackupFile, automaticBackups, pruneAutomaticBackups, writeBackupFile } from './automatic-backups';
+import { automaticBackupFile, automaticBackups, pruneAutomaticBackups, removeLeftovers, writeBackupFile } from './automatic-backups';
 import type { BackupHeader } from './backup-file';
 import { ownsData } from './data-owners';
 import { dumpToFile } from './dump';
@@ -56,6 +56,7 @@ export class BackupService implements OnApplicationBootstrap, BeforeApplicationS
     this.cliToken = randomBytes(32).toString('base64url');
     const server: RunningServer = { pid: process.pid, url: `http://${loopback(this.config.host)}:${this.config.port}`, token: this.cliToken };
     writeFileSync(join(this.config.dataDir, SERVER_FILE), `${JSON.stringify(server)}\n`, { mode: 0o600 });
+    for (const name of removeLeftovers(this.config.backupDir, DAY_MS)) this.logger.log(`Removed ${name}, left by a backup cut short`);
     this.daily.start({ now: true });
   }
 
