@@ -1,6 +1,7 @@
 import { Controller, Get, Headers, Logger, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-docs';
+import { bearerToken } from '../common/same-secret';
 import type { Request, Response } from 'express';
 import { createReadStream, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -24,7 +25,7 @@ export class BackupController {
   @ApiErrors(403)
   async download(@Req() req: Request, @Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
     // `npm run backup` asks with the token of DATA_DIR/server.json instead of a session (the auth middleware lets a bearer through here).
-    const bearer = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+    const bearer = bearerToken(authorization);
     if (bearer !== undefined) {
       if (!this.backups.acceptsCliToken(bearer)) throw new UnauthorizedException("That is not this server's backup token (DATA_DIR/server.json).");
     } else {

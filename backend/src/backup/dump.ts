@@ -16,7 +16,23 @@ const ROWS_PER_STATEMENT = 500;
 const MIGRATIONS_TABLE_DDL =
   'CREATE SCHEMA IF NOT EXISTS "drizzle";\nCREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint);\n';
 
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** A quoted SQL identifier. */
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Quire's tables (the public schema's), by name. */
+export async function publicTables(conn: SqlConnection): Promise<string[]> {
+  const { rows } = await conn.query(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+  );
+  return rows.map((row) => String(row.name));
+}
+
+/** How many rows each of `tables` holds. */
+export async function rowCounts(conn: SqlConnection, tables: string[]): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of tables) counts[table] = Number((await conn.query(`select count(*)::int as n from public.${ident(table)}`)).rows[0].n);
+  return counts;
+}
 
 /**
  * Quire's tables in an order that loads without breaking a foreign key: a table after every table
@@ -24,11 +40,7 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * none, and this refuses to make a backup that could not be restored should one appear.
  */
 export async function tablesInLoadOrder(conn: SqlConnection): Promise<string[]> {
-  const tables = (
-    await conn.query(
-      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
-    )
-  ).rows.map((row) => String(row.name));
+  const tables = await publicTables(conn);
   const references = (
     await conn.query(
       `select child.relname as child, parent.relname as parent from pg_constraint f
@@ -104,8 +116,7 @@ export async function dumpDatabase(
     if (!newest) throw new Error('the database has no migrations recorded: it is not a Quire database');
 
     const tables = await tablesInLoadOrder(conn);
-    const counts: Record<string, number> = {};
-    for (const table of tables) counts[table] = Number((await conn.query(`select count(*)::int as n from public.${ident(table)}`)).rows[0].n);
+    const counts = await rowCounts(conn, tables);
     const header: BackupHeader = { made_at: new Date().toISOString(), source, newest_migration: { tag: newest.tag, when: newest.when }, tables: counts };
 
     await writer.write(BACKUP_FIRST_LINE);

@@ -1,7 +1,7 @@
 import { newestKnownMigration, refuseNewerSchema } from '../database/schema-version';
 import { automaticBackupFile, writeBackupFile } from './automatic-backups';
 import { BackupHeader, BackupRefused, backupStatements, verifyBackup } from './backup-file';
-import { dumpToFile, SqlConnection } from './dump';
+import { dumpToFile, ident, publicTables, rowCounts, SqlConnection } from './dump';
 
 /** The database a backup is restored into, opened by the restore command (restore-target.ts). */
 export interface RestoreTarget {
@@ -17,22 +17,6 @@ export interface RestoreResult {
   /** The backup taken of what --replace replaced, if anything was there. */
   replacedBackup: string | null;
   statements: number;
-}
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-async function publicTables(conn: SqlConnection): Promise<string[]> {
-  return (
-    await conn.query(
-      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
-    )
-  ).rows.map((row) => String(row.name));
-}
-
-async function rowCounts(conn: SqlConnection): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of await publicTables(conn)) counts[table] = Number((await conn.query(`select count(*)::int as n from public.${ident(table)}`)).rows[0].n);
-  return counts;
 }
 
 /**
@@ -65,7 +49,7 @@ export async function restoreBackup(
 ): Promise<RestoreResult> {
   const { conn } = target;
   await refuseNewerSchema((text) => conn.query(text));
-  const held = Object.entries(await rowCounts(conn)).filter(([, n]) => n > 0);
+  const held = Object.entries(await rowCounts(conn, await publicTables(conn))).filter(([, n]) => n > 0);
   let replacedBackup: string | null = null;
   if (held.length > 0) {
     const rows = held.reduce((sum, [, n]) => sum + n, 0);
@@ -92,7 +76,7 @@ export async function restoreBackup(
       await conn.query(statement);
       statements++;
     }
-    const restored = await rowCounts(conn);
+    const restored = await rowCounts(conn, await publicTables(conn));
     const differing = Object.entries(header.tables).filter(([table, n]) => restored[table] !== n);
     if (differing.length > 0) {
       throw new BackupRefused(

@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Inject, NotFoundException, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { sameSecret } from '../common/same-secret';
+import { bearerToken, sameSecret } from '../common/same-secret';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { Metrics } from './metrics';
@@ -23,7 +23,7 @@ export class MetricsController {
   async scrape(@Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
     const token = this.config.metricsToken;
     if (!token) throw new NotFoundException('Cannot GET /api/metrics');
-    const offered = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+    const offered = bearerToken(authorization);
     if (!offered || !sameSecret(offered, token)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="quire-metrics"');
       throw new UnauthorizedException('GET /api/metrics needs Authorization: Bearer with the METRICS_TOKEN.');
