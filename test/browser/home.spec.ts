@@ -116,8 +116,11 @@ test.describe('Home: backups (issue 27)', () => {
     const card = page.getByRole('region', { name: 'Backups' });
     await expect(card.getByText('keep the encryption key (ENCRYPTION_KEY, or encryption.key in the data folder) with it')).toBeVisible();
     const button = card.getByRole('link', { name: 'Download a backup' });
+    // A download is not a page request: each backup the server makes arrives as a download.
+    let downloads = 0;
+    page.on('download', () => downloads++);
     const downloading = page.waitForEvent('download');
-    await button.click();
+    await button.dblclick();
     // Busy until the server has made it: a second click makes no second backup.
     await expect(card.getByRole('link', { name: 'Preparing the backup...' })).toHaveAttribute('aria-disabled', 'true');
     const download = await downloading;
@@ -126,6 +129,8 @@ test.describe('Home: backups (issue 27)', () => {
     expect(text.startsWith('-- Quire backup 1\n')).toBe(true);
     expect(text).toMatch(/-- quire-backup-end sha256:[0-9a-f]{64}\n$/);
     await expect(card.getByRole('link', { name: 'Download a backup' })).toBeVisible({ timeout: 6_000 });
+    // A double click made one backup (spec §4: one request per action).
+    expect(downloads).toBe(1);
   });
 
   test('is not offered to an operator who does not own the data (google mode without DATA_OWNER_EMAILS)', async ({ page }) => {
