@@ -44,7 +44,16 @@ describe('Sign-in and sessions (local mode)', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
     const me = await request(t.http).get('/api/me').set('Cookie', cookie.split(';')[0]).expect(200);
-    expect(me.body).toEqual({ name: 'Local Operator', avatar: null, email: 'local-operator@quire.invalid', can_download_backup: true });
+    // Local mode: one operator and their one workspace (issue 28).
+    const personal = { id: expect.any(String), name: "Local Operator's workspace", role: 'owner' };
+    expect(me.body).toEqual({
+      name: 'Local Operator',
+      avatar: null,
+      email: 'local-operator@quire.invalid',
+      can_download_backup: true,
+      workspace: personal,
+      workspaces: [personal],
+    });
   });
 
   it('should store only a hash of the session id', async () => {

@@ -283,7 +283,7 @@ describe('Backups and restores', () => {
   it('should refuse a database that holds anything unless --replace, which backs up what was there first', async () => {
     const there = await emptyTarget();
     expect(await cli(['restore', join(backups, 'a.sql')], envOf(there))).toMatchObject({ status: 0 });
-    await onDatabase(there, (query) => query(`insert into clients (user_id, name) select id, 'Only in the target' from users`));
+    await onDatabase(there, (query) => query(`insert into clients (user_id, workspace_id, name) select id, id, 'Only in the target' from users`));
     const before = await everyRow(there);
 
     const refused = await cli(['restore', join(backups, 'a.sql')], envOf(there));

@@ -11,28 +11,18 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { example, sectionBody, snapshotOf } from '../support/fixtures';
 import { BodyCases } from '../support/fuzz/bodies';
-import { Agent, Fuzzer } from '../support/fuzz/harness';
+import { Agent, Fuzzer, QUIET_API_ENV } from '../support/fuzz/harness';
 import { OpenApiDocument, Operation, operationsOf, resolve, resourceOf, Schema } from '../support/fuzz/openapi';
 import { ListRoute, QueryCases } from '../support/fuzz/queries';
 import { idsOfLists, RecordIds } from '../support/fuzz/records';
 import { createTestApp, otherOperatorCookie, signInLocal, TestApp } from '../support/test-app';
+import { WorkspacesRepository } from '../../backend/src/workspaces/workspaces.repository';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 const ONLY = process.env.FUZZ_ROUTE;
-// Outside services are a closed port away and Notion is polled hourly, so no background work writes
-// rows between the two fingerprints of a request.
-const CLOSED_PORT = 'http://127.0.0.1:9';
-const ENV = {
-  NOTION_BASE_URL: CLOSED_PORT,
-  OPENAI_BASE_URL: CLOSED_PORT,
-  GOOGLE_API_ROOT: CLOSED_PORT,
-  GOOGLE_TOKEN_URL: CLOSED_PORT,
-  NOTION_POLL_SECONDS: '3600',
-  FINE_TUNE_POLL_SECONDS: '3600',
-  // The API alone: no job runs and no background check, so whatever reaches the job queue came from the request (the fingerprint covers it).
-  RUN_JOBS: 'false',
-};
+// No background work writes rows between the two fingerprints of a request.
+const ENV = QUIET_API_ENV;
 /** Routes a caller uses every day: a schema-built body must get through, or the generator is broken. */
 const EVERYDAY = [
   'POST /api/clients',
@@ -67,6 +57,20 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
     const grace = await otherOperatorCookie(t);
     await seedOneOfEach(async (path, body) => (await request(t.http).post(path).set('Cookie', grace).send(body).expect(201)).body);
     await seedOneOfEach(async (path, body) => (await agent.post(path).send(body).expect(201)).body);
+    // Each operator's personal workspace is a workspace of its own (issue 28): an invitation in each
+    // (made as a restored database could hold them, local sign-in taking none), so theirs has ids to try.
+    for (const cookie of [grace, undefined]) {
+      const me = (await (cookie ? request(t.http).get('/api/me').set('Cookie', cookie) : agent.get('/api/me')).expect(200)).body;
+      await t.app
+        .get(WorkspacesRepository)
+        .invite({
+          workspaceId: me.workspace.id,
+          email: `invited-${me.workspace.id}@quire.test`,
+          role: 'viewer',
+          invitedBy: null,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        });
+    }
     // No job runs in this app (RUN_JOBS=false): the seeded crawls stay queued, and nothing writes rows while fuzzing.
 
     lists = [];
@@ -228,7 +232,7 @@ async function seedOneOfEach(post: (path: string, body: object) => Promise<{ _id
   await post('/api/articles', { article_title: 'Seed article', article_type: 'Guide', sections: [snapshotOf(section as Parameters<typeof snapshotOf>[0])] });
   await post('/api/clients', { name: 'Seed client' });
   // A History entry: a crawl of a closed loopback port, which stops at once (private addresses are refused).
-  await post('/api/training-jobs/submit-url', { url: `${CLOSED_PORT}/seed/` });
+  await post('/api/training-jobs/submit-url', { url: `${QUIET_API_ENV.NOTION_BASE_URL}/seed/` });
 }
 
 function mentionsUuid(doc: OpenApiDocument, schema: Schema, seen = new Set<string>()): boolean {

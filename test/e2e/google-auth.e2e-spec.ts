@@ -49,7 +49,15 @@ describe('Google sign-in through the OAuth simulator', () => {
     expect(callback.status).toBe(302);
     expect(callback.headers.location).toBe('/');
     const me = await agent.get('/api/me').expect(200);
-    expect(me.body).toEqual({ name: 'Ada Lovelace', avatar: 'https://example.test/ada.png', email: 'ada@quire.test', can_download_backup: false });
+    const personal = { id: expect.any(String), name: "Ada Lovelace's workspace", role: 'owner' };
+    expect(me.body).toEqual({
+      name: 'Ada Lovelace',
+      avatar: 'https://example.test/ada.png',
+      email: 'ada@quire.test',
+      can_download_backup: false,
+      workspace: personal,
+      workspaces: [personal],
+    });
 
     const result = await t.database.db.execute(sql`select google_refresh_token from users`);
     const stored = (result as unknown as { rows: { google_refresh_token: string }[] }).rows[0].google_refresh_token;

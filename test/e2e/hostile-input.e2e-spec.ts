@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { gzipSync } from 'node:zlib';
 import { SecretBox } from '../../backend/src/common/secret-box';
-import { UsersRepository } from '../../backend/src/users/users.repository';
+import { WorkspacesRepository } from '../../backend/src/workspaces/workspaces.repository';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { createModel, eventually, example } from '../support/fixtures';
@@ -155,11 +155,10 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
 
     /** A key saved before Quire checked them (or written by any other means): sealed as Quire seals them. */
     async function storeRawKey(key: string) {
-      const users = t.app.get(UsersRepository);
+      const workspaces = t.app.get(WorkspacesRepository);
       const me = (await t.agent.get('/api/me').expect(200)).body;
-      const user = (await t.database.db.execute(`select id from users where email = '${me.email}'` as never)) as unknown as { rows: { id: string }[] };
-      const id = user.rows[0].id;
-      await users.updateSecrets(id, { openAiApiKey: new SecretBox(t.config.encryptionKey).seal(key, `${id}:OPENAI_API_KEY`) });
+      const id = me.workspace.id;
+      await workspaces.updateSecrets(id, { openAiApiKey: new SecretBox(t.config.encryptionKey).seal(key, `${id}:OPENAI_API_KEY`) }, id);
     }
 
     it.each([

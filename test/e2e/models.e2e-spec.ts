@@ -1,19 +1,13 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { SessionsService } from '../../backend/src/auth/sessions.service';
-import { UsersRepository } from '../../backend/src/users/users.repository';
 import { createModel, example } from '../support/fixtures';
 import { useTestApp } from '../support/use-test-app';
+import { otherOperatorCookie } from '../support/test-app';
 
 describe('Models and their training examples', () => {
   const t = useTestApp({ signIn: 'local' });
 
-  async function otherOperator() {
-    const user = await t.app
-      .get(UsersRepository)
-      .upsertProfile({ id: randomUUID(), email: 'grace@quire.test', name: 'Grace Hopper', avatar: null, googleSubject: 'g-2' });
-    return `quire_session=${await t.app.get(SessionsService).create(user.id)}`;
-  }
+  const otherOperator = () => otherOperatorCookie(t);
 
   it('should create a model and answer it with its fields and what may be done with it', async () => {
     const res = await t.agent.post('/api/models').send({ name: '  Blog voice ', base_model: 'gpt-4o' }).expect(201);

@@ -95,7 +95,7 @@ describe('Notion as it really answers: database links, data sources, links and e
     it('should still read a link saved before Quire kept bare ids', async () => {
       const id = await userId();
       const sealed = new SecretBox(t.config.encryptionKey).seal(link, `${id}:DATABASE_ID`);
-      await t.database.db.execute(sql`update users set notion_database_id = ${sealed} where id = ${id}`);
+      await t.database.db.execute(sql`update workspaces set notion_database_id = ${sealed} where id = ${id}`);
       expect((await testNotion()).ok).toBe(true);
     });
 

@@ -14,7 +14,7 @@ import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { eventually, example } from '../support/fixtures';
 import { setUpGeneration } from '../support/generation-fixtures';
-import { createTestApp, TestApp } from '../support/test-app';
+import { createTestApp, memberCookie, TestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
 type Agent = ReturnType<typeof request.agent>;
@@ -129,7 +129,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
     beforeAll(async () => {
       await Promise.all([notion.start(), openai.start(), google.start(), site.start()]);
       t = await createTestApp({
-        ...google.env(),
+        ...google.env('ada@quire.test,grace@quire.test'),
         GOOGLE_PICKER_API_KEY: 'picker-key',
         GOOGLE_APP_ID: '123456789',
         NOTION_BASE_URL: notion.baseUrl,
@@ -344,6 +344,30 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       expect(snapshots.length).toBe(1);
       await call(agent, 'GET /api/history', 200, { query: { filter: JSON.stringify({ id: [crawl._id, written._id] }) } });
       await call(agent, 'GET /api/history/{id}', 200, { id: crawl._id });
+
+      // Workspaces (issue 28): the one Ada has, its members, an invitation revoked, the audit log, a second one and back.
+      const [home] = await call(agent, 'GET /api/workspaces', 200);
+      await call(agent, 'GET /api/workspaces/{id}', 200, { id: home._id });
+      await call(agent, 'GET /api/workspaces/{id}', 404, { id: randomUUID() });
+      await call(agent, 'PUT /api/workspaces/{id}', 200, { id: home._id, body: { name: 'Ada and friends' } });
+      await call(agent, 'PUT /api/workspaces/{id}', 400, { id: home._id, body: { name: '' } });
+      const [ada] = await call(agent, 'GET /api/members', 200);
+      await call(agent, 'GET /api/members/{id}', 200, { id: ada._id });
+      await call(agent, 'PUT /api/members/{id}', 409, { id: ada._id, body: { role: 'editor' } });
+      await call(agent, 'DELETE /api/members/{id}', 409, { id: ada._id });
+      const invitation = await call(agent, 'POST /api/invitations', 201, { body: { email: 'grace@quire.test', role: 'editor' } });
+      await call(agent, 'POST /api/invitations', 409, { body: { email: 'mallory@elsewhere.test', role: 'editor' } });
+      await call(agent, 'GET /api/invitations', 200);
+      await call(agent, 'GET /api/invitations/{id}', 200, { id: invitation._id });
+      await call(agent, 'DELETE /api/invitations/{id}', 200, { id: invitation._id });
+      await call(agent, 'GET /api/audit', 200, { query: { filter: JSON.stringify({ resource: 'sections' }), sort: '["at","DESC"]' } });
+      const team = await call(agent, 'POST /api/workspaces', 201, { body: { name: 'Second team' } });
+      await call(agent, 'PUT /api/me/workspace', 200, { body: { id: team._id } });
+      const member = await memberCookie(t, team._id, 'viewer', 'grace@quire.test');
+      await call(agent, 'PUT /api/members/{id}', 200, { id: member.id, body: { role: 'editor' } });
+      await call(agent, 'DELETE /api/members/{id}', 200, { id: member.id });
+      await call(agent, 'PUT /api/me/workspace', 404, { body: { id: randomUUID() } });
+      await call(agent, 'PUT /api/me/workspace', 200, { body: { id: home._id } });
 
       // Deletes, then sign-out.
       await call(agent, 'DELETE /api/sections/{id}', 200, { id: copy._id });

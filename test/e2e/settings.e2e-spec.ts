@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { SessionsService } from '../../backend/src/auth/sessions.service';
 import { UsersRepository } from '../../backend/src/users/users.repository';
 import { UsersService } from '../../backend/src/users/users.service';
+import { WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
 import { signInLocal } from '../support/test-app';
 import { useTestApp } from '../support/use-test-app';
 
@@ -19,7 +20,7 @@ describe('Settings: /api/user and /api/user/status-config', () => {
   const t = useTestApp();
 
   async function storedRow() {
-    const result = await t.database.db.execute(sql`select * from users where email = 'local-operator@quire.invalid'`);
+    const result = await t.database.db.execute(sql`select w.* from workspaces w join users u on u.id = w.id where u.email = 'local-operator@quire.invalid'`);
     return (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   }
 
@@ -32,6 +33,7 @@ describe('Settings: /api/user and /api/user/status-config', () => {
       avatar: null,
       googleSubject: 'g-2',
     });
+    await t.app.get(WorkspacesService).onSignIn(user);
     const token = await t.app.get(SessionsService).create(user.id);
     return { user, cookie: `quire_session=${token}` };
   }
@@ -196,12 +198,12 @@ describe('Settings: /api/user and /api/user/status-config', () => {
     expect(mine.body.envVars.OPENAI_API_KEY).toBe('sk-…c9Qx');
   });
 
-  it("should not decrypt a secret copied into another operator's row", async () => {
+  it("should not decrypt a secret copied into another workspace's row", async () => {
     const agent = await signInLocal(t.http);
     await agent.post('/api/user').send({ envVars: { OPENAI_API_KEY } }).expect(200);
     const other = await otherOperator();
     await t.database.db.execute(
-      sql`update users set openai_api_key = (select openai_api_key from users where email = 'local-operator@quire.invalid') where id = ${other.user.id}`,
+      sql`update workspaces set openai_api_key = (select w.openai_api_key from workspaces w join users u on u.id = w.id where u.email = 'local-operator@quire.invalid') where id = ${other.user.id}`,
     );
     await expect(t.app.get(UsersService).getSecret(other.user.id, 'OPENAI_API_KEY')).rejects.toThrow(
       'Saved secrets cannot be decrypted: this server runs with another ENCRYPTION_KEY than the one they were saved with.',

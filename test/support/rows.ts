@@ -1,11 +1,16 @@
 import type { GenerationJobRow } from '../../backend/src/generation/generation.schema';
 import type { ModelWithState } from '../../backend/src/models/models.repository';
+import type { Scope } from '../../backend/src/workspaces/scope';
+
+/** The scope unit specs act in: operator user-1 in their personal workspace (which has their id). */
+export const scope: Scope = { workspaceId: 'user-1', userId: 'user-1' };
 
 /** A model row as the repository answers it (10 examples, never tuned), for unit specs. */
 export function modelRow(overrides: Partial<ModelWithState> = {}): ModelWithState {
   return {
     id: 'model-1',
-    userId: 'user-1',
+    workspaceId: 'user-1',
+    createdBy: 'user-1',
     name: 'Reviews',
     baseModel: 'gpt-4o-mini',
     outputModel: null,
@@ -21,7 +26,8 @@ export function modelRow(overrides: Partial<ModelWithState> = {}): ModelWithStat
 /** A generation job as the repository answers it (running, first attempt, nothing written yet), for unit specs. */
 export const generationJobRow = (overrides: Partial<GenerationJobRow> = {}): GenerationJobRow => ({
   id: 'job-1',
-  userId: 'user-1',
+  workspaceId: 'user-1',
+  createdBy: 'user-1',
   notionPageId: 'page-1',
   notionPageUrl: 'https://notion.so/page-1',
   pageProperties: {},

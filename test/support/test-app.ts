@@ -3,12 +3,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { createApp } from '../../backend/src/app.factory';
 import { AppLogger } from '../../backend/src/common/app-logger';
 import { AppConfig, loadConfig } from '../../backend/src/config/config';
 import { DatabaseService } from '../../backend/src/database/database.service';
+import { WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
+import { memberships } from '../../backend/src/workspaces/workspaces.schema';
+import { sessions } from '../../backend/src/auth/sessions.schema';
+import type { Role } from '@quire/shared';
 import { SessionsService } from '../../backend/src/auth/sessions.service';
 import { UsersRepository } from '../../backend/src/users/users.repository';
 
@@ -78,7 +82,24 @@ export async function truncateAll(database: DatabaseService): Promise<void> {
 /** Another operator with a session of their own, made the way sign-in makes them; answers their cookie. */
 export async function otherOperatorCookie(t: TestApp, email = 'grace@quire.test'): Promise<string> {
   const user = await t.app.get(UsersRepository).upsertProfile({ id: randomUUID(), email, name: 'Grace Hopper', avatar: null, googleSubject: `g-${email}` });
+  await t.app.get(WorkspacesService).onSignIn(user);
   return `quire_session=${await t.app.get(SessionsService).create(user.id)}`;
+}
+
+/**
+ * Another person who is a member of `workspaceId` with `role` (as an accepted invitation makes
+ * them), signed in with that workspace current; answers their cookie and id.
+ */
+export async function memberCookie(t: TestApp, workspaceId: string, role: Role, email = 'mallory@quire.test'): Promise<{ cookie: string; id: string }> {
+  const user = await t.app.get(UsersRepository).upsertProfile({ id: randomUUID(), email, name: 'Mallory Member', avatar: null, googleSubject: `g-${email}` });
+  await t.app.get(WorkspacesService).onSignIn(user);
+  await t.database.db
+    .insert(memberships)
+    .values({ workspaceId, userId: user.id, role })
+    .onConflictDoUpdate({ target: [memberships.workspaceId, memberships.userId], set: { role } });
+  const token = await t.app.get(SessionsService).create(user.id);
+  await t.database.db.update(sessions).set({ workspaceId }).where(eq(sessions.userId, user.id));
+  return { cookie: `quire_session=${token}`, id: user.id };
 }
 
 /** Signs in the local operator and returns an agent that carries the session cookie. */

@@ -26,14 +26,14 @@ export class ArticlesController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ArticleResponse[]> {
-    return sendPage(res, 'articles', await this.articles.list(user.id, query));
+    return sendPage(res, 'articles', await this.articles.list(user, query));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One article template' })
   @ApiOkResponse({ type: ArticleResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', articleId) id: string): Promise<ArticleResponse> {
-    return this.articles.get(user.id, id);
+    return this.articles.get(user, id);
   }
 
   @Post()
@@ -41,7 +41,7 @@ export class ArticlesController {
   @ApiCreatedResponse({ type: ArticleResponse })
   @ApiErrors(409)
   create(@CurrentUser() user: AuthUser, @Body() body: ArticleDto): Promise<ArticleResponse> {
-    return this.articles.create(user.id, body);
+    return this.articles.create(user, body);
   }
 
   @Put(':id')
@@ -50,13 +50,13 @@ export class ArticlesController {
   @ApiErrors(409)
   update(@CurrentUser() user: AuthUser, @Param('id', articleId) id: string, @Body() body: UpdateArticleDto): Promise<ArticleResponse> {
     assertSameRecord(id, body);
-    return this.articles.update(user.id, id, body);
+    return this.articles.update(user, id, body);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete an article template' })
   @ApiOkResponse({ type: ArticleResponse, description: 'The deleted article' })
   remove(@CurrentUser() user: AuthUser, @Param('id', articleId) id: string): Promise<ArticleResponse> {
-    return this.articles.remove(user.id, id);
+    return this.articles.remove(user, id);
   }
 }

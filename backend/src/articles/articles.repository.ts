@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
@@ -21,10 +22,10 @@ export type ArticleValues = Pick<ArticleRow, 'articleTitle' | 'articleType' | 'n
 export class ArticlesRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  list(userId: string, query: ListQuery): Promise<Page<ArticleRow>> {
+  list(scope: Scope, query: ListQuery): Promise<Page<ArticleRow>> {
     const db = this.database.db;
     const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${articles.articleTitle} asc`, search: articles.articleTitle });
-    const condition = whereAll([eq(articles.userId, userId), ...where]);
+    const condition = whereAll([eq(articles.workspaceId, scope.workspaceId), ...where]);
     return readPage(
       query,
       (offset, limit) =>
@@ -39,89 +40,89 @@ export class ArticlesRepository {
     );
   }
 
-  async findOwned(userId: string, id: string): Promise<ArticleRow | null> {
+  async findOwned(scope: Scope, id: string): Promise<ArticleRow | null> {
     const [row] = await this.database.db
       .select()
       .from(articles)
-      .where(and(eq(articles.userId, userId), eq(articles.id, id)))
+      .where(and(eq(articles.workspaceId, scope.workspaceId), eq(articles.id, id)))
       .limit(1);
     return row ?? null;
   }
 
   /** How many of the user's articles have an entry writing with each model (the entries' `model`). */
-  async countByModel(userId: string): Promise<Map<string, number>> {
+  async countByModel(scope: Scope): Promise<Map<string, number>> {
     const result = await this.database.db.execute(sql`
       select lower(e.entry->>'model') as model, count(distinct a.id)::int as articles
       from ${articles} a, jsonb_array_elements(a.sections) as e(entry)
-      where a.user_id = ${userId}
+      where a.workspace_id = ${scope.workspaceId}
       group by 1`);
     const rows = (result as unknown as { rows: { model: string; articles: number | string }[] }).rows;
     return new Map(rows.map((row) => [row.model, Number(row.articles)]));
   }
 
   /** The user's articles with an entry writing with a model. */
-  withModel(userId: string, model: string): Promise<ArticleRow[]> {
+  withModel(scope: Scope, model: string): Promise<ArticleRow[]> {
     return this.database.db
       .select()
       .from(articles)
       .where(
         and(
-          eq(articles.userId, userId),
+          eq(articles.workspaceId, scope.workspaceId),
           sql`exists (select 1 from jsonb_array_elements(${articles.sections}) e where lower(e->>'model') = ${model.toLowerCase()})`,
         ),
       );
   }
 
   /** Articles whose title or type (any case) matches, for resolving a Notion row's template. */
-  async findByTitle(userId: string, title: string): Promise<ArticleRow | null> {
+  async findByTitle(scope: Scope, title: string): Promise<ArticleRow | null> {
     const [row] = await this.database.db
       .select()
       .from(articles)
-      .where(and(eq(articles.userId, userId), sql`lower(${articles.articleTitle}) = lower(${title})`))
+      .where(and(eq(articles.workspaceId, scope.workspaceId), sql`lower(${articles.articleTitle}) = lower(${title})`))
       .limit(1);
     return row ?? null;
   }
 
-  async findByType(userId: string, type: string): Promise<ArticleRow[]> {
+  async findByType(scope: Scope, type: string): Promise<ArticleRow[]> {
     return this.database.db
       .select()
       .from(articles)
-      .where(and(eq(articles.userId, userId), sql`lower(${articles.articleType}) = lower(${type})`))
+      .where(and(eq(articles.workspaceId, scope.workspaceId), sql`lower(${articles.articleType}) = lower(${type})`))
       .orderBy(articles.articleTitle);
   }
 
   /** Null when the title is taken (titles are unique per user, any case). */
-  async create(userId: string, values: ArticleValues): Promise<ArticleRow | null> {
+  async create(scope: Scope, values: ArticleValues): Promise<ArticleRow | null> {
     const [row] = await this.database.db
       .insert(articles)
-      .values({ userId, ...values })
+      .values({ ...ownedBy(scope), ...values })
       .onConflictDoNothing()
       .returning();
     return row ?? null;
   }
 
-  async titleTakenByAnother(userId: string, title: string, id: string): Promise<boolean> {
+  async titleTakenByAnother(scope: Scope, title: string, id: string): Promise<boolean> {
     const rows = await this.database.db
       .select({ id: articles.id })
       .from(articles)
-      .where(and(eq(articles.userId, userId), sql`lower(${articles.articleTitle}) = lower(${title})`, sql`${articles.id} <> ${id}`))
+      .where(and(eq(articles.workspaceId, scope.workspaceId), sql`lower(${articles.articleTitle}) = lower(${title})`, sql`${articles.id} <> ${id}`))
       .limit(1);
     return rows.length > 0;
   }
 
-  async update(userId: string, id: string, values: ArticleValues): Promise<ArticleRow | null> {
+  async update(scope: Scope, id: string, values: ArticleValues): Promise<ArticleRow | null> {
     const [row] = await this.database.db
       .update(articles)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(articles.userId, userId), eq(articles.id, id)))
+      .where(and(eq(articles.workspaceId, scope.workspaceId), eq(articles.id, id)))
       .returning();
     return row ?? null;
   }
 
-  async delete(userId: string, id: string): Promise<ArticleRow | null> {
+  async delete(scope: Scope, id: string): Promise<ArticleRow | null> {
     const [row] = await this.database.db
       .delete(articles)
-      .where(and(eq(articles.userId, userId), eq(articles.id, id)))
+      .where(and(eq(articles.workspaceId, scope.workspaceId), eq(articles.id, id)))
       .returning();
     return row ?? null;
   }

@@ -1,6 +1,6 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
 import type { ReasoningEffort } from '../integrations/openai/chat-parameters';
 
 /** A section as it was when the article was saved (spec §5): later edits to the section do not change it. */
@@ -26,9 +26,7 @@ export const articles = pgTable(
   'articles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     articleTitle: text('article_title').notNull(),
     articleType: text('article_type').notNull(),
     notes: text('notes').notNull().default(''),
@@ -36,7 +34,7 @@ export const articles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('articles_user_title_idx').on(table.userId, sql`lower(${table.articleTitle})`)],
+  (table) => [uniqueIndex('articles_workspace_title_idx').on(table.workspaceId, sql`lower(${table.articleTitle})`)],
 );
 
 export type ArticleRow = typeof articles.$inferSelect;

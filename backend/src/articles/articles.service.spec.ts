@@ -1,16 +1,17 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
 import { SectionsRepository } from '../sections/sections.repository';
 import { SectionVersionsRepository } from '../sections/section-versions.repository';
 import { SectionRow } from '../sections/sections.schema';
+import { ownedBy } from '../workspaces/scope';
 import { ArticleSectionDto } from './articles.dto';
 import { ArticlesRepository } from './articles.repository';
 import { ArticleRow, SectionSnapshot } from './articles.schema';
 import { ArticlesService } from './articles.service';
 
-const USER = 'user-1';
 const SECTION = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const MODEL = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const SECTION_GROUP = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
@@ -45,7 +46,7 @@ const answered = (overrides: Partial<SectionSnapshot> = {}, latest: number | nul
 
 const articleRow = (overrides: Partial<ArticleRow> = {}): ArticleRow => ({
   id: 'article-1',
-  userId: USER,
+  ...ownedBy(SCOPE),
   articleTitle: 'Review',
   articleType: 'review',
   notes: '',
@@ -70,8 +71,8 @@ describe(ArticlesService.name, () => {
     built.versions.matching.mockImplementation(async (_user, entries) => entries.map(() => null));
     built.versions.latest.mockResolvedValue(new Map());
     built.models.ownedIds.mockImplementation(async (_user, ids) => new Set(ids.filter((id) => ownedModels.includes(id))));
-    built.articles.create.mockImplementation(async (userId, values) => articleRow({ userId, ...values }));
-    built.articles.update.mockImplementation(async (userId, id, values) => articleRow({ id, userId, ...values }));
+    built.articles.create.mockImplementation(async (scope, values) => articleRow({ ...ownedBy(scope), ...values }));
+    built.articles.update.mockImplementation(async (scope, id, values) => articleRow({ id, ...ownedBy(scope), ...values }));
     built.articles.titleTakenByAnother.mockResolvedValue(false);
     return built;
   }
@@ -80,7 +81,7 @@ describe(ArticlesService.name, () => {
     it('should save the entries as snapshots, taking the bias list of the section when none is given', async () => {
       const { sut } = await build();
 
-      const created = await sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry()] });
+      const created = await sut.create(SCOPE, { article_title: 'Review', article_type: 'review', sections: [entry()] });
 
       expect(created.sections).toEqual([answered({ logit_bias_group: SECTION_GROUP })]);
       expect(created.notes).toBe('');
@@ -89,7 +90,7 @@ describe(ArticlesService.name, () => {
     it('should keep an explicit null bias list instead of the section’s', async () => {
       const { sut } = await build();
 
-      const created = await sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry({ logit_bias_group: null })] });
+      const created = await sut.create(SCOPE, { article_title: 'Review', article_type: 'review', sections: [entry({ logit_bias_group: null })] });
 
       expect(created.sections[0].logit_bias_group).toBeNull();
     });
@@ -99,13 +100,13 @@ describe(ArticlesService.name, () => {
       versions.matching.mockResolvedValue([2, null]);
       versions.latest.mockResolvedValue(new Map([[SECTION, 3]]));
 
-      const created = await sut.create(USER, {
+      const created = await sut.create(SCOPE, {
         article_title: 'Review',
         article_type: 'review',
         sections: [entry({ section_version: 3, latest_version: 9 }), entry({ userPrompt: 'Edited here.' })],
       });
 
-      expect(versions.matching).toHaveBeenCalledWith(USER, [
+      expect(versions.matching).toHaveBeenCalledWith(SCOPE, [
         snapshot({ logit_bias_group: SECTION_GROUP }),
         snapshot({ logit_bias_group: SECTION_GROUP, userPrompt: 'Edited here.' }),
       ]);
@@ -120,7 +121,7 @@ describe(ArticlesService.name, () => {
       const { sut, articles } = await build();
       articles.create.mockResolvedValue(null);
 
-      await expect(sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry()] })).rejects.toThrow(
+      await expect(sut.create(SCOPE, { article_title: 'Review', article_type: 'review', sections: [entry()] })).rejects.toThrow(
         new ConflictException('An article titled "Review" already exists.'),
       );
     });
@@ -128,7 +129,7 @@ describe(ArticlesService.name, () => {
     it('should refuse, naming the entry’s field, a section that is not the caller’s', async () => {
       const { sut, articles } = await build({ ownedSections: [] });
 
-      const error = await sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry(), entry()] }).catch((e: unknown) => e);
+      const error = await sut.create(SCOPE, { article_title: 'Review', article_type: 'review', sections: [entry(), entry()] }).catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(BadRequestException);
       expect((error as BadRequestException).getResponse()).toMatchObject({ errors: [{ field: 'sections.0.section', message: 'is not one of your sections' }] });
@@ -138,7 +139,7 @@ describe(ArticlesService.name, () => {
     it('should refuse a model that is not the caller’s', async () => {
       const { sut } = await build({ ownedModels: [] });
 
-      await expect(sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry()] })).rejects.toThrow(
+      await expect(sut.create(SCOPE, { article_title: 'Review', article_type: 'review', sections: [entry()] })).rejects.toThrow(
         'sections.0.model is not one of your models',
       );
     });
@@ -147,9 +148,9 @@ describe(ArticlesService.name, () => {
       const { sut, biasGroups, articles } = await build();
       biasGroups.findOwned.mockResolvedValue(null);
 
-      await expect(sut.create(USER, { article_title: 'Review', article_type: 'review', sections: [entry({ logit_bias_group: OTHER_GROUP })] })).rejects.toThrow(
-        'sections.0.logit_bias_group is not one of your bias word lists',
-      );
+      await expect(
+        sut.create(SCOPE, { article_title: 'Review', article_type: 'review', sections: [entry({ logit_bias_group: OTHER_GROUP })] }),
+      ).rejects.toThrow('sections.0.logit_bias_group is not one of your bias word lists');
       expect(articles.create).not.toHaveBeenCalled();
     });
   });
@@ -161,7 +162,7 @@ describe(ArticlesService.name, () => {
         articleRow({ sections: [snapshot({ logit_bias_group: SAVED_GROUP }), snapshot({ logit_bias_group: OTHER_GROUP })] }),
       );
 
-      const updated = await sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry(), entry(), entry()] });
+      const updated = await sut.update(SCOPE, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry(), entry(), entry()] });
 
       // First and second entries carry over their own saved values; a third has none saved, so it takes the section's.
       expect(updated.sections.map((s) => s.logit_bias_group)).toEqual([SAVED_GROUP, OTHER_GROUP, SECTION_GROUP]);
@@ -171,7 +172,7 @@ describe(ArticlesService.name, () => {
       const { sut, articles } = await build();
       articles.findOwned.mockResolvedValue(articleRow({ sections: [snapshot({ logit_bias_group: null })] }));
 
-      const updated = await sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry(), entry()] });
+      const updated = await sut.update(SCOPE, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry(), entry()] });
 
       // The saved entry had none and keeps none; the entry new to the article takes its section's.
       expect(updated.sections.map((s) => s.logit_bias_group)).toEqual([null, SECTION_GROUP]);
@@ -181,7 +182,7 @@ describe(ArticlesService.name, () => {
       const { sut, articles } = await build({ ownedSections: [], ownedModels: [] });
       articles.findOwned.mockResolvedValue(articleRow({ sections: [snapshot()] }));
 
-      const updated = await sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry({ heading: 'New heading' })] });
+      const updated = await sut.update(SCOPE, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry({ heading: 'New heading' })] });
 
       expect(updated.sections).toEqual([answered({ heading: 'New heading' })]);
     });
@@ -191,7 +192,7 @@ describe(ArticlesService.name, () => {
       const { sut, articles } = await build({ ownedModels: [] });
       articles.findOwned.mockResolvedValue(articleRow({ sections: [snapshot()] }));
 
-      await expect(sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry({ model: other })] })).rejects.toThrow(
+      await expect(sut.update(SCOPE, 'article-1', { article_title: 'Review', article_type: 'review', sections: [entry({ model: other })] })).rejects.toThrow(
         'sections.0.model is not one of your models',
       );
       expect(articles.update).not.toHaveBeenCalled();
@@ -202,7 +203,7 @@ describe(ArticlesService.name, () => {
       articles.findOwned.mockResolvedValue(articleRow());
       articles.titleTakenByAnother.mockResolvedValue(true);
 
-      await expect(sut.update(USER, 'article-1', { article_title: 'Guide', article_type: 'review', sections: [entry()] })).rejects.toThrow(
+      await expect(sut.update(SCOPE, 'article-1', { article_title: 'Guide', article_type: 'review', sections: [entry()] })).rejects.toThrow(
         new ConflictException('An article titled "Guide" already exists.'),
       );
       expect(articles.update).not.toHaveBeenCalled();
@@ -212,7 +213,7 @@ describe(ArticlesService.name, () => {
       const { sut, articles } = await build();
       articles.findOwned.mockResolvedValue(null);
 
-      await expect(sut.update(USER, 'article-1', { article_title: 'Review', article_type: 'review', sections: [] })).rejects.toThrow(
+      await expect(sut.update(SCOPE, 'article-1', { article_title: 'Review', article_type: 'review', sections: [] })).rejects.toThrow(
         new NotFoundException('Article not found.'),
       );
     });

@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
 import { notYours } from '../common/validation';
@@ -21,77 +22,77 @@ export class ArticlesService {
     private readonly biasGroups: LogitBiasGroupsRepository,
   ) {}
 
-  async list(userId: string, query: ListQuery): Promise<Page<ArticleResponse>> {
-    const page = await this.articles.list(userId, query);
-    return { ...page, rows: await this.respond(userId, page.rows) };
+  async list(scope: Scope, query: ListQuery): Promise<Page<ArticleResponse>> {
+    const page = await this.articles.list(scope, query);
+    return { ...page, rows: await this.respond(scope, page.rows) };
   }
 
-  async get(userId: string, id: string): Promise<ArticleResponse> {
-    return (await this.respond(userId, [await this.require(userId, id)]))[0];
+  async get(scope: Scope, id: string): Promise<ArticleResponse> {
+    return (await this.respond(scope, [await this.require(scope, id)]))[0];
   }
 
-  async create(userId: string, dto: ArticleDto): Promise<ArticleResponse> {
+  async create(scope: Scope, dto: ArticleDto): Promise<ArticleResponse> {
     const values = {
       articleTitle: dto.article_title,
       articleType: dto.article_type,
       notes: dto.notes ?? '',
-      sections: await this.snapshots(userId, dto.sections, []),
+      sections: await this.snapshots(scope, dto.sections, []),
     };
-    const row = await this.articles.create(userId, values);
+    const row = await this.articles.create(scope, values);
     if (!row) throw this.titleTaken(dto.article_title);
-    return (await this.respond(userId, [row]))[0];
+    return (await this.respond(scope, [row]))[0];
   }
 
   /**
    * The fields given replace the saved ones; those left out keep their values (without `sections`
    * the entries stay as saved). The dashboard's update payload omits each section's bias group: the saved one is kept.
    */
-  async update(userId: string, id: string, dto: Partial<ArticleDto>): Promise<ArticleResponse> {
-    const existing = await this.require(userId, id);
-    if (dto.article_title !== undefined && (await this.articles.titleTakenByAnother(userId, dto.article_title, id))) {
+  async update(scope: Scope, id: string, dto: Partial<ArticleDto>): Promise<ArticleResponse> {
+    const existing = await this.require(scope, id);
+    if (dto.article_title !== undefined && (await this.articles.titleTakenByAnother(scope, dto.article_title, id))) {
       throw this.titleTaken(dto.article_title);
     }
     const values: ArticleValues = {
       articleTitle: dto.article_title ?? existing.articleTitle,
       articleType: dto.article_type ?? existing.articleType,
       notes: dto.notes ?? existing.notes,
-      sections: dto.sections ? await this.snapshots(userId, dto.sections, existing.sections) : existing.sections,
+      sections: dto.sections ? await this.snapshots(scope, dto.sections, existing.sections) : existing.sections,
     };
-    const row = await this.articles.update(userId, id, values);
+    const row = await this.articles.update(scope, id, values);
     if (!row) throw new NotFoundException('Article not found.');
-    return (await this.respond(userId, [row]))[0];
+    return (await this.respond(scope, [row]))[0];
   }
 
   /**
    * Every entry writing with `from` writes with `to` instead (the caller checked both are the
    * user's), each entry's section version worked out again; answers how many articles changed.
    */
-  async replaceModel(userId: string, from: string, to: string): Promise<number> {
-    const rows = await this.articles.withModel(userId, from);
+  async replaceModel(scope: Scope, from: string, to: string): Promise<number> {
+    const rows = await this.articles.withModel(scope, from);
     for (const row of rows) {
       const moved = row.sections.map((entry) => (entry.model.toLowerCase() === from ? { ...entry, model: to } : entry));
-      const versions = await this.versions.matching(userId, moved);
+      const versions = await this.versions.matching(scope, moved);
       const sections = moved.map((entry, index) => ({ ...entry, section_version: versions[index] }));
-      await this.articles.update(userId, row.id, { articleTitle: row.articleTitle, articleType: row.articleType, notes: row.notes, sections });
+      await this.articles.update(scope, row.id, { articleTitle: row.articleTitle, articleType: row.articleType, notes: row.notes, sections });
     }
     return rows.length;
   }
 
-  async remove(userId: string, id: string): Promise<ArticleResponse> {
-    const row = await this.articles.delete(userId, id);
+  async remove(scope: Scope, id: string): Promise<ArticleResponse> {
+    const row = await this.articles.delete(scope, id);
     if (!row) throw new NotFoundException('Article not found.');
-    return (await this.respond(userId, [row]))[0];
+    return (await this.respond(scope, [row]))[0];
   }
 
-  async require(userId: string, id: string) {
-    const row = await this.articles.findOwned(userId, id);
+  async require(scope: Scope, id: string) {
+    const row = await this.articles.findOwned(scope, id);
     if (!row) throw new NotFoundException('Article not found.');
     return row;
   }
 
   /** The articles as answered, each entry with its section's newest version (null once the section is deleted). */
-  private async respond(userId: string, rows: ArticleRow[]): Promise<ArticleResponse[]> {
-    const latest = await this.versions.latest(userId, [...new Set(rows.flatMap((row) => row.sections.map((entry) => entry.section.toLowerCase())))]);
+  private async respond(scope: Scope, rows: ArticleRow[]): Promise<ArticleResponse[]> {
+    const latest = await this.versions.latest(scope, [...new Set(rows.flatMap((row) => row.sections.map((entry) => entry.section.toLowerCase())))]);
     return rows.map((row) => toArticleResponse(row, latest));
   }
 
@@ -109,9 +110,9 @@ export class ArticlesService {
    * other than the saved one must be one of the user's models). Each entry's `section_version` is
    * the newest version of its section that the entry equals.
    */
-  private async snapshots(userId: string, entries: ArticleSectionDto[], saved: SectionSnapshot[]): Promise<SectionSnapshot[]> {
-    const owned = new Map((await this.sections.findManyOwned(userId, [...new Set(entries.map((s) => s.section))])).map((s) => [s.id, s]));
-    const ownedModels = await this.models.ownedIds(userId, [...new Set(entries.map((s) => s.model))]);
+  private async snapshots(scope: Scope, entries: ArticleSectionDto[], saved: SectionSnapshot[]): Promise<SectionSnapshot[]> {
+    const owned = new Map((await this.sections.findManyOwned(scope, [...new Set(entries.map((s) => s.section))])).map((s) => [s.id, s]));
+    const ownedModels = await this.models.ownedIds(scope, [...new Set(entries.map((s) => s.model))]);
     const savedBySection = new Map<string, SectionSnapshot[]>();
     for (const snapshot of saved) savedBySection.set(snapshot.section, [...(savedBySection.get(snapshot.section) ?? []), snapshot]);
     const seen = new Map<string, number>();
@@ -131,7 +132,7 @@ export class ArticlesService {
         fromSection: SectionSnapshot[K],
       ): SectionSnapshot[K] => (given !== undefined ? given : previous ? previous[key] : fromSection);
       const group = inherited(entry.logit_bias_group, 'logit_bias_group', section?.logitBiasGroup ?? null) ?? null;
-      if (group && entry.logit_bias_group !== undefined && !(await this.biasGroups.findOwned(userId, group))) {
+      if (group && entry.logit_bias_group !== undefined && !(await this.biasGroups.findOwned(scope, group))) {
         throw notYours(`sections.${index}.logit_bias_group`, 'bias word lists');
       }
       const examplesModel = inherited(entry.examples_model?.toLowerCase() ?? entry.examples_model, 'examples_model', section?.examplesModel ?? null) ?? null;
@@ -139,7 +140,7 @@ export class ArticlesService {
         examplesModel &&
         entry.examples_model &&
         previous?.examples_model !== examplesModel &&
-        !(await this.models.ownedIds(userId, [examplesModel])).has(examplesModel)
+        !(await this.models.ownedIds(scope, [examplesModel])).has(examplesModel)
       ) {
         throw notYours(`sections.${index}.examples_model`, 'models');
       }
@@ -157,7 +158,7 @@ export class ArticlesService {
       });
     }
     // Each entry records the newest version of its section it equals (whatever section_version the body claimed).
-    const versions = await this.versions.matching(userId, snapshots);
+    const versions = await this.versions.matching(scope, snapshots);
     return snapshots.map((snapshot, index) => ({ ...snapshot, section_version: versions[index] }));
   }
 }

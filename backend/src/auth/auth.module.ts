@@ -2,6 +2,7 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../config/config';
 import { UsersModule } from '../users/users.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { AUTH_REQUESTS_PER_MINUTE, AuthController } from './auth.controller';
 import { AuthMiddleware } from './auth.middleware';
 import { AuthService } from './auth.service';
@@ -17,7 +18,7 @@ export class AuthModule {
     if (config.authMode === 'google') providers.push(GoogleStrategy);
     return {
       module: AuthModule,
-      imports: [UsersModule, ThrottlerModule.forRoot([{ ttl: 60_000, limit: AUTH_REQUESTS_PER_MINUTE }])],
+      imports: [UsersModule, WorkspacesModule, ThrottlerModule.forRoot([{ ttl: 60_000, limit: AUTH_REQUESTS_PER_MINUTE }])],
       controllers: [AuthController, SessionController],
       providers,
       exports: [AuthMiddleware, SessionsService],

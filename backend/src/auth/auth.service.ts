@@ -7,6 +7,8 @@ import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { UserRow } from '../users/users.schema';
 import { GoogleIdentity } from './google.strategy';
+import { isAllowedEmail } from './allowed-email';
+import { WorkspacesService } from '../workspaces/workspaces.service';
 
 const LOCAL_OPERATOR = { email: 'local-operator@quire.invalid', name: 'Local Operator' };
 
@@ -26,6 +28,7 @@ export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     private readonly settings: UsersService,
+    private readonly workspaces: WorkspacesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,9 +37,7 @@ export class AuthService {
   }
 
   isAllowed(email: string): boolean {
-    const address = email.toLowerCase();
-    const domain = address.split('@').pop() ?? '';
-    return this.config.allowedEmails.includes(address) || this.config.allowedEmailDomains.includes(domain);
+    return isAllowedEmail(this.config, email);
   }
 
   async signInWithGoogle(identity: GoogleIdentity): Promise<UserRow> {
@@ -56,10 +57,13 @@ export class AuthService {
     });
     // Google sends a refresh token only on consent; an earlier one stays valid otherwise.
     if (identity.refreshToken) await this.settings.setGoogleRefreshToken(user.id, identity.refreshToken);
+    await this.workspaces.onSignIn(user);
     return user;
   }
 
   async signInLocal(): Promise<UserRow> {
-    return this.users.upsertProfile({ id: randomUUID(), ...LOCAL_OPERATOR, avatar: null, googleSubject: null });
+    const user = await this.users.upsertProfile({ id: randomUUID(), ...LOCAL_OPERATOR, avatar: null, googleSubject: null });
+    await this.workspaces.onSignIn(user);
+    return user;
   }
 }

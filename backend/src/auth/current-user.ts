@@ -1,12 +1,22 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import type { Role } from '@quire/shared';
+import type { Scope } from '../workspaces/scope';
 
-/** Who is signed in, as routes see it: never the user's row, whose other columns hold secrets. */
-export interface AuthUser {
+/**
+ * Who is signed in, as routes see it (never the user's row, whose other columns hold secrets), and
+ * the session's current workspace with their role in it: a Scope, so a route hands it to services
+ * as it is.
+ */
+export interface AuthUser extends Scope {
   id: string;
+  /** The same as `id`: the person acting, as a Scope names them. */
+  userId: string;
   name: string;
   email: string;
   avatar: string | null;
+  workspaceName: string;
+  role: Role;
 }
 
 declare module 'express-serve-static-core' {

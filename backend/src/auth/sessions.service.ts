@@ -3,6 +3,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { createHash, randomBytes } from 'node:crypto';
 import { AuthUser } from './current-user';
 import { SessionsRepository } from './sessions.repository';
+import { MembershipEvents } from '../workspaces/workspaces.service';
 
 const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -35,7 +36,12 @@ export class SessionsService {
   /** Sessions read in the last SESSION_CACHE_MS, by id hash (Map order is insertion order: oldest first). */
   private readonly cache = new Map<string, CachedSession>();
 
-  constructor(private readonly sessions: SessionsRepository) {}
+  constructor(
+    private readonly sessions: SessionsRepository,
+    memberships: MembershipEvents,
+  ) {
+    memberships.on('changed', (userId) => this.forgetUser(userId));
+  }
 
   async create(userId: string, now = new Date()): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -75,6 +81,23 @@ export class SessionsService {
       await this.sessions.touch(idHash, now, new Date(at - TOUCH_INTERVAL_MS));
     }
     return session.user;
+  }
+
+  /** Makes a workspace the session's current one (the caller has checked the person belongs to it). */
+  async switchWorkspace(token: string | undefined, workspaceId: string): Promise<void> {
+    if (!token) return;
+    const idHash = hashSessionId(token);
+    this.cache.delete(idHash);
+    await this.sessions.setWorkspace(idHash, workspaceId);
+  }
+
+  /**
+   * Drops what this process remembers of a person's sessions, so a change of their memberships (a
+   * removal, a new role) holds from their next request here; other processes read it again within
+   * SESSION_CACHE_MS.
+   */
+  forgetUser(userId: string): void {
+    for (const [key, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(key);
   }
 
   async destroy(token: string | undefined): Promise<void> {

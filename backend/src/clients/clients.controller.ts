@@ -26,14 +26,14 @@ export class ClientsController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ClientResponse[]> {
-    return sendPage(res, 'clients', await this.clients.list(user.id, query));
+    return sendPage(res, 'clients', await this.clients.list(user, query));
   }
 
   @Get('clients/:id')
   @ApiOperation({ summary: 'One client' })
   @ApiOkResponse({ type: ClientResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string): Promise<ClientResponse> {
-    return this.clients.get(user.id, id);
+    return this.clients.get(user, id);
   }
 
   @Post('clients')
@@ -41,7 +41,7 @@ export class ClientsController {
   @ApiCreatedResponse({ type: ClientResponse })
   @ApiErrors(409)
   create(@CurrentUser() user: AuthUser, @Body() body: CreateClientDto): Promise<ClientResponse> {
-    return this.clients.create(user.id, body.name);
+    return this.clients.create(user, body.name);
   }
 
   @Put('clients/:id')
@@ -50,7 +50,7 @@ export class ClientsController {
   @ApiErrors(409)
   update(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string, @Body() body: UpdateClientDto): Promise<ClientResponse> {
     assertSameRecord(id, body);
-    return this.clients.update(user.id, id, body);
+    return this.clients.update(user, id, body);
   }
 
   @Post('clients/:id/save-path')
@@ -58,14 +58,14 @@ export class ClientsController {
   @ApiOperation({ summary: "Set the client's Google Drive save folder" })
   @ApiOkResponse({ type: ClientResponse })
   setSavePath(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string, @Body() body: SavePathDto): Promise<ClientResponse> {
-    return this.clients.setSavePath(user.id, id, body.folderId, body.folderName);
+    return this.clients.setSavePath(user, id, body.folderId, body.folderName);
   }
 
   @Delete('clients/:id')
   @ApiOperation({ summary: 'Delete a client' })
   @ApiOkResponse({ type: ClientResponse, description: 'The deleted client' })
   remove(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string): Promise<ClientResponse> {
-    return this.clients.remove(user.id, id);
+    return this.clients.remove(user, id);
   }
 
   @Get('google-drive-token')
@@ -73,6 +73,6 @@ export class ClientsController {
   @ApiOkResponse({ type: DriveTokenResponse })
   @ApiErrors(409, 502)
   driveToken(@CurrentUser() user: AuthUser): Promise<DriveTokenResponse> {
-    return this.clients.driveToken(user.id);
+    return this.clients.driveToken(user);
   }
 }

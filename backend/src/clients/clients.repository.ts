@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
@@ -13,10 +14,10 @@ const columns = { id: clients.id, name: clients.name, created_at: clients.create
 export class ClientsRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  list(userId: string, query: ListQuery): Promise<Page<ClientRow>> {
+  list(scope: Scope, query: ListQuery): Promise<Page<ClientRow>> {
     const db = this.database.db;
     const { where, orderBy } = listClauses(query, columns, { orderBy: sql`lower(${clients.name}) asc`, search: clients.name });
-    const condition = whereAll([eq(clients.userId, userId), ...where]);
+    const condition = whereAll([eq(clients.workspaceId, scope.workspaceId), ...where]);
     return readPage(
       query,
       (offset, limit) =>
@@ -31,52 +32,52 @@ export class ClientsRepository {
     );
   }
 
-  async findOwned(userId: string, id: string): Promise<ClientRow | null> {
+  async findOwned(scope: Scope, id: string): Promise<ClientRow | null> {
     const [row] = await this.database.db
       .select()
       .from(clients)
-      .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+      .where(and(eq(clients.workspaceId, scope.workspaceId), eq(clients.id, id)))
       .limit(1);
     return row ?? null;
   }
 
-  async findByName(userId: string, name: string): Promise<ClientRow | null> {
+  async findByName(scope: Scope, name: string): Promise<ClientRow | null> {
     const [row] = await this.database.db
       .select()
       .from(clients)
-      .where(and(eq(clients.userId, userId), sql`lower(${clients.name}) = lower(${name})`))
+      .where(and(eq(clients.workspaceId, scope.workspaceId), sql`lower(${clients.name}) = lower(${name})`))
       .limit(1);
     return row ?? null;
   }
 
   /** Null when the user already has a client of that name (any case). */
-  async create(userId: string, name: string): Promise<ClientRow | null> {
-    const [row] = await this.database.db.insert(clients).values({ userId, name }).onConflictDoNothing().returning();
+  async create(scope: Scope, name: string): Promise<ClientRow | null> {
+    const [row] = await this.database.db.insert(clients).values({ ...ownedBy(scope), name }).onConflictDoNothing().returning();
     return row ?? null;
   }
 
-  async setSavePath(userId: string, id: string, savePath: string, savePathLabel: string): Promise<ClientRow | null> {
+  async setSavePath(scope: Scope, id: string, savePath: string, savePathLabel: string): Promise<ClientRow | null> {
     const [row] = await this.database.db
       .update(clients)
       .set({ savePath, savePathLabel, updatedAt: new Date() })
-      .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+      .where(and(eq(clients.workspaceId, scope.workspaceId), eq(clients.id, id)))
       .returning();
     return row ?? null;
   }
 
-  async update(userId: string, id: string, values: Partial<Pick<ClientRow, 'name' | 'savePath' | 'savePathLabel'>>): Promise<ClientRow | null> {
+  async update(scope: Scope, id: string, values: Partial<Pick<ClientRow, 'name' | 'savePath' | 'savePathLabel'>>): Promise<ClientRow | null> {
     const [row] = await this.database.db
       .update(clients)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+      .where(and(eq(clients.workspaceId, scope.workspaceId), eq(clients.id, id)))
       .returning();
     return row ?? null;
   }
 
-  async delete(userId: string, id: string): Promise<ClientRow | null> {
+  async delete(scope: Scope, id: string): Promise<ClientRow | null> {
     const [row] = await this.database.db
       .delete(clients)
-      .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+      .where(and(eq(clients.workspaceId, scope.workspaceId), eq(clients.id, id)))
       .returning();
     return row ?? null;
   }

@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
@@ -16,52 +17,53 @@ export class ClientsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(userId: string, query: ListQuery): Promise<Page<ClientResponse>> {
-    const page = await this.clients.list(userId, query);
+  async list(scope: Scope, query: ListQuery): Promise<Page<ClientResponse>> {
+    const page = await this.clients.list(scope, query);
     return { ...page, rows: page.rows.map(toClientResponse) };
   }
 
-  async get(userId: string, id: string): Promise<ClientResponse> {
-    const row = await this.clients.findOwned(userId, id);
+  async get(scope: Scope, id: string): Promise<ClientResponse> {
+    const row = await this.clients.findOwned(scope, id);
     if (!row) throw new NotFoundException('Client not found.');
     return toClientResponse(row);
   }
 
-  async create(userId: string, name: string): Promise<ClientResponse> {
-    const row = await this.clients.create(userId, name);
+  async create(scope: Scope, name: string): Promise<ClientResponse> {
+    const row = await this.clients.create(scope, name);
     if (!row) throw new ConflictException(`A client named "${name}" already exists.`);
     return toClientResponse(row);
   }
 
   /** The fields given replace the saved ones; a null savePath clears the folder and its name. */
-  async update(userId: string, id: string, dto: UpdateClientDto): Promise<ClientResponse> {
-    await this.get(userId, id);
-    const taken = dto.name !== undefined ? await this.clients.findByName(userId, dto.name) : null;
+  async update(scope: Scope, id: string, dto: UpdateClientDto): Promise<ClientResponse> {
+    await this.get(scope, id);
+    const taken = dto.name !== undefined ? await this.clients.findByName(scope, dto.name) : null;
     if (taken && taken.id !== id) throw new ConflictException(`A client named "${dto.name}" already exists.`);
     const folder = dto.savePath === null ? { savePath: null, savePathLabel: null } : { savePath: dto.savePath, savePathLabel: dto.savePathLabel };
-    const row = await this.clients.update(userId, id, givenFields({ name: dto.name, ...folder }));
+    const row = await this.clients.update(scope, id, givenFields({ name: dto.name, ...folder }));
     if (!row) throw new NotFoundException('Client not found.');
     return toClientResponse(row);
   }
 
-  async setSavePath(userId: string, id: string, folderId: string, folderName: string): Promise<ClientResponse> {
-    const row = await this.clients.setSavePath(userId, id, folderId, folderName);
+  async setSavePath(scope: Scope, id: string, folderId: string, folderName: string): Promise<ClientResponse> {
+    const row = await this.clients.setSavePath(scope, id, folderId, folderName);
     if (!row) throw new NotFoundException('Client not found.');
     return toClientResponse(row);
   }
 
-  async remove(userId: string, id: string): Promise<ClientResponse> {
-    const row = await this.clients.delete(userId, id);
+  async remove(scope: Scope, id: string): Promise<ClientResponse> {
+    const row = await this.clients.delete(scope, id);
     if (!row) throw new NotFoundException('Client not found.');
     return toClientResponse(row);
   }
 
   /** A Drive access token for the folder picker, with the Picker's key and app id. */
-  async driveToken(userId: string): Promise<DriveTokenResponse> {
+  async driveToken(scope: Scope): Promise<DriveTokenResponse> {
     const { pickerApiKey: apiKey, appId } = this.config.google;
     if (!apiKey || !appId) {
       throw new ConflictException('The Drive folder picker is not configured on this server: set GOOGLE_PICKER_API_KEY (and GOOGLE_APP_ID).');
     }
-    return { ...(await this.google.accessToken(userId)), apiKey, appId };
+    if (!scope.userId) throw new ConflictException('The Drive folder picker is for a signed-in person.');
+    return { ...(await this.google.accessToken(scope.userId)), apiKey, appId };
   }
 }

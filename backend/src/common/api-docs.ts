@@ -1,6 +1,7 @@
 import { applyDecorators, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiQuery, ApiResponse, getSchemaPath, OpenAPIObject } from '@nestjs/swagger';
 import type { Filterable } from './list-query';
+import { insideWorkspaces } from '../workspaces/permission.guard';
 
 /** Every error answers this shape (see http-exception.filter.ts). */
 export class FieldErrorResponse {
@@ -128,6 +129,8 @@ export function documentAccess(document: OpenAPIObject, isPublic: (path: string)
     for (const operation of Object.values(item) as Operation[]) {
       if (isPublic(path)) operation.security = [];
       else operation.responses['401'] ??= error(401);
+      // The role guard (issue 28) may refuse any route of a workspace.
+      if (!isPublic(path) && insideWorkspaces(path)) operation.responses['403'] ??= error(403);
       if (operation.requestBody || operation.parameters?.some((p) => p.in === 'query')) operation.responses['400'] ??= error(400);
       if (operation.parameters?.some((p) => p.in === 'path')) operation.responses['404'] ??= error(404);
     }

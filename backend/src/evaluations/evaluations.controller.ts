@@ -26,7 +26,7 @@ export class EvaluationsController {
   @ApiCreatedResponse({ type: EvaluationResponse, description: 'The evaluation, queued, with its items' })
   @ApiErrors(400, 409)
   create(@CurrentUser() user: AuthUser, @Body() body: CreateEvaluationDto): Promise<EvaluationResponse> {
-    return this.evaluations.create(user.id, body);
+    return this.evaluations.create(user, body);
   }
 
   @Post('estimate')
@@ -35,7 +35,7 @@ export class EvaluationsController {
   @ApiOkResponse({ type: EvaluationEstimateResponse })
   @ApiErrors(400)
   estimate(@CurrentUser() user: AuthUser, @Body() body: CreateEvaluationDto): Promise<EvaluationEstimateResponse> {
-    return this.evaluations.estimate(user.id, body);
+    return this.evaluations.estimate(user, body);
   }
 
   @Get()
@@ -46,7 +46,7 @@ export class EvaluationsController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<EvaluationResponse[]> {
-    return sendPage(res, 'evaluations', await this.evaluations.list(user.id, query));
+    return sendPage(res, 'evaluations', await this.evaluations.list(user, query));
   }
 
   @Get(':id')
@@ -54,7 +54,7 @@ export class EvaluationsController {
   @ApiOkResponse({ type: EvaluationResponse })
   @ApiErrors(404)
   get(@CurrentUser() user: AuthUser, @Param('id', evaluationId) id: string): Promise<EvaluationResponse> {
-    return this.evaluations.get(user.id, id);
+    return this.evaluations.get(user, id);
   }
 
   @Post(':id/judgments')
@@ -62,7 +62,7 @@ export class EvaluationsController {
   @ApiCreatedResponse({ type: EvaluationResponse, description: 'The evaluation with the judgment counted' })
   @ApiErrors(400, 404, 409)
   judge(@CurrentUser() user: AuthUser, @Param('id', evaluationId) id: string, @Body() body: JudgmentDto): Promise<EvaluationResponse> {
-    return this.evaluations.judge(user.id, id, body);
+    return this.evaluations.judge(user, id, body);
   }
 
   @Get(':id/promptfoo.yaml')
@@ -76,6 +76,6 @@ export class EvaluationsController {
   @Header('Content-Type', 'application/yaml; charset=utf-8')
   async promptfoo(@CurrentUser() user: AuthUser, @Param('id', evaluationId) id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
     res.setHeader('Content-Disposition', `attachment; filename="promptfoo-${id}.yaml"`);
-    return this.evaluations.promptfoo(user.id, id);
+    return this.evaluations.promptfoo(user, id);
   }
 }

@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
@@ -17,7 +18,7 @@ const columns = {
   modelId: evaluations.modelId,
 };
 
-export type NewEvaluation = Pick<typeof evaluations.$inferInsert, 'userId' | 'modelId' | 'modelName' | 'holdout' | 'variants'>;
+export type NewEvaluation = Pick<typeof evaluations.$inferInsert, 'modelId' | 'modelName' | 'holdout' | 'variants'> & { scope: Scope };
 export type NewItem = Pick<typeof evaluationItems.$inferInsert, 'position' | 'exampleUuid' | 'system' | 'prompt' | 'original' | 'pair'>;
 export type NewOutput = Omit<typeof evaluationOutputs.$inferInsert, 'id' | 'createdAt' | 'similarity'>;
 
@@ -33,11 +34,11 @@ export class EvaluationsRepository extends LeasedRows<typeof evaluations, Evalua
   }
 
   /** The evaluation with its items, at once: it is never seen without them. */
-  async create(values: NewEvaluation, items: NewItem[]): Promise<EvaluationRow> {
+  async create({ scope, ...values }: NewEvaluation, items: NewItem[]): Promise<EvaluationRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(evaluations)
-        .values({ ...values, status: 'queued' })
+        .values({ ...values, ...ownedBy(scope), status: 'queued' })
         .returning();
       await tx.insert(evaluationItems).values(items.map((item) => ({ ...item, evaluationId: row.id })));
       return row;
@@ -45,12 +46,12 @@ export class EvaluationsRepository extends LeasedRows<typeof evaluations, Evalua
   }
 
   /** Newest first unless sorted otherwise. */
-  list(userId: string, query: ListQuery): Promise<Page<EvaluationRow>> {
+  list(scope: Scope, query: ListQuery): Promise<Page<EvaluationRow>> {
     const { where, orderBy } = listClauses(query, columns, {
       orderBy: sql`${evaluations.createdAt} desc, ${evaluations.id} desc`,
       search: evaluations.modelName,
     });
-    const condition = whereAll([eq(evaluations.userId, userId), ...where]);
+    const condition = whereAll([eq(evaluations.workspaceId, scope.workspaceId), ...where]);
     return readPage(
       query,
       (offset, limit) =>
@@ -65,11 +66,11 @@ export class EvaluationsRepository extends LeasedRows<typeof evaluations, Evalua
     );
   }
 
-  async findOwned(userId: string, id: string): Promise<EvaluationRow | null> {
+  async findOwned(scope: Scope, id: string): Promise<EvaluationRow | null> {
     const [row] = await this.db
       .select()
       .from(evaluations)
-      .where(and(eq(evaluations.userId, userId), eq(evaluations.id, id)))
+      .where(and(eq(evaluations.workspaceId, scope.workspaceId), eq(evaluations.id, id)))
       .limit(1);
     return row ?? null;
   }

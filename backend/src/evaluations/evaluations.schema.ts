@@ -1,7 +1,7 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { models } from '../models/models.schema';
-import { users } from '../users/users.schema';
 import { leasedJobColumns, LeasedStatus } from '../jobs/leased-job.schema';
 
 export type EvaluationStatus = LeasedStatus;
@@ -26,16 +26,14 @@ export const evaluations = pgTable(
   'evaluations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     modelId: uuid('model_id').references(() => models.id, { onDelete: 'set null' }),
     modelName: text('model_name').notNull(),
     holdout: integer('holdout').notNull(),
     variants: jsonb('variants').$type<EvaluationVariant[]>().notNull(),
     ...leasedJobColumns(),
   },
-  (table) => [index('evaluations_user_idx').on(table.userId, table.createdAt), index('evaluations_status_idx').on(table.status)],
+  (table) => [index('evaluations_workspace_idx').on(table.workspaceId, table.createdAt), index('evaluations_status_idx').on(table.status)],
 );
 
 /**

@@ -1,3 +1,4 @@
+import { Scope, scopeOf } from '../workspaces/scope';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EXAMPLES_COUNT, TIE } from '@quire/shared';
 import { isTransient } from '../common/integration-error';
@@ -71,16 +72,16 @@ export class EvaluationsService {
   ) {}
 
   /** Checks what is asked (400 naming the field, 409 without a key) and queues it; nothing is stored on a refusal. */
-  async create(userId: string, dto: CreateEvaluationDto): Promise<EvaluationResponse> {
-    const plan = await this.plan(userId, dto);
-    await this.requireKey(userId);
+  async create(scope: Scope, dto: CreateEvaluationDto): Promise<EvaluationResponse> {
+    const plan = await this.plan(scope, dto);
+    await this.requireKey(scope);
     const pairs = pairsFor(
       plan.variants.map((v) => v.label),
       plan.holdout.length,
     );
     const row = await this.evaluations.create(
       {
-        userId,
+        scope,
         modelId: plan.modelId,
         modelName: plan.modelName,
         holdout: plan.holdout.length,
@@ -99,12 +100,12 @@ export class EvaluationsService {
       }),
     );
     await this.queue.send(EVALUATION_QUEUE, { jobId: row.id }, { singletonKey: row.id });
-    return this.get(userId, row.id);
+    return this.get(scope, row.id);
   }
 
   /** What the evaluation would cost, checked as create checks it; nothing is stored or asked of OpenAI. */
-  async estimate(userId: string, dto: CreateEvaluationDto): Promise<EvaluationEstimateResponse> {
-    const plan = await this.plan(userId, dto);
+  async estimate(scope: Scope, dto: CreateEvaluationDto): Promise<EvaluationEstimateResponse> {
+    const plan = await this.plan(scope, dto);
     const sample = plan.rest.slice(0, ESTIMATE_SAMPLE);
     const prices = this.config.openAiPrices;
     const counted = new Map<string, { items: { prompt: number; original: number }[]; examplePair: number }>();
@@ -149,8 +150,8 @@ export class EvaluationsService {
     };
   }
 
-  private async plan(userId: string, dto: CreateEvaluationDto): Promise<Plan> {
-    const model = await this.models.findOwned(userId, dto.modelId);
+  private async plan(scope: Scope, dto: CreateEvaluationDto): Promise<Plan> {
+    const model = await this.models.findOwned(scope, dto.modelId);
     if (!model) throw notYours('modelId', 'models');
     const seen = new Set<string>();
     const variants: Plan['variants'] = [];
@@ -159,7 +160,7 @@ export class EvaluationsService {
       if (label === TIE) throw invalid(`variants.${i}.label`, `"${TIE}" is how a judgment says neither output wins: name the variant otherwise`);
       if (seen.has(label)) throw invalid(`variants.${i}.label`, 'must differ from the other variants’ labels');
       seen.add(label);
-      const own = await this.models.findOwned(userId, variant.model);
+      const own = await this.models.findOwned(scope, variant.model);
       if (!own) throw notYours(`variants.${i}.model`, 'models');
       variants.push({
         label: variant.label,
@@ -181,28 +182,28 @@ export class EvaluationsService {
     return { modelId: model.id, modelName: model.name, holdout, rest: set.filter((e) => !held.has(e.uuid)), variants };
   }
 
-  private async requireKey(userId: string): Promise<string> {
-    const key = await this.users.getSecret(userId, 'OPENAI_API_KEY');
+  private async requireKey(scope: Scope): Promise<string> {
+    const key = await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
     if (!key) throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
     return key;
   }
 
-  async list(userId: string, query: ListQuery): Promise<Page<EvaluationResponse>> {
-    const page = await this.evaluations.list(userId, query);
+  async list(scope: Scope, query: ListQuery): Promise<Page<EvaluationResponse>> {
+    const page = await this.evaluations.list(scope, query);
     const items = await this.evaluations.items(page.rows.map((row) => row.id));
     const outputs = await this.evaluations.outputs(items.map((item) => item.id));
     return { ...page, rows: page.rows.map((row) => toEvaluationResponse(row, items, outputs, this.config.openAiPrices)) };
   }
 
-  async get(userId: string, id: string): Promise<EvaluationResponse> {
-    const row = await this.require(userId, id);
+  async get(scope: Scope, id: string): Promise<EvaluationResponse> {
+    const row = await this.require(scope, id);
     const items = await this.evaluations.items([id]);
     return toEvaluationResponse(row, items, await this.evaluations.outputs(items.map((item) => item.id)), this.config.openAiPrices);
   }
 
   /** One item judged: `winner` a label of its pair, or "tie"; both outputs must be written. */
-  async judge(userId: string, id: string, dto: JudgmentDto): Promise<EvaluationResponse> {
-    await this.require(userId, id);
+  async judge(scope: Scope, id: string, dto: JudgmentDto): Promise<EvaluationResponse> {
+    await this.require(scope, id);
     const item = (await this.evaluations.items([id])).find((i) => i.id === dto.item.toLowerCase());
     if (!item) throw invalid('item', 'is not one of this evaluation’s items');
     const [a, b] = item.pair;
@@ -210,12 +211,12 @@ export class EvaluationsService {
     const written = new Set((await this.evaluations.outputs([item.id])).map((o) => o.label));
     if (!written.has(a) || !written.has(b)) throw new ConflictException('This item’s two outputs are not both written yet; judge it once they are.');
     await this.evaluations.judge(id, item.id, dto.winner);
-    return this.get(userId, id);
+    return this.get(scope, id);
   }
 
   /** The evaluation as a Promptfoo configuration (promptfoo.ts), with the in-context examples each output was sent. */
-  async promptfoo(userId: string, id: string): Promise<string> {
-    const row = await this.require(userId, id);
+  async promptfoo(scope: Scope, id: string): Promise<string> {
+    const row = await this.require(scope, id);
     const items = await this.evaluations.items([id]);
     const outputs = await this.evaluations.outputs(items.map((item) => item.id));
     const used = [...new Set(outputs.flatMap((o) => o.examples))];
@@ -223,7 +224,7 @@ export class EvaluationsService {
     const current = new Map(
       (
         await this.models.openAiModels(
-          userId,
+          scope,
           row.variants.map((v) => v.model),
         )
       ).map((m) => [m.id, m.outputModel ?? m.baseModel]),
@@ -258,8 +259,8 @@ export class EvaluationsService {
     return promptfooConfig({ id: row.id, modelName: row.modelName, createdAt: row.createdAt }, variants, exported);
   }
 
-  private async require(userId: string, id: string): Promise<EvaluationRow> {
-    const row = await this.evaluations.findOwned(userId, id);
+  private async require(scope: Scope, id: string): Promise<EvaluationRow> {
+    const row = await this.evaluations.findOwned(scope, id);
     if (!row) throw new NotFoundException('Evaluation not found.');
     return row;
   }
@@ -284,7 +285,7 @@ export class EvaluationsService {
    */
   private async write(row: EvaluationRow): Promise<void> {
     try {
-      const key = await this.users.getSecret(row.userId, 'OPENAI_API_KEY');
+      const key = await this.users.getSecret(row.workspaceId, 'OPENAI_API_KEY');
       if (!key) throw new EvaluationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
       const items = await this.evaluations.items([row.id]);
       const written = await this.evaluations.outputs(items.map((item) => item.id));
@@ -321,7 +322,7 @@ export class EvaluationsService {
     const found = new Map(
       (
         await this.models.openAiModels(
-          row.userId,
+          scopeOf(row),
           row.variants.map((v) => v.model),
         )
       ).map((m) => [m.id, m.outputModel ?? m.baseModel]),

@@ -61,7 +61,7 @@ export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicati
       await this.jobs.fail(job.id, 'Quire stopped before OpenAI confirmed this job; start the fine-tune again.');
       return;
     }
-    const apiKey = await this.users.getSecret(job.userId, 'OPENAI_API_KEY');
+    const apiKey = await this.users.getSecret(job.workspaceId, 'OPENAI_API_KEY');
     if (!apiKey) {
       await this.jobs.release(job.id, { status: job.status, message: 'Waiting: add the OpenAI API key on Home to follow this job.', nextCheckAt: next });
       return;

@@ -23,7 +23,7 @@ export class FineTuneJobsController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FineTuneJobResponse[]> {
-    return sendPage(res, 'fine-tune-jobs', await this.jobs.list(user.id, query));
+    return sendPage(res, 'fine-tune-jobs', await this.jobs.list(user, query));
   }
 
   @Post('start')
@@ -31,6 +31,6 @@ export class FineTuneJobsController {
   @ApiCreatedResponse({ type: FineTuneJobResponse })
   @ApiErrors(409, 502)
   start(@CurrentUser() user: AuthUser, @Body() body: StartFineTuneDto): Promise<FineTuneJobResponse> {
-    return this.jobs.start(user.id, body.modelId, body.suffix);
+    return this.jobs.start(user, body.modelId, body.suffix);
   }
 }

@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
@@ -30,9 +31,9 @@ export class FineTuneJobsRepository {
     return this.database.db;
   }
 
-  async list(userId: string, query: ListQuery): Promise<Page<FineTuneJobWithModel>> {
+  async list(scope: Scope, query: ListQuery): Promise<Page<FineTuneJobWithModel>> {
     const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${fineTuneJobs.createdAt} desc`, search: models.name });
-    const condition = whereAll([eq(fineTuneJobs.userId, userId), ...where]);
+    const condition = whereAll([eq(fineTuneJobs.workspaceId, scope.workspaceId), ...where]);
     return readPage(
       query,
       async (offset, limit) => {
@@ -56,10 +57,10 @@ export class FineTuneJobsRepository {
    * partial unique index decides, so two simultaneous starts cannot both pass). The first check
    * waits `graceMs`, time for the start request to finish.
    */
-  async reserve(values: { userId: string; modelId: string; baseModel: string; suffix: string }, graceMs: number): Promise<FineTuneJobRow | null> {
+  async reserve({ scope, ...values }: { scope: Scope; modelId: string; baseModel: string; suffix: string }, graceMs: number): Promise<FineTuneJobRow | null> {
     const [row] = await this.db
       .insert(fineTuneJobs)
-      .values({ ...values, status: 'queued', nextCheckAt: new Date(Date.now() + graceMs) })
+      .values({ ...values, ...ownedBy(scope), status: 'queued', nextCheckAt: new Date(Date.now() + graceMs) })
       .onConflictDoNothing()
       .returning();
     return row ?? null;

@@ -1,6 +1,6 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
 import { models } from '../models/models.schema';
 
 /** Spec §4's four, plus OpenAI's pausing and paused (a paused job waits at OpenAI until resumed or cancelled). */
@@ -18,9 +18,7 @@ export const fineTuneJobs = pgTable(
   'fine_tune_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     modelId: uuid('model_id')
       .notNull()
       .references(() => models.id, { onDelete: 'cascade' }),
@@ -42,7 +40,7 @@ export const fineTuneJobs = pgTable(
     uniqueIndex('fine_tune_jobs_one_open_per_model')
       .on(table.modelId)
       .where(sql`${table.status} in ('queued', 'running', 'pausing', 'paused')`),
-    index('fine_tune_jobs_user_idx').on(table.userId),
+    index('fine_tune_jobs_workspace_idx').on(table.workspaceId),
     index('fine_tune_jobs_due_idx').on(table.nextCheckAt),
   ],
 );

@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
-import { modelRow } from '../../../test/support/rows';
+import { modelRow, scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { IntegrationError } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
@@ -7,15 +7,14 @@ import { FineTuneRefusalsRepository } from '../integrations/openai/fine-tune-ref
 import { FineTuneCreateUnconfirmed, FineTuningRefused, OpenAiFineTuning, RemoteFineTuneJob } from '../integrations/openai/openai-fine-tuning';
 import { ModelsRepository, ModelWithState } from '../models/models.repository';
 import { ModelsService } from '../models/models.service';
+import { ownedBy } from '../workspaces/scope';
 import { FineTuneJobsRepository } from './fine-tune-jobs.repository';
 import { FineTuneJobRow } from './fine-tune-jobs.schema';
 import { FineTuneJobsService, FineTuneUnconfirmedError } from './fine-tune-jobs.service';
 
-const USER = 'user-1';
-
 const job = (overrides: Partial<FineTuneJobRow> = {}): FineTuneJobRow => ({
   id: 'job-1',
-  userId: USER,
+  ...ownedBy(SCOPE),
   modelId: 'model-1',
   status: 'queued',
   openAiJobId: null,
@@ -53,7 +52,7 @@ describe(FineTuneJobsService.name, () => {
     built.modelRows.findOwned.mockResolvedValue(found);
     built.modelRows.examples.mockResolvedValue([]);
     built.models.requireOpenAiKey.mockResolvedValue('sk-key');
-    built.jobs.reserve.mockImplementation(async (values) => job(values));
+    built.jobs.reserve.mockImplementation(async ({ scope, ...values }) => job({ ...ownedBy(scope), ...values }));
     built.jobs.recordTrainingFile.mockResolvedValue();
     built.jobs.markSubmitted.mockImplementation(async (id, values) => job({ id, ...values }));
     built.jobs.delete.mockResolvedValue();
@@ -69,10 +68,10 @@ describe(FineTuneJobsService.name, () => {
       const { sut, jobs, openAi, refusals } = await build();
       openAi.createJob.mockResolvedValue(remote({ status: 'running' }));
 
-      const started = await sut.start(USER, 'model-1', 'My Reviews!');
+      const started = await sut.start(SCOPE, 'model-1', 'My Reviews!');
 
       expect(jobs.reserve).toHaveBeenCalledWith(
-        { userId: USER, modelId: 'model-1', baseModel: 'gpt-4o-mini-2024-07-18', suffix: 'my_reviews' },
+        { scope: SCOPE, modelId: 'model-1', baseModel: 'gpt-4o-mini-2024-07-18', suffix: 'my_reviews' },
         expect.any(Number),
       );
       expect(openAi.uploadTrainingFile).toHaveBeenCalledWith('sk-key', expect.any(String), 'quire-my_reviews.jsonl');
@@ -86,7 +85,7 @@ describe(FineTuneJobsService.name, () => {
       const { sut, openAi } = await build(modelRow({ baseModel: 'gpt-6-luna' }));
       openAi.createJob.mockResolvedValue(remote({ status: 'running' }));
 
-      await sut.start(USER, 'model-1', 'x');
+      await sut.start(SCOPE, 'model-1', 'x');
 
       expect(openAi.createJob).toHaveBeenCalledWith('sk-key', expect.objectContaining({ model: 'gpt-6-luna' }));
     });
@@ -96,7 +95,7 @@ describe(FineTuneJobsService.name, () => {
       const refusal = new FineTuningRefused('Your organization cannot create new fine-tuning jobs.');
       openAi.createJob.mockRejectedValue(refusal);
 
-      await expect(sut.start(USER, 'model-1', 'x')).rejects.toThrow(
+      await expect(sut.start(SCOPE, 'model-1', 'x')).rejects.toThrow(
         'OpenAI: refused to create the fine-tune job: Your organization cannot create new fine-tuning jobs.',
       );
       expect(refusals.record).toHaveBeenCalledWith('sk-key', 'Your organization cannot create new fine-tuning jobs.');
@@ -108,7 +107,7 @@ describe(FineTuneJobsService.name, () => {
     it('should refuse, naming modelId (400), a model that is not the caller’s', async () => {
       const { sut, jobs } = await build(null);
 
-      const error = await sut.start(USER, 'model-1', 'x').catch((e: unknown) => e);
+      const error = await sut.start(SCOPE, 'model-1', 'x').catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(BadRequestException);
       expect((error as Error).message).toBe('modelId is not one of your models');
@@ -118,7 +117,7 @@ describe(FineTuneJobsService.name, () => {
     it('should refuse (409) a model with too few examples before anything reaches OpenAI', async () => {
       const { sut, jobs, openAi } = await build(modelRow({ exampleCount: 3 }));
 
-      await expect(sut.start(USER, 'model-1', 'x')).rejects.toThrow(
+      await expect(sut.start(SCOPE, 'model-1', 'x')).rejects.toThrow(
         new ConflictException('A model needs at least 10 examples to be fine-tuned; this one has 3.'),
       );
       expect(jobs.reserve).not.toHaveBeenCalled();
@@ -129,7 +128,7 @@ describe(FineTuneJobsService.name, () => {
       const { sut, jobs, openAi } = await build();
       jobs.reserve.mockResolvedValue(null);
 
-      await expect(sut.start(USER, 'model-1', 'x')).rejects.toThrow(new ConflictException('A fine-tune job for this model is already queued or running.'));
+      await expect(sut.start(SCOPE, 'model-1', 'x')).rejects.toThrow(new ConflictException('A fine-tune job for this model is already queued or running.'));
       expect(openAi.uploadTrainingFile).not.toHaveBeenCalled();
     });
 
@@ -138,7 +137,7 @@ describe(FineTuneJobsService.name, () => {
       const refusal = new IntegrationError('OpenAI', 'refused the job.', 400);
       openAi.createJob.mockRejectedValue(refusal);
 
-      await expect(sut.start(USER, 'model-1', 'x')).rejects.toBe(refusal);
+      await expect(sut.start(SCOPE, 'model-1', 'x')).rejects.toBe(refusal);
       expect(openAi.deleteFile).toHaveBeenCalledWith('sk-key', 'file-1');
       expect(jobs.delete).toHaveBeenCalledWith('job-1');
       expect(jobs.markSubmitted).not.toHaveBeenCalled();
@@ -149,7 +148,7 @@ describe(FineTuneJobsService.name, () => {
       openAi.createJob.mockRejectedValue(new FineTuneCreateUnconfirmed(new Error('socket hang up')));
       openAi.findJobOnFile.mockResolvedValue(remote({ id: 'ftjob-found', status: 'queued' }));
 
-      const started = await sut.start(USER, 'model-1', 'x');
+      const started = await sut.start(SCOPE, 'model-1', 'x');
 
       expect(openAi.createJob).toHaveBeenCalledTimes(1);
       expect(jobs.markSubmitted).toHaveBeenCalledWith('job-1', expect.objectContaining({ openAiJobId: 'ftjob-found', status: 'queued' }));
@@ -162,7 +161,7 @@ describe(FineTuneJobsService.name, () => {
       openAi.findJobOnFile.mockRejectedValue(new Error('timeout'));
       jobs.release.mockResolvedValue();
 
-      const error = await sut.start(USER, 'model-1', 'x').catch((e: unknown) => e);
+      const error = await sut.start(SCOPE, 'model-1', 'x').catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(FineTuneUnconfirmedError);
       expect(jobs.release).toHaveBeenCalledWith('job-1', expect.objectContaining({ status: 'queued', message: (error as Error).message }));
@@ -178,7 +177,7 @@ describe(FineTuneJobsService.name, () => {
       jobs.fail.mockResolvedValue();
       openAi.createJob.mockResolvedValue(remote());
 
-      await sut.start(USER, 'model-1', 'x');
+      await sut.start(SCOPE, 'model-1', 'x');
 
       expect(openAi.cancelJob).toHaveBeenCalledWith('sk-key', 'ftjob-paused');
       expect(jobs.fail).toHaveBeenCalledWith('paused-job', 'Cancelled at OpenAI while paused, to fine-tune the model again.');

@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG } from '../config/config.module';
@@ -55,8 +56,8 @@ export class FineTuneJobsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(userId: string, query: ListQuery): Promise<Page<FineTuneJobResponse>> {
-    const page = await this.jobs.list(userId, query);
+  async list(scope: Scope, query: ListQuery): Promise<Page<FineTuneJobResponse>> {
+    const page = await this.jobs.list(scope, query);
     return { ...page, rows: page.rows.map((job) => toFineTuneJobResponse(job, this.config.openAiPrices)) };
   }
 
@@ -67,18 +68,18 @@ export class FineTuneJobsService {
    * table knows is sent as its fine-tunable snapshot, any other model as named. OpenAI's refusal
    * for the whole account (the wind-down) is kept, so the dialog says so next time.
    */
-  async start(userId: string, modelId: string, suffix: string): Promise<FineTuneJobResponse> {
-    const model = await this.modelRows.findOwned(userId, modelId);
+  async start(scope: Scope, modelId: string, suffix: string): Promise<FineTuneJobResponse> {
+    const model = await this.modelRows.findOwned(scope, modelId);
     if (!model) throw notYours('modelId', 'models');
     const eligibility = canFineTune(model);
     if (!eligibility.allowed) throw new ConflictException(eligibility.reason);
     const snapshot = fineTuneModelFor(model.baseModel);
-    const apiKey = await this.models.requireOpenAiKey(userId);
+    const apiKey = await this.models.requireOpenAiKey(scope);
     if (model.latestJobStatus === 'paused') await this.cancelPaused(apiKey, modelId);
     const examples = await this.modelRows.examples(modelId);
     const cleaned = cleanSuffix(suffix);
 
-    const reserved = await this.jobs.reserve({ userId, modelId, baseModel: snapshot, suffix: cleaned }, SUBMIT_GRACE_MS);
+    const reserved = await this.jobs.reserve({ scope, modelId, baseModel: snapshot, suffix: cleaned }, SUBMIT_GRACE_MS);
     if (!reserved) throw new ConflictException('A fine-tune job for this model is already queued or running.');
     let fileId: string | null = null;
     try {

@@ -1,4 +1,4 @@
-import { generationJobRow as job } from '../../../test/support/rows';
+import { generationJobRow as job, scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { ArticleRow } from '../articles/articles.schema';
@@ -8,6 +8,8 @@ import { GoogleDocs } from '../integrations/google/google-docs';
 import { NotionClient, StatusProperty } from '../integrations/notion/notion.client';
 import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
 import { GoogleAccessService } from '../users/google-access.service';
+import { ownedBy } from '../workspaces/scope';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { ArticleWriter, NotionTarget } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { SectionWriter, TemplateRun } from './section-writer';
@@ -17,7 +19,7 @@ const TARGET: NotionTarget = { secret: 'ntn_secret', status: STATUS, statusConfi
 
 const template: ArticleRow = {
   id: 'article-1',
-  userId: 'user-1',
+  ...ownedBy(SCOPE),
   articleTitle: 'Guide',
   articleType: 'Guide',
   notes: '',
@@ -44,6 +46,7 @@ describe(ArticleWriter.name, () => {
       notion: NotionClient,
       docs: GoogleDocs,
       google: GoogleAccessService,
+      workspaces: WorkspacesRepository,
     });
     built.articles.findByType.mockResolvedValue([template]);
     built.jobs.update.mockResolvedValue();

@@ -1,3 +1,4 @@
+import { Scope, scopeOf } from '../workspaces/scope';
 import { Injectable, Logger } from '@nestjs/common';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { ArticleRow } from '../articles/articles.schema';
@@ -6,6 +7,7 @@ import { ClientRow } from '../clients/clients.schema';
 import { GoogleDocs } from '../integrations/google/google-docs';
 import { NotionClient, StatusProperty } from '../integrations/notion/notion.client';
 import { GoogleAccessService } from '../users/google-access.service';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { StatusConfig } from '../users/users.schema';
 import { CALL_RETRIES, retryDelayMs, sleep, throwIfRejected } from '../common/retry';
 import { LEASE_MS } from '../jobs/leased-job';
@@ -56,14 +58,15 @@ export class ArticleWriter {
     private readonly notion: NotionClient,
     private readonly docs: GoogleDocs,
     private readonly google: GoogleAccessService,
+    private readonly workspaces: WorkspacesRepository,
     private readonly metrics: Metrics,
   ) {}
 
   async write(ctx: WriterContext): Promise<void> {
     const { job } = ctx;
     const properties = job.pageProperties;
-    const article = await this.template(job.userId, properties);
-    const client = await this.client(job.userId, properties);
+    const article = await this.template(scopeOf(job), properties);
+    const client = await this.client(scopeOf(job), properties);
     await this.jobs.update(job.id, { articleType: article.articleType, sectionsTotal: article.sections.length });
 
     const written = await this.writeSections(ctx, article, client);
@@ -79,16 +82,16 @@ export class ArticleWriter {
   }
 
   /** The page's Article property names a template by title; otherwise its Type matches one. */
-  private async template(userId: string, properties: Record<string, string | null>): Promise<ArticleRow> {
+  private async template(scope: Scope, properties: Record<string, string | null>): Promise<ArticleRow> {
     const named = (properties.Article ?? '').trim();
     if (named) {
-      const article = await this.articles.findByTitle(userId, named);
+      const article = await this.articles.findByTitle(scope, named);
       if (!article) throw new GenerationError(`No article template is titled "${named}" (the page's Article property). Create it or fix the property.`);
       return article;
     }
     const type = (properties.Type ?? '').trim();
     if (!type) throw new GenerationError('The page names no template: fill its Article property (a template title) or its Type property (a template type).');
-    const matches = await this.articles.findByType(userId, type);
+    const matches = await this.articles.findByType(scope, type);
     if (matches.length === 0) throw new GenerationError(`No article template has the type "${type}" (the page's Type property).`);
     if (matches.length > 1) {
       throw new GenerationError(
@@ -98,10 +101,10 @@ export class ArticleWriter {
     return matches[0];
   }
 
-  private async client(userId: string, properties: Record<string, string | null>): Promise<ClientRow | null> {
+  private async client(scope: Scope, properties: Record<string, string | null>): Promise<ClientRow | null> {
     const name = (properties.Client ?? '').trim();
     if (!name) return null;
-    const client = await this.clients.findByName(userId, name);
+    const client = await this.clients.findByName(scope, name);
     if (!client) throw new GenerationError(`The page names the client "${name}", which is not in Manage Clients/Sites.`);
     return client;
   }
@@ -111,7 +114,7 @@ export class ArticleWriter {
     const { job } = ctx;
     const done = new Map((await this.jobs.sections(job.id)).map((s) => [s.position, s]));
     return this.sections.write({
-      userId: job.userId,
+      scope: scopeOf(job),
       openAiKey: ctx.openAiKey,
       title: job.title,
       template: article,
@@ -180,12 +183,10 @@ export class ArticleWriter {
   }
 
   private async docOnce(job: GenerationJobRow, client: ClientRow, written: { heading: string; content: string }[]) {
-    const token = (
-      await this.google.accessToken(
-        job.userId,
-        `The client "${client.name}" has a Drive save folder, but your account has no Google sign-in to write there: log out and sign in with Google.`,
-      )
-    ).token;
+    const noAccount = `The client "${client.name}" has a Drive save folder, but the workspace's owner who saved its connections has no Google sign-in to write there: that owner should log out and sign in with Google.`;
+    const driveUser = await this.workspaces.driveUser(job.workspaceId);
+    if (!driveUser) throw new GenerationError(noAccount);
+    const token = (await this.google.accessToken(driveUser, noAccount)).token;
     const html = toHtml(
       written.map((s) => ({ heading: s.heading, markdown: s.content })),
       job.title,

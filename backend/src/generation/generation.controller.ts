@@ -19,7 +19,7 @@ export class GenerationController {
   @ApiOperation({ summary: 'The last Notion check for this user: when, what it found, and any problem' })
   @ApiOkResponse({ type: LastCheckResponse })
   status(@CurrentUser() user: AuthUser): LastCheckResponse {
-    return { lastCheck: this.generation.lastReport(user.id) };
+    return { lastCheck: this.generation.lastReport(user) };
   }
 
   @Post('check-now')
@@ -27,7 +27,7 @@ export class GenerationController {
   @ApiOperation({ summary: 'Check the Notion database for rows to write now' })
   @ApiOkResponse({ type: CheckNowResponse })
   async checkNow(@CurrentUser() user: AuthUser): Promise<CheckNowResponse> {
-    return { lastCheck: await this.generation.poll(user.id) };
+    return { lastCheck: await this.generation.poll(user) };
   }
 
   @Post('test-notion')
@@ -35,7 +35,7 @@ export class GenerationController {
   @ApiOperation({ summary: 'Database reachable and the status property offers the four values' })
   @ApiOkResponse({ type: ConnectionTestResponse })
   testNotion(@CurrentUser() user: AuthUser): Promise<ConnectionTestResponse> {
-    return this.generation.testNotion(user.id);
+    return this.generation.testNotion(user);
   }
 
   @Post('test-openai')
@@ -43,7 +43,7 @@ export class GenerationController {
   @ApiOperation({ summary: 'The saved OpenAI key is accepted' })
   @ApiOkResponse({ type: ConnectionTestResponse })
   async testOpenAi(@CurrentUser() user: AuthUser): Promise<ConnectionTestResponse> {
-    const key = await this.users.getSecret(user.id, 'OPENAI_API_KEY');
+    const key = await this.users.getSecret(user.workspaceId, 'OPENAI_API_KEY');
     if (!key) return { ok: false, message: 'No OpenAI API key is saved.' };
     try {
       await this.chat.testKey(key);

@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
@@ -18,15 +19,16 @@ export class GenerationRepository {
    * marker and its Doc), with the page's current title and properties; otherwise a new job starts.
    */
   async claim(values: {
-    userId: string;
+    scope: Scope;
     notionPageId: string;
     notionPageUrl: string;
     title: string;
     pageProperties: Record<string, string | null>;
   }): Promise<GenerationJobRow | null> {
     // Titles and properties are Notion's text: made storable, like every text that comes from outside.
-    const storable = { ...values, title: storableText(values.title), pageProperties: storableDeep(values.pageProperties) };
-    const reopened = await this.reopen(values.userId, values.notionPageId, null, {
+    const { scope, ...page } = values;
+    const storable = { ...page, ...ownedBy(scope), title: storableText(values.title), pageProperties: storableDeep(values.pageProperties) };
+    const reopened = await this.reopen(scope, values.notionPageId, null, {
       title: storable.title,
       pageProperties: storable.pageProperties,
       notionPageUrl: storable.notionPageUrl,
@@ -47,12 +49,12 @@ export class GenerationRepository {
    * marker and appended part, and its Doc. Null when that does not hold.
    */
   async reopen(
-    userId: string,
+    scope: Scope,
     notionPageId: string,
     jobId: string | null,
     page: Partial<Pick<GenerationJobRow, 'title' | 'pageProperties' | 'notionPageUrl'>> = {},
   ): Promise<GenerationJobRow | null> {
-    const latest = this.latestIdFor(userId, notionPageId);
+    const latest = this.latestIdFor(scope, notionPageId);
     const [row] = await this.db
       .update(generationJobs)
       .set({ ...page, status: 'queued', message: null, leaseUntil: null, attempts: 0, completedAt: null })
@@ -72,8 +74,8 @@ export class GenerationRepository {
     return row ?? null;
   }
 
-  private latestIdFor(userId: string, notionPageId: string) {
-    return sql<string>`(select id from ${generationJobs} where ${generationJobs.userId} = ${userId} and ${generationJobs.notionPageId} = ${notionPageId} order by ${generationJobs.timestamp} desc limit 1)`;
+  private latestIdFor(scope: Scope, notionPageId: string) {
+    return sql<string>`(select id from ${generationJobs} where ${generationJobs.workspaceId} = ${scope.workspaceId} and ${generationJobs.notionPageId} = ${notionPageId} order by ${generationJobs.timestamp} desc limit 1)`;
   }
 
   /** Back in the queue after a passing fault: no attempt takes it before `at`. */

@@ -1,7 +1,7 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { sql } from 'drizzle-orm';
 import type { UsedExample } from '../examples/used-example';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
 
 type GenerationStatus = 'queued' | 'running' | 'completed' | 'failed';
 
@@ -28,9 +28,7 @@ export const generationJobs = pgTable(
   'generation_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     notionPageId: text('notion_page_id').notNull(),
     notionPageUrl: text('notion_page_url').notNull(),
     /** Each property's text; null where Notion gives the integration none (see PropertyText). */
@@ -59,9 +57,9 @@ export const generationJobs = pgTable(
   },
   (table) => [
     uniqueIndex('generation_jobs_open_page')
-      .on(table.userId, table.notionPageId)
+      .on(table.workspaceId, table.notionPageId)
       .where(sql`${table.status} in ('queued', 'running')`),
-    index('generation_jobs_user_timestamp_idx').on(table.userId, table.timestamp),
+    index('generation_jobs_workspace_timestamp_idx').on(table.workspaceId, table.timestamp),
     index('generation_jobs_status_idx').on(table.status),
   ],
 );

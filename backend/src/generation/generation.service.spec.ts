@@ -1,17 +1,16 @@
-import { generationJobRow as job } from '../../../test/support/rows';
+import { generationJobRow as job, scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { IntegrationError } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
 import { NotionClient, NotionPage, StatusProperty } from '../integrations/notion/notion.client';
 import { JobsService } from '../jobs/jobs.service';
 import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
-import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { ArticleWriter, GenerationError } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { GENERATION_QUEUE, GenerationService, JOB_ATTEMPTS } from './generation.service';
 
-const USER = 'user-1';
 const { start, inProgress, error: errorValue } = DEFAULT_STATUS_CONFIG.values;
 const STATUS: StatusProperty = { name: 'Status', type: 'status', options: Object.values(DEFAULT_STATUS_CONFIG.values) };
 
@@ -26,7 +25,7 @@ describe(GenerationService.name, () => {
   async function build({ secrets = { NOTION_SECRET: 'ntn_secret', DATABASE_ID: 'db', OPENAI_API_KEY: 'sk-key' } as Record<string, string | null> } = {}) {
     const built = await buildService(
       GenerationService,
-      { jobs: GenerationRepository, queue: JobsService, users: UsersService, userRows: UsersRepository, notion: NotionClient, writer: ArticleWriter },
+      { jobs: GenerationRepository, queue: JobsService, users: UsersService, workspaceRows: WorkspacesRepository, notion: NotionClient, writer: ArticleWriter },
       [{ provide: APP_CONFIG, useValue: { generationRetrySeconds: 30 } }],
     );
     built.users.getSecrets.mockImplementation(async (_user, names) => ({
@@ -48,10 +47,10 @@ describe(GenerationService.name, () => {
       notion.pagesWithStatus.mockImplementation(async (_s, _d, _p, value) => (value === start ? [page('page-1')] : []));
       jobs.claim.mockResolvedValue(job({ id: 'job-1', status: 'queued' }));
 
-      const report = await sut.poll(USER);
+      const report = await sut.poll(SCOPE);
 
       expect(jobs.claim).toHaveBeenCalledWith({
-        userId: USER,
+        scope: SCOPE,
         notionPageId: 'page-1',
         notionPageUrl: 'https://notion.so/page-1',
         title: 'Title page-1',
@@ -67,7 +66,7 @@ describe(GenerationService.name, () => {
       notion.pagesWithStatus.mockImplementation(async (_s, _d, _p, value) => (value === start ? [page('page-1')] : []));
       jobs.claim.mockResolvedValue(null);
 
-      const report = await sut.poll(USER);
+      const report = await sut.poll(SCOPE);
 
       expect(notion.setStatus).not.toHaveBeenCalled();
       expect(queue.send).not.toHaveBeenCalled();
@@ -80,7 +79,7 @@ describe(GenerationService.name, () => {
       jobs.claim.mockResolvedValue(job({ id: 'job-1', status: 'queued' }));
       notion.setStatus.mockRejectedValue(new IntegrationError('Notion', 'refused to set the page status.', 400));
 
-      await sut.poll(USER);
+      await sut.poll(SCOPE);
 
       expect(jobs.fail).toHaveBeenCalledWith('job-1', 'Notion: refused to set the page status.');
       expect(queue.send).not.toHaveBeenCalled();
@@ -89,11 +88,11 @@ describe(GenerationService.name, () => {
     it('should report missing Notion settings instead of throwing', async () => {
       const { sut, jobs } = await build({ secrets: { OPENAI_API_KEY: 'sk-key' } });
 
-      const report = await sut.poll(USER);
+      const report = await sut.poll(SCOPE);
 
       expect(report.problem).toBe('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
       expect(jobs.claim).not.toHaveBeenCalled();
-      expect(sut.lastReport(USER)).toBe(report);
+      expect(sut.lastReport(SCOPE)).toBe(report);
     });
 
     it('should fail a row left in progress that no job of this Quire writes, and mark it as an error', async () => {
@@ -102,7 +101,7 @@ describe(GenerationService.name, () => {
       jobs.latestForPage.mockResolvedValue(null);
       jobs.claim.mockResolvedValue(job({ id: 'orphan', notionPageId: 'page-9' }));
 
-      await sut.poll(USER);
+      await sut.poll(SCOPE);
 
       expect(jobs.fail).toHaveBeenCalledWith(
         'orphan',
@@ -211,7 +210,7 @@ describe(GenerationService.name, () => {
     it('should answer what is wrong with the settings as a failed test', async () => {
       const { sut } = await build({ secrets: {} });
 
-      expect(await sut.testNotion(USER)).toEqual({
+      expect(await sut.testNotion(SCOPE)).toEqual({
         ok: false,
         message: 'Notion is not set up: save the Notion secret and database id in Notion Settings on Home.',
       });
@@ -222,7 +221,7 @@ describe(GenerationService.name, () => {
       const failure = Object.assign(new Error('Failed query: select … params: ntn_secret'), { code: '57P01' });
       users.getSecrets.mockRejectedValue(failure);
 
-      await expect(sut.testNotion(USER)).rejects.toBe(failure);
+      await expect(sut.testNotion(SCOPE)).rejects.toBe(failure);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { Scope, scopeOf, workspaceScope } from '../workspaces/scope';
 import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { isTransient } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
@@ -8,7 +9,7 @@ import { JobsService } from '../jobs/jobs.service';
 import { recoverOrphans, withLease } from '../jobs/leased-job';
 import { DataSource, NotionClient } from '../integrations/notion/notion.client';
 import { pageProperties, pageTitle } from '../integrations/notion/properties';
-import { UsersRepository } from '../users/users.repository';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { UsersService } from '../users/users.service';
 import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
 import { ArticleWriter, GenerationError, NotionTarget } from './article-writer';
@@ -54,7 +55,7 @@ export class GenerationService {
     private readonly jobs: GenerationRepository,
     private readonly queue: JobsService,
     private readonly users: UsersService,
-    private readonly userRows: UsersRepository,
+    private readonly workspaceRows: WorkspacesRepository,
     private readonly notion: NotionClient,
     private readonly writer: ArticleWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -67,13 +68,13 @@ export class GenerationService {
     this.metrics.article('failed');
   }
 
-  lastReport(userId: string): PollReport | null {
-    return this.reports.get(userId) ?? null;
+  lastReport(scope: Scope): PollReport | null {
+    return this.reports.get(scope.workspaceId) ?? null;
   }
 
-  /** One pass over every user with Notion settings, then a sweep for jobs whose worker is gone. */
+  /** One pass over every workspace with Notion settings (once each, however many members), then a sweep for jobs whose worker is gone. */
   async pollAll(): Promise<void> {
-    for (const user of await this.userRows.withNotionSettings()) await this.poll(user.id);
+    for (const workspace of await this.workspaceRows.withNotionSettings()) await this.poll(workspaceScope(workspace.id));
     await this.recover();
   }
 
@@ -82,16 +83,16 @@ export class GenerationService {
    * first, so two processes never both take a page; then the status becomes "in progress" and the
    * job is queued. Missing settings are reported (log and Home), not thrown.
    */
-  async poll(userId: string): Promise<PollReport> {
+  async poll(scope: Scope): Promise<PollReport> {
     const report: PollReport = { at: new Date().toISOString(), found: 0, claimed: 0, problem: null };
     try {
-      const settings = await this.settings(userId, true);
+      const settings = await this.settings(scope, true);
       const pages = await this.notion.pagesWithStatus(settings.secret, settings.dataSourceId, settings.status, settings.statusConfig.values.start);
       report.found = pages.length;
       const reader = this.notion.propertyReader(settings.secret);
       for (const page of pages) {
         const job = await this.jobs.claim({
-          userId,
+          scope,
           notionPageId: page.id,
           notionPageUrl: page.url,
           title: pageTitle(page),
@@ -107,13 +108,13 @@ export class GenerationService {
         }
         await this.enqueue(job.id);
       }
-      await this.settleInProgress(userId, settings);
+      await this.settleInProgress(scope, settings);
     } catch (error) {
       report.problem = isForPeople(error) ? storableMessage(error.message) : `Checking Notion failed: ${failureMessage(error)}`;
-      this.logger.warn(`Notion poll for user ${userId}: ${report.problem}`);
+      this.logger.warn(`Notion poll for workspace ${scope.workspaceId}: ${report.problem}`);
       if (!isForPeople(error)) this.logger.error(error);
     }
-    this.reports.set(userId, report);
+    this.reports.set(scope.workspaceId, report);
     return report;
   }
 
@@ -123,11 +124,11 @@ export class GenerationService {
    * claim and its record, a database restored from backup) is marked as failed, with the reason
    * in a History entry, so the operator can set it back to start.
    */
-  private async settleInProgress(userId: string, settings: NotionSettings): Promise<void> {
+  private async settleInProgress(scope: Scope, settings: NotionSettings): Promise<void> {
     const { secret, dataSourceId, status, statusConfig } = settings;
     for (const page of await this.notion.pagesWithStatus(secret, dataSourceId, status, statusConfig.values.inProgress)) {
       const job = await this.jobs.latestForPage(page.id);
-      if (job && job.userId !== userId) continue;
+      if (job && job.workspaceId !== scope.workspaceId) continue;
       if (job?.status === 'queued' || job?.status === 'running') continue;
       if (job) {
         const value = job.status === 'completed' ? statusConfig.values.complete : statusConfig.values.error;
@@ -136,7 +137,7 @@ export class GenerationService {
         continue;
       }
       // Its properties are not read: the job only records why the row was stopped.
-      const orphan = await this.jobs.claim({ userId, notionPageId: page.id, notionPageUrl: page.url, title: pageTitle(page), pageProperties: {} });
+      const orphan = await this.jobs.claim({ scope, notionPageId: page.id, notionPageUrl: page.url, title: pageTitle(page), pageProperties: {} });
       if (!orphan) continue;
       await this.failJob(
         orphan.id,
@@ -151,18 +152,18 @@ export class GenerationService {
    * (GenerationRepository.reopen, the one rule): same job, its written sections reused, the page
    * back to in progress. Anything else is a 409 saying why.
    */
-  async retry(userId: string, jobId: string): Promise<GenerationJobRow> {
+  async retry(scope: Scope, jobId: string): Promise<GenerationJobRow> {
     const job = await this.jobs.find(jobId);
-    if (!job || job.userId !== userId) throw new NotFoundException('History entry not found.');
+    if (!job || job.workspaceId !== scope.workspaceId) throw new NotFoundException('History entry not found.');
     if (job.status !== 'failed') throw new ConflictException(`Only a failed article can be retried; this one is ${job.status}.`);
     let settings: NotionSettings;
     try {
-      settings = await this.settings(userId);
+      settings = await this.settings(scope);
     } catch (error) {
       if (error instanceof GenerationError) throw new ConflictException(error.message);
       throw error;
     }
-    const reopened = await this.jobs.reopen(userId, job.notionPageId, job.id);
+    const reopened = await this.jobs.reopen(scope, job.notionPageId, job.id);
     if (!reopened) {
       const now = await this.jobs.find(jobId);
       throw new ConflictException(
@@ -203,7 +204,7 @@ export class GenerationService {
   private async write(job: GenerationJobRow, sectionsWritten: () => void): Promise<void> {
     let notion: Promise<NotionSettings> | null = null;
     try {
-      const { openAiKey, ...saved } = await this.savedSettings(job.userId);
+      const { openAiKey, ...saved } = await this.savedSettings(scopeOf(job));
       // The data source and status property (two paced Notion reads where this process has not read them
       // this minute) are needed only to deliver: they are read beside the writing, which stops if they are refused.
       notion = this.resolveSettings(saved);
@@ -247,16 +248,16 @@ export class GenerationService {
   }
 
   /** The user's Notion secret, data source and status property, or a message saying what is missing. */
-  private async settings(userId: string, fresh = false): Promise<NotionSettings> {
-    return this.resolveSettings(await this.savedSettings(userId), fresh);
+  private async settings(scope: Scope, fresh = false): Promise<NotionSettings> {
+    return this.resolveSettings(await this.savedSettings(scope), fresh);
   }
 
   /**
    * What the user saved, from one read: the Notion secret, the database id and the status names (no
    * Notion call) or a message saying what is missing, and the OpenAI key (null when unset).
    */
-  private async savedSettings(userId: string): Promise<SavedSettings & { openAiKey: string | null }> {
-    const { secrets, statusConfig } = await this.users.getSecrets(userId, ['NOTION_SECRET', 'DATABASE_ID', 'OPENAI_API_KEY']);
+  private async savedSettings(scope: Scope): Promise<SavedSettings & { openAiKey: string | null }> {
+    const { secrets, statusConfig } = await this.users.getSecrets(scope.workspaceId, ['NOTION_SECRET', 'DATABASE_ID', 'OPENAI_API_KEY']);
     const { NOTION_SECRET: secret, DATABASE_ID: databaseId, OPENAI_API_KEY: openAiKey } = secrets;
     if (!secret || !databaseId) throw new GenerationError('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
     return { secret, databaseId, statusConfig, openAiKey };
@@ -275,9 +276,9 @@ export class GenerationService {
   }
 
   /** Home's "Test connection" for Notion: reachable, and the status property offers the four values. */
-  async testNotion(userId: string): Promise<{ ok: boolean; message: string }> {
+  async testNotion(scope: Scope): Promise<{ ok: boolean; message: string }> {
     try {
-      const saved = await this.savedSettings(userId);
+      const saved = await this.savedSettings(scope);
       // Read the database's data sources again, so a source added in Notion shows up here at once.
       await this.notion.dataSource(saved.secret, saved.databaseId, true);
       const { status, statusConfig, dataSource } = await this.resolveSettings(saved, true);

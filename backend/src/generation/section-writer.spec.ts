@@ -1,4 +1,4 @@
-import { modelRow } from '../../../test/support/rows';
+import { modelRow, scope } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { SectionSnapshot } from '../articles/articles.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
@@ -8,6 +8,7 @@ import { logitBiasMaps, LogitBiasMaps } from '../integrations/openai/tokenizer';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { LogitBiasGroupRow } from '../logit-bias-groups/logit-bias-groups.schema';
 import { ModelsRepository } from '../models/models.repository';
+import { ownedBy } from '../workspaces/scope';
 import { ExampleChooser } from '../examples/example-chooser';
 import { GenerationError } from './generation-error';
 import { SectionWriter, TemplateRun } from './section-writer';
@@ -17,7 +18,7 @@ const MAPS: LogitBiasMaps = { o200k_base: { '1': -100, '2': -100 }, cl100k_base:
 
 const list = (logitBias: LogitBiasMaps | null): LogitBiasGroupRow => ({
   id: 'list-1',
-  userId: 'user-1',
+  ...ownedBy(scope),
   name: 'Words to avoid',
   entries,
   words: ['delve', 'tapestry'],
@@ -68,7 +69,7 @@ describe(SectionWriter.name, () => {
   }
 
   const run = (sections: SectionSnapshot[]): TemplateRun => ({
-    userId: 'user-1',
+    scope,
     openAiKey: 'sk-key',
     title: 'Best laptops',
     template: { articleTitle: 'Guide', articleType: 'Guide', sections },

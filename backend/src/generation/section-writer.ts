@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { SectionSnapshot } from '../articles/articles.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
@@ -51,7 +52,7 @@ export interface KeptSection {
  * prompts may name comes from here; where the sections go is the caller's (`save`).
  */
 export interface TemplateRun {
-  userId: string;
+  scope: Scope;
   openAiKey: string;
   title: string;
   template: { articleTitle: string; articleType: string; sections: SectionSnapshot[] };
@@ -101,7 +102,7 @@ export class SectionWriter {
       if (!checked.has(model)) await this.modelFor(run, section);
       checked.add(model);
       const set = exampleSet(section);
-      if (set && !checked.has(`examples:${set.modelId}`)) await this.requireExampleSet(run.userId, section, set.modelId);
+      if (set && !checked.has(`examples:${set.modelId}`)) await this.requireExampleSet(run.scope, section, set.modelId);
       if (set) checked.add(`examples:${set.modelId}`);
       const builtIns = builtInsFor(run, section, []);
       const where = `section "${section.heading}"`;
@@ -129,7 +130,7 @@ export class SectionWriter {
       }
       const modelName = await once(models, run.modelId ?? section.model, () => this.modelFor(run, section));
       const listId = section.logit_bias_group;
-      const bias = listId ? await once(biasLists, listId, () => this.biasLists.findOwned(run.userId, listId)) : null;
+      const bias = listId ? await once(biasLists, listId, () => this.biasLists.findOwned(run.scope, listId)) : null;
       const builtIns = builtInsFor(run, section, written);
       const where = `section "${section.heading}"`;
       const system = fillPlaceholders(section.systemPrompt, builtIns, run.properties, where);
@@ -137,7 +138,7 @@ export class SectionWriter {
       const words = bias ? wordList(bias.entries) : null;
       const started = Date.now();
       const set = exampleSet(section);
-      if (set) await once(models, `examples:${set.modelId}`, () => this.requireExampleSet(run.userId, section, set.modelId));
+      if (set) await once(models, `examples:${set.modelId}`, () => this.requireExampleSet(run.scope, section, set.modelId));
       const guide = set ? await this.chooser.choose({ apiKey: run.openAiKey, modelId: set.modelId, count: set.count, message: user }) : null;
       const result = await this.writeSection(run.openAiKey, { model: modelName, section, bias, words, system, user, guide }, where).catch((error: unknown) => {
         this.metrics.section('failed');
@@ -240,20 +241,20 @@ export class SectionWriter {
   }
 
   /** A section's example set must still be one of the user's models (answers its id, for `once`). */
-  private async requireExampleSet(userId: string, section: SectionSnapshot, modelId: string): Promise<string> {
-    if (!(await this.models.findOwned(userId, modelId)))
+  private async requireExampleSet(scope: Scope, section: SectionSnapshot, modelId: string): Promise<string> {
+    if (!(await this.models.findOwned(scope, modelId)))
       throw new GenerationError(`The example set of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
     return modelId;
   }
 
   /** The OpenAI model a section is written with: its own model's (or the run's), the tuned one when there is one. */
-  private async modelFor(run: Pick<TemplateRun, 'userId' | 'modelId'>, section: SectionSnapshot): Promise<string> {
+  private async modelFor(run: Pick<TemplateRun, 'scope' | 'modelId'>, section: SectionSnapshot): Promise<string> {
     if (run.modelId) {
-      const model = await this.models.findOwned(run.userId, run.modelId);
+      const model = await this.models.findOwned(run.scope, run.modelId);
       if (!model) throw new GenerationError('The model chosen for this preview no longer exists; choose another.');
       return model.outputModel ?? model.baseModel;
     }
-    const model = await this.models.findOwned(run.userId, section.model);
+    const model = await this.models.findOwned(run.scope, section.model);
     if (!model) throw new GenerationError(`The model of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
     return model.outputModel ?? model.baseModel;
   }

@@ -27,7 +27,7 @@ export class HistoryController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<HistoryResponse[]> {
-    const page = await this.history.list(user.id, query);
+    const page = await this.history.list(user, query);
     return sendPage(res, 'history', { ...page, rows: page.rows.map(toHistoryResponse) });
   }
 
@@ -35,7 +35,7 @@ export class HistoryController {
   @ApiOperation({ summary: 'One entry as the list shows it, plus its sections, tokens and cost (generation) or its job (training)' })
   @ApiOkResponse({ type: HistoryDetailResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryDetailResponse> {
-    return this.entries.detail(user.id, id);
+    return this.entries.detail(user, id);
   }
 
   @Post(':id/retry')
@@ -44,6 +44,6 @@ export class HistoryController {
   @ApiOkResponse({ type: HistoryDetailResponse })
   @ApiErrors(409, 502)
   retry(@CurrentUser() user: AuthUser, @Param('id', new IdParamPipe('History entry not found.')) id: string): Promise<HistoryDetailResponse> {
-    return this.entries.retry(user.id, id);
+    return this.entries.retry(user, id);
   }
 }

@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gte, lt, sql, SQL } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
@@ -45,23 +46,23 @@ export class HistoryRepository {
   constructor(private readonly database: DatabaseService) {}
 
   /** Both kinds of entry as one relation, with the fields a History row shows. */
-  private entries(userId: string): SQL {
+  private entries(scope: Scope): SQL {
     return sql`(
       select id, 'generation' as type, title, status, article_type, null::text as job_type, "timestamp", started_at, completed_at,
              message, view_url, sections_done, sections_total, tokens, omitted_parameters
-        from generation_jobs where user_id = ${userId}
+        from generation_jobs where workspace_id = ${scope.workspaceId}
       union all
       select id, 'training' as type, url as title, status, null::text as article_type, 'training' as job_type, "timestamp", started_at, completed_at,
              message, meta->>'viewUrl' as view_url, null::int, null::int, null::int, null::jsonb
-        from training_jobs where user_id = ${userId}
+        from training_jobs where workspace_id = ${scope.workspaceId}
     ) entries`;
   }
 
-  list(userId: string, query: ListQuery): Promise<Page<HistoryRow>> {
+  list(scope: Scope, query: ListQuery): Promise<Page<HistoryRow>> {
     const { where, orderBy } = listClauses(query, HISTORY_COLUMNS, { orderBy: sql`"timestamp" desc`, search: sql`title` });
     const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
     const rows = (result: unknown) => (result as { rows: HistoryRow[] }).rows;
-    const entries = this.entries(userId);
+    const entries = this.entries(scope);
     return readPage(
       query,
       async (offset, limit) =>
@@ -73,17 +74,17 @@ export class HistoryRepository {
     );
   }
 
-  async find(userId: string, id: string): Promise<HistoryRow | null> {
-    const result = await this.database.db.execute(sql`select * from ${this.entries(userId)} where id = ${id}`);
+  async find(scope: Scope, id: string): Promise<HistoryRow | null> {
+    const result = await this.database.db.execute(sql`select * from ${this.entries(scope)} where id = ${id}`);
     return ((result as unknown as { rows: HistoryRow[] }).rows[0] as HistoryRow | undefined) ?? null;
   }
 
   /** A generation job of this user (its History entry), with what the entry's detail shows. */
-  async generationJob(userId: string, id: string): Promise<GenerationJobRow | null> {
+  async generationJob(scope: Scope, id: string): Promise<GenerationJobRow | null> {
     const [row] = await this.database.db
       .select()
       .from(generationJobs)
-      .where(and(eq(generationJobs.id, id), eq(generationJobs.userId, userId)))
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.workspaceId, scope.workspaceId)))
       .limit(1);
     return row ?? null;
   }
@@ -93,14 +94,14 @@ export class HistoryRepository {
    * What the user's articles and previews spent between two days (UTC, both included): the
    * sections written then, counted on the day OpenAI wrote them, summed by model.
    */
-  async usage(userId: string, from: string, to: string): Promise<{ articles: number; previews: number; sections: number; byModel: ModelTokens[] }> {
+  async usage(scope: Scope, from: string, to: string): Promise<{ articles: number; previews: number; sections: number; byModel: ModelTokens[] }> {
     // Days in SQL, so the end of 9999-12-31 is still a time PostgreSQL can hold.
     const within = (column: typeof generationSections.createdAt | typeof previewSections.createdAt) => [
       gte(column, sql`(${from}::date)::timestamp at time zone 'UTC'`),
       lt(column, sql`(${to}::date + 1)::timestamp at time zone 'UTC'`),
     ];
-    const inRange = and(eq(generationJobs.userId, userId), ...within(generationSections.createdAt));
-    const previewsInRange = and(eq(previews.userId, userId), ...within(previewSections.createdAt));
+    const inRange = and(eq(generationJobs.workspaceId, scope.workspaceId), ...within(generationSections.createdAt));
+    const previewsInRange = and(eq(previews.workspaceId, scope.workspaceId), ...within(previewSections.createdAt));
     const articleModels = await this.database.db
       .select({
         model: generationSections.model,

@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
@@ -28,24 +29,24 @@ export class HistoryService {
   ) {}
 
   /** Retry a failed article (see GenerationService.retry); answers the entry, queued again. */
-  async retry(userId: string, id: string): Promise<HistoryDetailResponse> {
-    const row = await this.history.find(userId, id);
+  async retry(scope: Scope, id: string): Promise<HistoryDetailResponse> {
+    const row = await this.history.find(scope, id);
     if (!row) throw new NotFoundException('History entry not found.');
     if (row.type !== 'generation') throw new ConflictException('Only a failed article can be retried; this is a training job (submit its URL again).');
-    await this.generation.retry(userId, id);
-    return this.detail(userId, id);
+    await this.generation.retry(scope, id);
+    return this.detail(scope, id);
   }
 
-  async detail(userId: string, id: string): Promise<HistoryDetailResponse> {
-    const row = await this.history.find(userId, id);
+  async detail(scope: Scope, id: string): Promise<HistoryDetailResponse> {
+    const row = await this.history.find(scope, id);
     if (!row) throw new NotFoundException('History entry not found.');
     const entry = toHistoryResponse(row);
     if (row.type === 'training') {
-      const job = await this.trainingJobs.findOwned(userId, id);
+      const job = await this.trainingJobs.findOwned(scope, id);
       if (!job) throw new NotFoundException('History entry not found.');
       return { ...entry, job: toTrainingJobResponse(job) };
     }
-    const job = await this.history.generationJob(userId, id);
+    const job = await this.history.generationJob(scope, id);
     if (!job) throw new NotFoundException('History entry not found.');
     const rows = await this.history.sections(id);
     const prices = this.config.openAiPrices;

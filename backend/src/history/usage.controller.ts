@@ -25,7 +25,7 @@ export class UsageController {
     const now = new Date();
     const from = query.from ?? day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
     const to = query.to ?? day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)));
-    const { articles, previews, sections, byModel } = await this.history.usage(user.id, from, to);
+    const { articles, previews, sections, byModel } = await this.history.usage(user, from, to);
     const prices = this.config.openAiPrices;
     const by_model = byModel
       .map((m) => {

@@ -26,7 +26,7 @@ export class LogitBiasGroupsController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LogitBiasGroupResponse[]> {
-    return sendPage(res, 'logit-bias-groups', await this.groups.list(user.id, query));
+    return sendPage(res, 'logit-bias-groups', await this.groups.list(user, query));
   }
 
   @Post('preview')
@@ -42,7 +42,7 @@ export class LogitBiasGroupsController {
   @ApiOperation({ summary: 'One bias word list' })
   @ApiOkResponse({ type: LogitBiasGroupResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {
-    return this.groups.get(user.id, id);
+    return this.groups.get(user, id);
   }
 
   @Post()
@@ -50,7 +50,7 @@ export class LogitBiasGroupsController {
   @ApiCreatedResponse({ type: LogitBiasGroupResponse })
   @ApiErrors(503)
   create(@CurrentUser() user: AuthUser, @Body() body: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
-    return this.groups.create(user.id, body);
+    return this.groups.create(user, body);
   }
 
   @Put(':id')
@@ -59,13 +59,13 @@ export class LogitBiasGroupsController {
   @ApiErrors(503)
   update(@CurrentUser() user: AuthUser, @Param('id', groupId) id: string, @Body() body: UpdateLogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
     assertSameRecord(id, body);
-    return this.groups.update(user.id, id, body);
+    return this.groups.update(user, id, body);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a list; sections that used it keep no bias group' })
   @ApiOkResponse({ type: LogitBiasGroupResponse, description: 'The deleted list' })
   remove(@CurrentUser() user: AuthUser, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {
-    return this.groups.remove(user.id, id);
+    return this.groups.remove(user, id);
   }
 }

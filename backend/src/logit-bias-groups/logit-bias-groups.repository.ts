@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
@@ -28,10 +29,10 @@ export interface BiasGroupValues {
 export class LogitBiasGroupsRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  list(userId: string, query: ListQuery): Promise<Page<LogitBiasGroupRow>> {
+  list(scope: Scope, query: ListQuery): Promise<Page<LogitBiasGroupRow>> {
     const db = this.database.db;
     const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${logitBiasGroups.createdAt} desc`, search: logitBiasGroups.name });
-    const condition = whereAll([eq(logitBiasGroups.userId, userId), ...where]);
+    const condition = whereAll([eq(logitBiasGroups.workspaceId, scope.workspaceId), ...where]);
     return readPage(
       query,
       (offset, limit) =>
@@ -46,28 +47,28 @@ export class LogitBiasGroupsRepository {
     );
   }
 
-  async findOwned(userId: string, id: string): Promise<LogitBiasGroupRow | null> {
+  async findOwned(scope: Scope, id: string): Promise<LogitBiasGroupRow | null> {
     const [row] = await this.database.db
       .select()
       .from(logitBiasGroups)
-      .where(and(eq(logitBiasGroups.userId, userId), eq(logitBiasGroups.id, id)))
+      .where(and(eq(logitBiasGroups.workspaceId, scope.workspaceId), eq(logitBiasGroups.id, id)))
       .limit(1);
     return row ?? null;
   }
 
-  async create(userId: string, values: BiasGroupValues): Promise<LogitBiasGroupRow> {
+  async create(scope: Scope, values: BiasGroupValues): Promise<LogitBiasGroupRow> {
     const [row] = await this.database.db
       .insert(logitBiasGroups)
-      .values({ userId, ...values })
+      .values({ ...ownedBy(scope), ...values })
       .returning();
     return row;
   }
 
-  async update(userId: string, id: string, values: Partial<BiasGroupValues>): Promise<LogitBiasGroupRow | null> {
+  async update(scope: Scope, id: string, values: Partial<BiasGroupValues>): Promise<LogitBiasGroupRow | null> {
     const [row] = await this.database.db
       .update(logitBiasGroups)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(logitBiasGroups.userId, userId), eq(logitBiasGroups.id, id)))
+      .where(and(eq(logitBiasGroups.workspaceId, scope.workspaceId), eq(logitBiasGroups.id, id)))
       .returning();
     return row ?? null;
   }
@@ -80,10 +81,10 @@ export class LogitBiasGroupsRepository {
       .where(and(eq(logitBiasGroups.id, id), eq(logitBiasGroups.entries, entries)));
   }
 
-  async delete(userId: string, id: string): Promise<LogitBiasGroupRow | null> {
+  async delete(scope: Scope, id: string): Promise<LogitBiasGroupRow | null> {
     const [row] = await this.database.db
       .delete(logitBiasGroups)
-      .where(and(eq(logitBiasGroups.userId, userId), eq(logitBiasGroups.id, id)))
+      .where(and(eq(logitBiasGroups.workspaceId, scope.workspaceId), eq(logitBiasGroups.id, id)))
       .returning();
     return row ?? null;
   }

@@ -1,6 +1,6 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { integer, jsonb, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
 import type { LogitBiasMaps } from '../integrations/openai/tokenizer';
-import { users } from '../users/users.schema';
 
 export interface BiasEntry {
   words: string[];
@@ -16,9 +16,7 @@ export const logitBiasGroups = pgTable(
   'logit_bias_groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     name: text('name').notNull(),
     entries: jsonb('entries').$type<BiasEntry[]>().notNull(),
     words: jsonb('words').$type<string[]>().notNull(),
@@ -27,7 +25,7 @@ export const logitBiasGroups = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('logit_bias_groups_user_idx').on(table.userId)],
+  (table) => [index('logit_bias_groups_workspace_idx').on(table.workspaceId)],
 );
 
 export type LogitBiasGroupRow = typeof logitBiasGroups.$inferSelect;

@@ -1,11 +1,11 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
+import { ownedBy } from '../workspaces/scope';
 import { LogitBiasGroupsRepository } from './logit-bias-groups.repository';
 import { BiasEntry, LogitBiasGroupRow } from './logit-bias-groups.schema';
 import { LogitBiasGroupsService } from './logit-bias-groups.service';
-
-const USER = 'user-1';
 
 describe(LogitBiasGroupsService.name, () => {
   async function build(tokensPerWord: Record<string, number> = { o200k_base: 1, cl100k_base: 1 }) {
@@ -22,7 +22,7 @@ describe(LogitBiasGroupsService.name, () => {
       return { maps };
     }) as never);
     built.groups.create.mockImplementation(
-      async (userId, values) => ({ id: 'g', userId, createdAt: new Date(0), updatedAt: new Date(0), ...values }) as LogitBiasGroupRow,
+      async (scope, values) => ({ id: 'g', ...ownedBy(scope), createdAt: new Date(0), updatedAt: new Date(0), ...values }) as LogitBiasGroupRow,
     );
     return built;
   }
@@ -31,9 +31,9 @@ describe(LogitBiasGroupsService.name, () => {
     it('should split words on commas, trim them and drop empties, and count them', async () => {
       const { sut, groups } = await build();
 
-      const created = await sut.create(USER, { name: 'Brands', entries: [{ words: [' acme, globex ', ',', 'initech'], bias: -100 }] });
+      const created = await sut.create(SCOPE, { name: 'Brands', entries: [{ words: [' acme, globex ', ',', 'initech'], bias: -100 }] });
 
-      expect(groups.create).toHaveBeenCalledWith(USER, {
+      expect(groups.create).toHaveBeenCalledWith(SCOPE, {
         name: 'Brands',
         entries: [{ words: ['acme', 'globex', 'initech'], bias: -100 }],
         words: ['acme', 'globex', 'initech'],
@@ -50,7 +50,7 @@ describe(LogitBiasGroupsService.name, () => {
       const { sut, groups } = await build();
 
       const error = await sut
-        .create(USER, {
+        .create(SCOPE, {
           name: 'Brands',
           entries: [
             { words: ['acme'], bias: 5 },
@@ -70,7 +70,7 @@ describe(LogitBiasGroupsService.name, () => {
     it('should refuse a list over 300 tokens for any tokenizer, naming the family', async () => {
       const { sut, groups } = await build({ o200k_base: 1, cl100k_base: 4 });
 
-      await expect(sut.create(USER, { name: 'Long', entries: [{ words: Array.from({ length: 80 }, (_, i) => `w${i}`), bias: -100 }] })).rejects.toThrow(
+      await expect(sut.create(SCOPE, { name: 'Long', entries: [{ words: Array.from({ length: 80 }, (_, i) => `w${i}`), bias: -100 }] })).rejects.toThrow(
         'This list maps to more than 300 tokens for gpt-4 and gpt-3.5 (cl100k_base); OpenAI accepts at most 300. Remove some words.',
       );
       expect(groups.create).not.toHaveBeenCalled();
@@ -80,7 +80,7 @@ describe(LogitBiasGroupsService.name, () => {
       const { sut, cpu } = await build();
 
       await expect(
-        sut.create(USER, { name: 'Huge', entries: [{ words: [Array.from({ length: 1001 }, (_, i) => `w${i}`).join(',')], bias: 1 }] }),
+        sut.create(SCOPE, { name: 'Huge', entries: [{ words: [Array.from({ length: 1001 }, (_, i) => `w${i}`).join(',')], bias: 1 }] }),
       ).rejects.toThrow('This list holds 1001 words; a list may hold at most 1000 (OpenAI takes at most 300 token ids). Remove some words.');
       expect(cpu.run).not.toHaveBeenCalled();
     });
@@ -91,7 +91,7 @@ describe(LogitBiasGroupsService.name, () => {
       const { sut, groups, cpu } = await build();
       groups.findOwned.mockResolvedValue(null);
 
-      await expect(sut.update(USER, 'g', { name: 'Brands', entries: [{ words: ['acme'], bias: 1 }] })).rejects.toThrow(
+      await expect(sut.update(SCOPE, 'g', { name: 'Brands', entries: [{ words: ['acme'], bias: 1 }] })).rejects.toThrow(
         new NotFoundException('Bias word list not found.'),
       );
       expect(cpu.run).not.toHaveBeenCalled();
@@ -103,8 +103,8 @@ describe(LogitBiasGroupsService.name, () => {
       groups.findOwned.mockResolvedValue(saved as never);
       groups.update.mockResolvedValue({ ...saved, name: 'New', createdAt: new Date(), updatedAt: new Date() } as never);
 
-      await sut.update(USER, 'g', { name: 'New' });
-      expect(groups.update).toHaveBeenCalledWith(USER, 'g', { name: 'New' });
+      await sut.update(SCOPE, 'g', { name: 'New' });
+      expect(groups.update).toHaveBeenCalledWith(SCOPE, 'g', { name: 'New' });
       expect(cpu.run).not.toHaveBeenCalled();
     });
   });

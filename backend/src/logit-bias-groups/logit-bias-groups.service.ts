@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
@@ -20,31 +21,31 @@ export class LogitBiasGroupsService {
     private readonly cpu: CpuPool,
   ) {}
 
-  async list(userId: string, query: ListQuery): Promise<Page<LogitBiasGroupResponse>> {
-    const page = await this.groups.list(userId, query);
+  async list(scope: Scope, query: ListQuery): Promise<Page<LogitBiasGroupResponse>> {
+    const page = await this.groups.list(scope, query);
     return { ...page, rows: page.rows.map(toLogitBiasGroupResponse) };
   }
 
-  async get(userId: string, id: string): Promise<LogitBiasGroupResponse> {
-    return toLogitBiasGroupResponse(await this.require(userId, id));
+  async get(scope: Scope, id: string): Promise<LogitBiasGroupResponse> {
+    return toLogitBiasGroupResponse(await this.require(scope, id));
   }
 
-  async create(userId: string, dto: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
-    return toLogitBiasGroupResponse(await this.groups.create(userId, await this.derive(dto)));
+  async create(scope: Scope, dto: LogitBiasGroupDto): Promise<LogitBiasGroupResponse> {
+    return toLogitBiasGroupResponse(await this.groups.create(scope, await this.derive(dto)));
   }
 
   /** The fields given replace the saved ones: a new name alone keeps the groups (and their maps, not made again). */
-  async update(userId: string, id: string, dto: Partial<LogitBiasGroupDto>): Promise<LogitBiasGroupResponse> {
-    const current = await this.require(userId, id);
+  async update(scope: Scope, id: string, dto: Partial<LogitBiasGroupDto>): Promise<LogitBiasGroupResponse> {
+    const current = await this.require(scope, id);
     const name = dto.name ?? current.name;
     const values = dto.entries ? await this.derive({ name, entries: dto.entries }) : { name };
-    const row = await this.groups.update(userId, id, values);
+    const row = await this.groups.update(scope, id, values);
     if (!row) throw new NotFoundException('Bias word list not found.');
     return toLogitBiasGroupResponse(row);
   }
 
-  async remove(userId: string, id: string): Promise<LogitBiasGroupResponse> {
-    const row = await this.groups.delete(userId, id);
+  async remove(scope: Scope, id: string): Promise<LogitBiasGroupResponse> {
+    const row = await this.groups.delete(scope, id);
     if (!row) throw new NotFoundException('Bias word list not found.');
     return toLogitBiasGroupResponse(row);
   }
@@ -56,8 +57,8 @@ export class LogitBiasGroupsService {
     return { family, words: tokens, tokenCount, limit: LOGIT_BIAS_MAX_TOKENS };
   }
 
-  async require(userId: string, id: string) {
-    const row = await this.groups.findOwned(userId, id);
+  async require(scope: Scope, id: string) {
+    const row = await this.groups.findOwned(scope, id);
     if (!row) throw new NotFoundException('Bias word list not found.');
     return row;
   }

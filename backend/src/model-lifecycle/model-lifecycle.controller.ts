@@ -26,7 +26,7 @@ export class ModelLifecycleController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelShutdownResponse[]> {
-    return sendPage(res, 'model-shutdowns', await this.lifecycle.page(user.id, query));
+    return sendPage(res, 'model-shutdowns', await this.lifecycle.page(user, query));
   }
 
   @Post('models/:id/replace')
@@ -34,6 +34,6 @@ export class ModelLifecycleController {
   @ApiOperation({ summary: 'Move every section and article entry that writes with this model to another of your models' })
   @ApiOkResponse({ type: ReplacedResponse })
   replace(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string, @Body() body: ReplaceModelDto): Promise<ReplacedResponse> {
-    return this.lifecycle.replace(user.id, id, body.replacement);
+    return this.lifecycle.replace(user, id, body.replacement);
   }
 }

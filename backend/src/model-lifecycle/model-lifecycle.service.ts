@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { ArticlesService } from '../articles/articles.service';
@@ -35,12 +36,12 @@ export class ModelLifecycleService {
    * The models sections or articles write with that stop within SHUTDOWN_NOTICE_DAYS days or
    * have stopped, soonest first (stopped ones first of all).
    */
-  async shutdowns(userId: string, today = new Date()): Promise<ModelShutdownResponse[]> {
-    const [bySections, byArticles] = await Promise.all([this.sections.countByModel(userId), this.articles.countByModel(userId)]);
+  async shutdowns(scope: Scope, today = new Date()): Promise<ModelShutdownResponse[]> {
+    const [bySections, byArticles] = await Promise.all([this.sections.countByModel(scope), this.articles.countByModel(scope)]);
     const used = [...new Set([...bySections.keys(), ...byArticles.keys()])];
-    const models = await this.models.openAiModels(userId, used);
+    const models = await this.models.openAiModels(scope, used);
     if (models.length === 0) return [];
-    const key = await this.lineups.forUser(userId);
+    const key = await this.lineups.forWorkspace(scope);
     const now = isoDay(today);
     const horizon = isoDay(new Date(today.getTime() + SHUTDOWN_NOTICE_DAYS * 86_400_000));
     return models
@@ -64,8 +65,8 @@ export class ModelLifecycleService {
   }
 
   /** The list with ra-data-simple-rest's query (`range` pages it; it keeps its own order). */
-  async page(userId: string, query: ListQuery): Promise<Page<ModelShutdownResponse>> {
-    const all = await this.shutdowns(userId);
+  async page(scope: Scope, query: ListQuery): Promise<Page<ModelShutdownResponse>> {
+    const all = await this.shutdowns(scope);
     return { rows: all.slice(query.range.start, query.range.end + 1), total: all.length, start: query.range.start };
   }
 
@@ -73,8 +74,8 @@ export class ModelLifecycleService {
    * Every section (each change a new version) and every article entry writing with the model moves
    * to the replacement. The replacement must be another of the operator's models (400, nothing changed).
    */
-  async replace(userId: string, id: string, replacement: string): Promise<ReplacedResponse> {
-    await this.modelsService.requireOwned(userId, id);
+  async replace(scope: Scope, id: string, replacement: string): Promise<ReplacedResponse> {
+    await this.modelsService.requireOwned(scope, id);
     const to = replacement.toLowerCase();
     if (to === id) {
       throw new BadRequestException({
@@ -82,10 +83,10 @@ export class ModelLifecycleService {
         errors: [{ field: 'replacement', message: 'is the model being replaced' }],
       });
     }
-    if (!(await this.models.ownedIds(userId, [to])).has(to)) throw notYours('replacement', 'models');
-    const sectionIds = await this.sections.idsWithModel(userId, id);
-    for (const sectionId of sectionIds) await this.sectionsService.update(userId, sectionId, { model: to });
-    const articles = await this.articlesService.replaceModel(userId, id, to);
+    if (!(await this.models.ownedIds(scope, [to])).has(to)) throw notYours('replacement', 'models');
+    const sectionIds = await this.sections.idsWithModel(scope, id);
+    for (const sectionId of sectionIds) await this.sectionsService.update(scope, sectionId, { model: to });
+    const articles = await this.articlesService.replaceModel(scope, id, to);
     return { sections: sectionIds.length, articles };
   }
 }

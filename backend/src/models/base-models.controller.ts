@@ -24,6 +24,6 @@ export class BaseModelsController {
   })
   @ApiList(BaseModelResponse, 'base-models', LIST)
   async list(@CurrentUser() user: AuthUser, @Query(listQuery) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<BaseModelResponse[]> {
-    return sendPage(res, 'base-models', await this.baseModels.page(user.id, query));
+    return sendPage(res, 'base-models', await this.baseModels.page(user, query));
   }
 }

@@ -1,10 +1,9 @@
 import { BadRequestException } from '@nestjs/common';
+import { scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { ListedModel } from '../integrations/openai/openai-models';
 import { BaseModelsService } from './base-models.service';
 import { KeyLineup, ModelLineupService } from './model-lineup.service';
-
-const USER = 'user-1';
 
 const listed = (id: string, created: number, shutdownDate: string | null = null): ListedModel => ({ id, created, shutdownDate, ownedBy: 'system' });
 const lineup = (...models: ListedModel[]): KeyLineup => ({ lineup: new Map(models.map((m) => [m.id, m])) });
@@ -12,7 +11,7 @@ const lineup = (...models: ListedModel[]): KeyLineup => ({ lineup: new Map(model
 describe(BaseModelsService.name, () => {
   async function build(key: KeyLineup) {
     const built = await buildService(BaseModelsService, { lineups: ModelLineupService });
-    built.lineups.forUser.mockResolvedValue(key);
+    built.lineups.forWorkspace.mockResolvedValue(key);
     return built;
   }
 
@@ -30,7 +29,7 @@ describe(BaseModelsService.name, () => {
         ),
       );
 
-      const models = await sut.list(USER);
+      const models = await sut.list(SCOPE);
 
       expect(models.map((m) => m.id)).toEqual([
         'gpt-4o',
@@ -49,7 +48,7 @@ describe(BaseModelsService.name, () => {
     it('should show a spec model the key no longer lists as shut down, with the day', async () => {
       const { sut } = await build(lineup(listed('gpt-4o', 100)));
 
-      const [, gpt4] = await sut.list(USER);
+      const [, gpt4] = await sut.list(SCOPE);
 
       expect(gpt4).toEqual({
         id: 'gpt-4',
@@ -62,7 +61,7 @@ describe(BaseModelsService.name, () => {
 
     it('should offer only the spec’s five, availability unknown, without a key or when OpenAI cannot be asked', async () => {
       const { sut } = await build({ unknown: null });
-      const models = await sut.list(USER);
+      const models = await sut.list(SCOPE);
       expect(models.map((m) => [m.id, m.available])).toEqual([
         ['gpt-4o', null],
         ['gpt-4', null],
@@ -78,7 +77,7 @@ describe(BaseModelsService.name, () => {
     it('should refuse (400 on base_model) a model the saved key does not list', async () => {
       const { sut } = await build(lineup(listed('gpt-4o-mini', 1)));
 
-      const error = await sut.assertUsable(USER, 'gpt-6-sol').catch((e: unknown) => e);
+      const error = await sut.assertUsable(SCOPE, 'gpt-6-sol').catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(BadRequestException);
       const message =
@@ -88,19 +87,19 @@ describe(BaseModelsService.name, () => {
 
     it('should accept any chat model the key lists, one no table knows included', async () => {
       const { sut } = await build(lineup(listed('gpt-7-nova', 1)));
-      await expect(sut.assertUsable(USER, 'gpt-7-nova')).resolves.toBeUndefined();
+      await expect(sut.assertUsable(SCOPE, 'gpt-7-nova')).resolves.toBeUndefined();
     });
 
     it('should refuse a model that is not a chat model, even one the key lists', async () => {
       const { sut } = await build(lineup(listed('text-embedding-3-small', 1)));
-      await expect(sut.assertUsable(USER, 'text-embedding-3-small')).rejects.toThrow(
+      await expect(sut.assertUsable(SCOPE, 'text-embedding-3-small')).rejects.toThrow(
         'base_model text-embedding-3-small is not a chat model: embeddings, speech, image, realtime and moderation models cannot write sections.',
       );
     });
 
     it('should leave the model to OpenAI without a key, or when OpenAI cannot be asked', async () => {
       const { sut } = await build({ unknown: 'Quire could not ask OpenAI which models your key may use (OpenAI: could not be reached.)' });
-      await expect(sut.assertUsable(USER, 'gpt-6-luna')).resolves.toBeUndefined();
+      await expect(sut.assertUsable(SCOPE, 'gpt-6-luna')).resolves.toBeUndefined();
     });
   });
 });

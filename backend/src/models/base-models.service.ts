@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { ApiProperty } from '@nestjs/swagger';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
@@ -48,11 +49,11 @@ export class BaseModelsService {
    * The list with ra-data-simple-rest's query: `q` searches the ids, `id` takes one id or a list
    * of them (getMany), `sort` by id orders them by name; without a sort, the order above stands.
    */
-  async page(userId: string, query: ListQuery): Promise<Page<BaseModelResponse>> {
+  async page(scope: Scope, query: ListQuery): Promise<Page<BaseModelResponse>> {
     const { q, id } = query.filter;
     const ids = id === undefined ? null : new Set(Array.isArray(id) ? id : [id]);
     const needle = typeof q === 'string' ? q.trim().toLowerCase() : '';
-    const all = (await this.list(userId)).filter((model) => (!ids || ids.has(model.id)) && model.id.toLowerCase().includes(needle));
+    const all = (await this.list(scope)).filter((model) => (!ids || ids.has(model.id)) && model.id.toLowerCase().includes(needle));
     if (query.sort) {
       const direction = query.sort.order === 'ASC' ? 1 : -1;
       all.sort((a, b) => direction * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -60,8 +61,8 @@ export class BaseModelsService {
     return { rows: all.slice(query.range.start, query.range.end + 1), total: all.length, start: query.range.start };
   }
 
-  async list(userId: string): Promise<BaseModelResponse[]> {
-    const key = await this.lineups.forUser(userId);
+  async list(scope: Scope): Promise<BaseModelResponse[]> {
+    const key = await this.lineups.forWorkspace(scope);
     const spec = SPEC_BASE_MODELS.map((id) => describe(id, key));
     if (!('lineup' in key)) return spec;
     const others = [...key.lineup.values()]
@@ -72,13 +73,13 @@ export class BaseModelsService {
   }
 
   /** A base model that is not a chat model, or that the saved key cannot use, is refused (400, naming it); without a key OpenAI decides later. */
-  async assertUsable(userId: string, baseModel: string): Promise<void> {
+  async assertUsable(scope: Scope, baseModel: string): Promise<void> {
     const refuse = (why: string) => {
       const message = `base_model ${baseModel} ${why}`;
       return new BadRequestException({ message, errors: [{ field: 'base_model', message }] });
     };
     if (!isChatModelId(baseModel)) throw refuse('is not a chat model: embeddings, speech, image, realtime and moderation models cannot write sections.');
-    const described = describe(baseModel, await this.lineups.forUser(userId));
+    const described = describe(baseModel, await this.lineups.forWorkspace(scope));
     if (described.available === false) throw refuse(`cannot be used with your OpenAI key: ${described.reason}`);
   }
 }

@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { baseName, modelFacts } from '../integrations/openai/model-catalogue';
 import { Lineup, OpenAiModels } from '../integrations/openai/openai-models';
@@ -22,8 +23,8 @@ export class ModelLineupService {
     private readonly openAiModels: OpenAiModels,
   ) {}
 
-  async forUser(userId: string): Promise<KeyLineup> {
-    const apiKey = await this.users.getSecret(userId, 'OPENAI_API_KEY');
+  async forWorkspace(scope: Scope): Promise<KeyLineup> {
+    const apiKey = await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
     if (!apiKey) return { unknown: null };
     try {
       return { lineup: await this.openAiModels.listed(apiKey) };

@@ -31,14 +31,14 @@ export class ModelsController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelResponse[]> {
-    return sendPage(res, 'models', await this.models.list(user.id, query));
+    return sendPage(res, 'models', await this.models.list(user, query));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One model with its examples' })
   @ApiOkResponse({ type: ModelResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string): Promise<ModelResponse> {
-    return this.models.get(user.id, id);
+    return this.models.get(user, id);
   }
 
   @Get(':id/examples.jsonl')
@@ -46,7 +46,7 @@ export class ModelsController {
   @ApiProduces('application/jsonl')
   @ApiOkResponse({ description: 'One {"messages":[system, user, assistant]} object per line', schema: { type: 'string' } })
   async examples(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const { name, jsonl } = await this.models.examplesJsonl(user.id, id);
+    const { name, jsonl } = await this.models.examplesJsonl(user, id);
     // attachment() sets a type from the file's extension, which Express does not know: the type goes after it.
     res.attachment(`${name}.jsonl`);
     res.type('application/jsonl');
@@ -58,7 +58,7 @@ export class ModelsController {
   @ApiCreatedResponse({ type: ModelResponse })
   @ApiErrors(409)
   create(@CurrentUser() user: AuthUser, @Body() body: CreateModelDto): Promise<ModelResponse> {
-    return this.models.create(user.id, body.name, body.base_model);
+    return this.models.create(user, body.name, body.base_model);
   }
 
   @Delete(':id')
@@ -66,7 +66,7 @@ export class ModelsController {
   @ApiOkResponse({ type: ModelResponse, description: 'The deleted model' })
   @ApiErrors(409, 502)
   remove(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string): Promise<ModelResponse> {
-    return this.models.remove(user.id, id);
+    return this.models.remove(user, id);
   }
 
   @Post(':id/add-example')
@@ -74,7 +74,7 @@ export class ModelsController {
   @ApiCreatedResponse({ type: ExampleResponse })
   @ApiErrors(409)
   addExample(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string, @Body() body: AddExampleDto): Promise<ExampleResponse> {
-    return this.models.addExample(user.id, id, body.example, body.replace === true);
+    return this.models.addExample(user, id, body.example, body.replace === true);
   }
 
   @Delete(':id/remove-example')
@@ -82,6 +82,6 @@ export class ModelsController {
   @ApiOperation({ summary: 'Remove the example of a section (by uuid)' })
   @ApiOkResponse({ type: RemovedExampleResponse })
   removeExample(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string, @Body() body: RemoveExampleDto): Promise<{ uuid: string }> {
-    return this.models.removeExample(user.id, id, body.uuid);
+    return this.models.removeExample(user, id, body.uuid);
   }
 }

@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
@@ -39,9 +40,9 @@ export class ModelsRepository {
     return this.database.db;
   }
 
-  async list(userId: string, query: ListQuery): Promise<Page<ModelWithState>> {
+  async list(scope: Scope, query: ListQuery): Promise<Page<ModelWithState>> {
     const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${models.dateCreated} desc`, search: models.name });
-    const condition = whereAll([eq(models.userId, userId), ...where]);
+    const condition = whereAll([eq(models.workspaceId, scope.workspaceId), ...where]);
     return readPage(
       query,
       async (offset, limit) => {
@@ -58,37 +59,37 @@ export class ModelsRepository {
     );
   }
 
-  async findOwned(userId: string, id: string): Promise<ModelWithState | null> {
+  async findOwned(scope: Scope, id: string): Promise<ModelWithState | null> {
     const [row] = await this.db
       .select({ model: models, exampleCount, latestJobStatus })
       .from(models)
-      .where(and(eq(models.userId, userId), eq(models.id, id)))
+      .where(and(eq(models.workspaceId, scope.workspaceId), eq(models.id, id)))
       .limit(1);
     return row ? { ...row.model, exampleCount: row.exampleCount, latestJobStatus: row.latestJobStatus } : null;
   }
 
   /** Which of `ids` are the user's models. */
-  async ownedIds(userId: string, ids: string[]): Promise<Set<string>> {
+  async ownedIds(scope: Scope, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db
       .select({ id: models.id })
       .from(models)
-      .where(and(eq(models.userId, userId), inArray(models.id, ids)));
+      .where(and(eq(models.workspaceId, scope.workspaceId), inArray(models.id, ids)));
     return new Set(rows.map((row) => row.id));
   }
 
   /** The OpenAI models behind some of the user's models (their base model, and the tuned one). */
-  async openAiModels(userId: string, ids: string[]): Promise<{ id: string; name: string; baseModel: string; outputModel: string | null }[]> {
+  async openAiModels(scope: Scope, ids: string[]): Promise<{ id: string; name: string; baseModel: string; outputModel: string | null }[]> {
     if (ids.length === 0) return [];
     return this.db
       .select({ id: models.id, name: models.name, baseModel: models.baseModel, outputModel: models.outputModel })
       .from(models)
-      .where(and(eq(models.userId, userId), inArray(models.id, ids)));
+      .where(and(eq(models.workspaceId, scope.workspaceId), inArray(models.id, ids)));
   }
 
   /** Null when the user already has a model of that name (names are unique per user, any case). */
-  async create(values: { userId: string; name: string; baseModel: string }): Promise<ModelRow | null> {
-    const [row] = await this.db.insert(models).values(values).onConflictDoNothing().returning();
+  async create({ scope, ...values }: { scope: Scope; name: string; baseModel: string }): Promise<ModelRow | null> {
+    const [row] = await this.db.insert(models).values({ ...values, ...ownedBy(scope) }).onConflictDoNothing().returning();
     return row ?? null;
   }
 

@@ -1,15 +1,13 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
 
 /** A fine-tuning dataset: a named list of chat examples on a base model. */
 export const models = pgTable(
   'models',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     name: text('name').notNull(),
     baseModel: text('base_model').notNull(),
     outputModel: text('output_model'),
@@ -17,7 +15,7 @@ export const models = pgTable(
     dateTuned: timestamp('date_tuned', { withTimezone: true }),
     tokens: integer('tokens'),
   },
-  (table) => [uniqueIndex('models_user_name_idx').on(table.userId, sql`lower(${table.name})`)],
+  (table) => [uniqueIndex('models_workspace_name_idx').on(table.workspaceId, sql`lower(${table.name})`)],
 );
 
 export interface ChatMessage {

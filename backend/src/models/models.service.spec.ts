@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
-import { modelRow } from '../../../test/support/rows';
+import { modelRow, scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
 import { UsersService } from '../users/users.service';
@@ -10,8 +10,6 @@ import { ModelLineupService } from './model-lineup.service';
 import { ModelsRepository, ModelWithState } from './models.repository';
 import { ChatMessage, ModelExampleRow } from './models.schema';
 import { ModelsService, NO_OPENAI_KEY_MESSAGE } from './models.service';
-
-const USER = 'user-1';
 
 const model = (overrides: Partial<ModelWithState> = {}) => modelRow({ exampleCount: 0, ...overrides });
 
@@ -34,7 +32,7 @@ describe(ModelsService.name, () => {
       fineTuneRefusals: FineTuneRefusalsRepository,
     });
     built.users.getSecret.mockResolvedValue(null);
-    built.lineups.forUser.mockResolvedValue({ unknown: null });
+    built.lineups.forWorkspace.mockResolvedValue({ unknown: null });
     built.lineups.lifeOfModel.mockReturnValue({ shutdownDate: null, gone: false });
     built.parameters.reasoning.mockImplementation(async (ids: string[]) => new Map(ids.map((id) => [id, false])));
     built.fineTuneRefusals.find.mockResolvedValue(null);
@@ -47,8 +45,8 @@ describe(ModelsService.name, () => {
       models.examples.mockResolvedValue([]);
       models.findOwned.mockResolvedValueOnce(model({ exampleCount: 9 })).mockResolvedValueOnce(model({ exampleCount: 10 }));
 
-      const nine = await sut.get(USER, 'model-1');
-      const ten = await sut.get(USER, 'model-1');
+      const nine = await sut.get(SCOPE, 'model-1');
+      const ten = await sut.get(SCOPE, 'model-1');
 
       expect(nine.actions.fineTune).toEqual({ allowed: false, reason: 'A model needs at least 10 examples to be fine-tuned; this one has 9.' });
       expect(ten.actions.fineTune).toEqual({ allowed: true, reason: null });
@@ -58,7 +56,7 @@ describe(ModelsService.name, () => {
       const { sut, models } = await build();
       models.findOwned.mockResolvedValue(null);
 
-      await expect(sut.get(USER, 'model-1')).rejects.toThrow(new NotFoundException('Model not found.'));
+      await expect(sut.get(SCOPE, 'model-1')).rejects.toThrow(new NotFoundException('Model not found.'));
     });
   });
 
@@ -67,7 +65,7 @@ describe(ModelsService.name, () => {
       const { sut, models, baseModels } = await build();
       baseModels.assertUsable.mockRejectedValue(new BadRequestException('base_model gpt-4o cannot be used with your OpenAI key'));
 
-      await expect(sut.create(USER, 'Reviews', 'gpt-4o')).rejects.toBeInstanceOf(BadRequestException);
+      await expect(sut.create(SCOPE, 'Reviews', 'gpt-4o')).rejects.toBeInstanceOf(BadRequestException);
       expect(models.create).not.toHaveBeenCalled();
     });
 
@@ -76,7 +74,7 @@ describe(ModelsService.name, () => {
       baseModels.assertUsable.mockResolvedValue();
       models.create.mockResolvedValue(null);
 
-      await expect(sut.create(USER, 'Reviews', 'gpt-4o')).rejects.toThrow(new ConflictException('A model named "Reviews" already exists.'));
+      await expect(sut.create(SCOPE, 'Reviews', 'gpt-4o')).rejects.toThrow(new ConflictException('A model named "Reviews" already exists.'));
     });
   });
 
@@ -85,7 +83,7 @@ describe(ModelsService.name, () => {
       const { sut, models } = await build();
       models.findOwned.mockResolvedValue(model());
 
-      await expect(sut.remove(USER, 'model-1')).rejects.toThrow(new ConflictException('Only a fine-tuned model can be deleted.'));
+      await expect(sut.remove(SCOPE, 'model-1')).rejects.toThrow(new ConflictException('Only a fine-tuned model can be deleted.'));
       expect(models.delete).not.toHaveBeenCalled();
     });
 
@@ -93,7 +91,7 @@ describe(ModelsService.name, () => {
       const { sut, models } = await build();
       models.findOwned.mockResolvedValue(model({ dateTuned: new Date(), latestJobStatus: 'running' }));
 
-      await expect(sut.remove(USER, 'model-1')).rejects.toThrow(new ConflictException('Its fine-tune job has not finished yet.'));
+      await expect(sut.remove(SCOPE, 'model-1')).rejects.toThrow(new ConflictException('Its fine-tune job has not finished yet.'));
       expect(models.delete).not.toHaveBeenCalled();
     });
 
@@ -105,7 +103,7 @@ describe(ModelsService.name, () => {
       openAi.deleteModel.mockImplementation(async () => void order.push('openai'));
       models.delete.mockImplementation(async () => void order.push('row'));
 
-      const removed = await sut.remove(USER, 'model-1');
+      const removed = await sut.remove(SCOPE, 'model-1');
 
       expect(openAi.deleteModel).toHaveBeenCalledWith('sk-key', 'ft:gpt-4o-mini:reviews');
       expect(order).toEqual(['openai', 'row']);
@@ -117,7 +115,7 @@ describe(ModelsService.name, () => {
       models.findOwned.mockResolvedValue(model({ dateTuned: new Date(), latestJobStatus: 'failed', outputModel: 'ft:x' }));
       users.getSecret.mockResolvedValue(null);
 
-      await expect(sut.remove(USER, 'model-1')).rejects.toThrow(new ConflictException(NO_OPENAI_KEY_MESSAGE));
+      await expect(sut.remove(SCOPE, 'model-1')).rejects.toThrow(new ConflictException(NO_OPENAI_KEY_MESSAGE));
       expect(models.delete).not.toHaveBeenCalled();
     });
   });
@@ -130,7 +128,7 @@ describe(ModelsService.name, () => {
       models.findOwned.mockResolvedValue(model());
       models.addExample.mockImplementation(async (values) => ({ id: 'e', createdAt: new Date(0), ...values }) as ModelExampleRow);
 
-      const added = await sut.addExample(USER, 'model-1', example);
+      const added = await sut.addExample(SCOPE, 'model-1', example);
 
       expect(models.addExample).toHaveBeenCalledWith(
         { modelId: 'model-1', uuid: 'section-uuid', articleUuid: null, clusterId: 3, messages: [messages[2], messages[1], messages[0]] },
@@ -144,7 +142,7 @@ describe(ModelsService.name, () => {
       models.findOwned.mockResolvedValue(model());
 
       const error = await sut
-        .addExample(USER, 'model-1', { ...example, messages: [messages[0], messages[1], { role: 'user', content: 'again' }] })
+        .addExample(SCOPE, 'model-1', { ...example, messages: [messages[0], messages[1], { role: 'user', content: 'again' }] })
         .catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(BadRequestException);
@@ -159,7 +157,7 @@ describe(ModelsService.name, () => {
       const { sut, models } = await build();
       models.findOwned.mockResolvedValue(model());
 
-      await expect(sut.addExample(USER, 'model-1', { ...example, messages: [messages[0], { role: 'user', content: '  ' }, messages[2]] })).rejects.toThrow(
+      await expect(sut.addExample(SCOPE, 'model-1', { ...example, messages: [messages[0], { role: 'user', content: '  ' }, messages[2]] })).rejects.toThrow(
         'The user message must not be empty.',
       );
       expect(models.addExample).not.toHaveBeenCalled();
@@ -170,7 +168,7 @@ describe(ModelsService.name, () => {
       models.findOwned.mockResolvedValue(model());
       models.addExample.mockResolvedValue(null);
 
-      await expect(sut.addExample(USER, 'model-1', example)).rejects.toThrow(new ConflictException('This section has already been added to this model.'));
+      await expect(sut.addExample(SCOPE, 'model-1', example)).rejects.toThrow(new ConflictException('This section has already been added to this model.'));
     });
   });
 
@@ -180,7 +178,7 @@ describe(ModelsService.name, () => {
       models.findOwned.mockResolvedValue(model());
       models.removeExample.mockResolvedValue(false);
 
-      await expect(sut.removeExample(USER, 'model-1', 'section-uuid')).rejects.toThrow(new NotFoundException('This model has no example for that section.'));
+      await expect(sut.removeExample(SCOPE, 'model-1', 'section-uuid')).rejects.toThrow(new NotFoundException('This model has no example for that section.'));
     });
   });
 });

@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
 import { FineTuneRefusalsRepository } from '../integrations/openai/fine-tune-refusals.repository';
@@ -28,15 +29,15 @@ export class ModelsService {
     private readonly fineTuneRefusals: FineTuneRefusalsRepository,
   ) {}
 
-  async list(userId: string, query: ListQuery): Promise<Page<ModelResponse>> {
-    const page = await this.models.list(userId, query);
-    const extras = await this.extras(userId, page.rows);
+  async list(scope: Scope, query: ListQuery): Promise<Page<ModelResponse>> {
+    const page = await this.models.list(scope, query);
+    const extras = await this.extras(scope, page.rows);
     return { ...page, rows: page.rows.map((model, index) => toModelResponse(model, extras[index])) };
   }
 
-  async get(userId: string, id: string): Promise<ModelResponse> {
-    const model = await this.requireOwned(userId, id);
-    return toModelResponse(model, (await this.extras(userId, [model]))[0], await this.models.examples(id));
+  async get(scope: Scope, id: string): Promise<ModelResponse> {
+    const model = await this.requireOwned(scope, id);
+    return toModelResponse(model, (await this.extras(scope, [model]))[0], await this.models.examples(id));
   }
 
   /**
@@ -44,10 +45,10 @@ export class ModelsService {
    * page), whether it reasons as far as OpenAI's answers show, and OpenAI's last refusal to
    * fine-tune for the key.
    */
-  async extras(userId: string, models: { baseModel: string; outputModel: string | null }[]): Promise<ModelExtras[]> {
-    const apiKey = await this.users.getSecret(userId, 'OPENAI_API_KEY');
+  async extras(scope: Scope, models: { baseModel: string; outputModel: string | null }[]): Promise<ModelExtras[]> {
+    const apiKey = await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
     const [key, reasoning, refusal] = await Promise.all([
-      this.lineups.forUser(userId),
+      this.lineups.forWorkspace(scope),
       this.parameters.reasoning(models.map((model) => model.outputModel ?? model.baseModel)),
       apiKey ? this.fineTuneRefusals.find(apiKey) : null,
     ]);
@@ -65,37 +66,37 @@ export class ModelsService {
   }
 
   /** The model's examples as OpenAI's chat fine-tuning JSONL (what a fine-tune job uploads), and the model's name. */
-  async examplesJsonl(userId: string, id: string): Promise<{ name: string; jsonl: string }> {
-    const model = await this.requireOwned(userId, id);
+  async examplesJsonl(scope: Scope, id: string): Promise<{ name: string; jsonl: string }> {
+    const model = await this.requireOwned(scope, id);
     const examples = await this.models.examples(id);
     return { name: model.name, jsonl: examples.length > 0 ? toTrainingJsonl(examples) : '' };
   }
 
   /** A base model the saved OpenAI key cannot use is refused, naming it; without a key any known one is accepted. */
-  async create(userId: string, name: string, baseModel: string): Promise<ModelResponse> {
-    await this.baseModels.assertUsable(userId, baseModel);
-    const created = await this.models.create({ userId, name, baseModel });
+  async create(scope: Scope, name: string, baseModel: string): Promise<ModelResponse> {
+    await this.baseModels.assertUsable(scope, baseModel);
+    const created = await this.models.create({ scope, name, baseModel });
     if (!created) throw new ConflictException(`A model named "${name}" already exists.`);
     const model = { ...created, exampleCount: 0, latestJobStatus: null };
-    return toModelResponse(model, (await this.extras(userId, [model]))[0], []);
+    return toModelResponse(model, (await this.extras(scope, [model]))[0], []);
   }
 
   /** Only a tuned model whose job has ended; its fine-tuned model is deleted at OpenAI first. */
-  async remove(userId: string, id: string): Promise<ModelResponse> {
-    const model = await this.requireOwned(userId, id);
+  async remove(scope: Scope, id: string): Promise<ModelResponse> {
+    const model = await this.requireOwned(scope, id);
     const eligibility = canDelete(model);
     if (!eligibility.allowed) throw new ConflictException(eligibility.reason);
     if (model.outputModel) {
-      await this.openAi.deleteModel(await this.requireOpenAiKey(userId), model.outputModel);
+      await this.openAi.deleteModel(await this.requireOpenAiKey(scope), model.outputModel);
     }
-    const extras = (await this.extras(userId, [model]))[0];
+    const extras = (await this.extras(scope, [model]))[0];
     await this.models.delete(id);
     return toModelResponse(model, extras);
   }
 
   /** A section (uuid) is in a model once; `replace` swaps its saved example for the new one. */
-  async addExample(userId: string, id: string, example: ExampleDto, replace = false): Promise<ExampleResponse> {
-    await this.requireOwned(userId, id);
+  async addExample(scope: Scope, id: string, example: ExampleDto, replace = false): Promise<ExampleResponse> {
+    await this.requireOwned(scope, id);
     const messages = this.orderedMessages(example.messages);
     const added = await this.models.addExample(
       {
@@ -111,22 +112,22 @@ export class ModelsService {
     return toExampleResponse(added);
   }
 
-  async removeExample(userId: string, id: string, uuid: string): Promise<{ uuid: string }> {
-    await this.requireOwned(userId, id);
+  async removeExample(scope: Scope, id: string, uuid: string): Promise<{ uuid: string }> {
+    await this.requireOwned(scope, id);
     if (!(await this.models.removeExample(id, uuid))) {
       throw new NotFoundException('This model has no example for that section.');
     }
     return { uuid };
   }
 
-  async requireOwned(userId: string, id: string): Promise<ModelWithState> {
-    const model = await this.models.findOwned(userId, id);
+  async requireOwned(scope: Scope, id: string): Promise<ModelWithState> {
+    const model = await this.models.findOwned(scope, id);
     if (!model) throw new NotFoundException('Model not found.');
     return model;
   }
 
-  async requireOpenAiKey(userId: string): Promise<string> {
-    const key = await this.users.getSecret(userId, 'OPENAI_API_KEY');
+  async requireOpenAiKey(scope: Scope): Promise<string> {
+    const key = await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
     if (!key) throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
     return key;
   }

@@ -39,7 +39,7 @@ export class PreviewsController {
   @ApiCreatedResponse({ type: PreviewResponse, description: 'The preview, queued' })
   @ApiErrors(409)
   create(@CurrentUser() user: AuthUser, @Body() body: CreatePreviewDto): Promise<PreviewResponse> {
-    return this.previews.create(user.id, body);
+    return this.previews.create(user, body);
   }
 
   @Get()
@@ -50,14 +50,14 @@ export class PreviewsController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<PreviewResponse[]> {
-    return sendPage(res, 'previews', await this.previews.list(user.id, query));
+    return sendPage(res, 'previews', await this.previews.list(user, query));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One preview: its variants and the sections written so far, with tokens and cost' })
   @ApiOkResponse({ type: PreviewResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', previewId) id: string): Promise<PreviewResponse> {
-    return this.previews.get(user.id, id);
+    return this.previews.get(user, id);
   }
 
   @Get(':id/events')
@@ -83,7 +83,7 @@ export class PreviewsController {
       else mustRead = true;
       wake();
     });
-    let preview = await this.previews.find(user.id, id).catch((error: unknown) => {
+    let preview = await this.previews.find(user, id).catch((error: unknown) => {
       unsubscribe();
       throw error;
     });
@@ -131,7 +131,7 @@ export class PreviewsController {
         for (const section of arrived.splice(0)) sendSection(section);
         if (!mustRead) continue;
         mustRead = false;
-        preview = await this.previews.find(user.id, id);
+        preview = await this.previews.find(user, id);
         if (!preview) break;
         for (const [variant, { sections }] of preview.variants.entries()) for (const section of sections) sendSection({ variant, ...section });
         if (preview.status !== status) {

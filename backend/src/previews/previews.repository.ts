@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
@@ -20,8 +21,8 @@ const columns = {
 
 export type NewPreview = Omit<
   typeof previews.$inferInsert,
-  'id' | 'status' | 'message' | 'leaseUntil' | 'attempts' | 'createdAt' | 'startedAt' | 'completedAt'
->;
+  'id' | 'status' | 'message' | 'leaseUntil' | 'attempts' | 'createdAt' | 'startedAt' | 'completedAt' | 'workspaceId' | 'createdBy'
+> & { scope: Scope };
 
 /** Previews and their sections; the lease queries are LeasedRows'. */
 @Injectable()
@@ -34,18 +35,18 @@ export class PreviewsRepository extends LeasedRows<typeof previews, PreviewRow> 
     return this.databaseService.db;
   }
 
-  async create(values: NewPreview): Promise<PreviewRow> {
+  async create({ scope, ...values }: NewPreview): Promise<PreviewRow> {
     const [row] = await this.db
       .insert(previews)
-      .values({ ...values, status: 'queued' })
+      .values({ ...values, ...ownedBy(scope), status: 'queued' })
       .returning();
     return row;
   }
 
   /** Newest first unless sorted otherwise. */
-  list(userId: string, query: ListQuery): Promise<Page<PreviewRow>> {
+  list(scope: Scope, query: ListQuery): Promise<Page<PreviewRow>> {
     const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${previews.createdAt} desc, ${previews.id} desc`, search: previews.title });
-    const condition = whereAll([eq(previews.userId, userId), ...where]);
+    const condition = whereAll([eq(previews.workspaceId, scope.workspaceId), ...where]);
     return readPage(
       query,
       (offset, limit) =>
@@ -60,11 +61,11 @@ export class PreviewsRepository extends LeasedRows<typeof previews, PreviewRow> 
     );
   }
 
-  async findOwned(userId: string, id: string): Promise<PreviewRow | null> {
+  async findOwned(scope: Scope, id: string): Promise<PreviewRow | null> {
     const [row] = await this.db
       .select()
       .from(previews)
-      .where(and(eq(previews.userId, userId), eq(previews.id, id)))
+      .where(and(eq(previews.workspaceId, scope.workspaceId), eq(previews.id, id)))
       .limit(1);
     return row ?? null;
   }

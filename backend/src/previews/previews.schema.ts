@@ -1,7 +1,7 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { SectionSnapshot } from '../articles/articles.schema';
 import type { UsedExample } from '../examples/used-example';
-import { users } from '../users/users.schema';
 import { leasedJobColumns, LeasedStatus } from '../jobs/leased-job.schema';
 
 export type PreviewStatus = LeasedStatus;
@@ -23,9 +23,7 @@ export const previews = pgTable(
   'previews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     articleId: uuid('article_id'),
     sectionId: uuid('section_id'),
     /** The template's title and type, as its built-in placeholders fill them. */
@@ -39,7 +37,7 @@ export const previews = pgTable(
     variants: jsonb('variants').$type<PreviewVariant[]>().notNull(),
     ...leasedJobColumns(),
   },
-  (table) => [index('previews_user_created_idx').on(table.userId, table.createdAt), index('previews_status_idx').on(table.status)],
+  (table) => [index('previews_workspace_created_idx').on(table.workspaceId, table.createdAt), index('previews_status_idx').on(table.status)],
 );
 
 /** A preview's section, kept as soon as OpenAI answers (a retried preview never pays for it twice). */

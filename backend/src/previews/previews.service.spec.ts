@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
-import { modelRow } from '../../../test/support/rows';
+import { modelRow, scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { ArticleRow } from '../articles/articles.schema';
@@ -15,12 +15,11 @@ import { ModelsRepository } from '../models/models.repository';
 import { SectionsRepository } from '../sections/sections.repository';
 import { SectionRow } from '../sections/sections.schema';
 import { UsersService } from '../users/users.service';
+import { ownedBy } from '../workspaces/scope';
 import { PreviewEvents } from './preview-events';
 import { PreviewsRepository } from './previews.repository';
 import { PreviewRow, PreviewSectionRow } from './previews.schema';
 import { PREVIEW_QUEUE, PreviewsService, SECTION_PREVIEW_TYPE } from './previews.service';
-
-const USER = 'user-1';
 
 const snapshot = (heading: string) => ({
   section: `section-${heading}`,
@@ -34,7 +33,7 @@ const snapshot = (heading: string) => ({
 
 const article: ArticleRow = {
   id: 'article-1',
-  userId: USER,
+  ...ownedBy(SCOPE),
   articleTitle: 'Guide',
   articleType: 'Guide',
   notes: '',
@@ -45,7 +44,7 @@ const article: ArticleRow = {
 
 const previewRow = (overrides: Partial<PreviewRow> = {}): PreviewRow => ({
   id: 'preview-1',
-  userId: USER,
+  ...ownedBy(SCOPE),
   articleId: 'article-1',
   sectionId: null,
   articleTitle: 'Guide',
@@ -104,7 +103,7 @@ describe(PreviewsService.name, () => {
     built.articles.findOwned.mockResolvedValue(article);
     built.writer.check.mockResolvedValue();
     built.users.getSecret.mockResolvedValue('sk-key');
-    built.previews.create.mockImplementation(async (values) => previewRow({ ...values, status: 'queued', attempts: 0 }));
+    built.previews.create.mockImplementation(async ({ scope, ...values }) => previewRow({ ...values, ...ownedBy(scope), status: 'queued', attempts: 0 }));
     built.queue.send.mockResolvedValue(null as never);
     built.previews.start.mockImplementation(async () => previewRow());
     built.previews.renewLease.mockResolvedValue();
@@ -119,7 +118,7 @@ describe(PreviewsService.name, () => {
     it('should keep the article’s template as it is now, one variant with each section’s model, and queue it at once', async () => {
       const { sut, previews, queue } = await build();
 
-      const answer = await sut.create(USER, { articleId: 'article-1', title: 'Best laptops', properties: { Keyword: 'gaming' } });
+      const answer = await sut.create(SCOPE, { articleId: 'article-1', title: 'Best laptops', properties: { Keyword: 'gaming' } });
 
       expect(previews.create).toHaveBeenCalledWith(
         expect.objectContaining({ template: article.sections, variants: [{ modelId: null, modelName: null }], properties: { Keyword: 'gaming' } }),
@@ -132,7 +131,7 @@ describe(PreviewsService.name, () => {
       const { sut, sections, previews } = await build();
       sections.findOwned.mockResolvedValue({
         id: 'section-9',
-        userId: USER,
+        ...ownedBy(SCOPE),
         name: 'FAQ',
         model: 'model-1',
         temperature: 0.5,
@@ -145,7 +144,7 @@ describe(PreviewsService.name, () => {
         updatedAt: new Date(0),
       } as SectionRow);
 
-      await sut.create(USER, { sectionId: 'section-9', title: 'Best laptops' });
+      await sut.create(SCOPE, { sectionId: 'section-9', title: 'Best laptops' });
 
       expect(previews.create).toHaveBeenCalledWith(
         expect.objectContaining({
@@ -160,7 +159,7 @@ describe(PreviewsService.name, () => {
       const { sut, models, previews } = await build();
       models.findOwned.mockImplementation(async (_user, id) => (id === 'mine' ? modelRow({ id: 'mine' }) : null));
 
-      const error = await sut.create(USER, { articleId: 'article-1', title: 'T', models: ['mine', 'theirs'] }).catch((e: unknown) => e);
+      const error = await sut.create(SCOPE, { articleId: 'article-1', title: 'T', models: ['mine', 'theirs'] }).catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(BadRequestException);
       expect((error as BadRequestException).getResponse()).toMatchObject({ errors: [{ field: 'models.1' }] });
@@ -170,9 +169,9 @@ describe(PreviewsService.name, () => {
     it('should answer an unknown placeholder on `properties` and a template problem on the template’s field', async () => {
       const { sut, writer, previews } = await build();
       writer.check.mockRejectedValueOnce(new UnknownPlaceholderError('Unknown placeholder {{Keyword}} in section "Intro".'));
-      const placeholder = await sut.create(USER, { articleId: 'article-1', title: 'T' }).catch((e: BadRequestException) => e.getResponse());
+      const placeholder = await sut.create(SCOPE, { articleId: 'article-1', title: 'T' }).catch((e: BadRequestException) => e.getResponse());
       writer.check.mockRejectedValueOnce(new GenerationError('The article "Guide" has no sections.'));
-      const empty = await sut.create(USER, { articleId: 'article-1', title: 'T' }).catch((e: BadRequestException) => e.getResponse());
+      const empty = await sut.create(SCOPE, { articleId: 'article-1', title: 'T' }).catch((e: BadRequestException) => e.getResponse());
 
       expect(placeholder).toMatchObject({ errors: [{ field: 'properties', message: 'Unknown placeholder {{Keyword}} in section "Intro".' }] });
       expect(empty).toMatchObject({ errors: [{ field: 'articleId', message: 'The article "Guide" has no sections.' }] });
@@ -183,7 +182,7 @@ describe(PreviewsService.name, () => {
       const { sut, users, previews } = await build();
       users.getSecret.mockResolvedValue(null);
 
-      await expect(sut.create(USER, { articleId: 'article-1', title: 'T' })).rejects.toBeInstanceOf(ConflictException);
+      await expect(sut.create(SCOPE, { articleId: 'article-1', title: 'T' })).rejects.toBeInstanceOf(ConflictException);
       expect(previews.create).not.toHaveBeenCalled();
     });
   });
@@ -290,7 +289,7 @@ describe(PreviewsService.name, () => {
         { ...written(1, 'Body', 'ft:unknown-model'), id: 's2', previewId: 'preview-1', variant: 0, createdAt: new Date(0) },
       ] as PreviewSectionRow[]);
 
-      const answer = await sut.get(USER, 'preview-1');
+      const answer = await sut.get(SCOPE, 'preview-1');
 
       const [intro, body] = answer.variants[0].sections;
       expect(intro.cost_usd).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { Scope, scopeOf } from '../workspaces/scope';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { isTransient } from '../common/integration-error';
 import { failureMessage, isForPeople } from '../common/job-failure';
@@ -67,13 +68,13 @@ export class PreviewsService {
    * models, every placeholder, the OpenAI key — then queues the preview. A problem is a 400 naming
    * the field (409 without a key), and nothing is stored.
    */
-  async create(userId: string, dto: CreatePreviewDto): Promise<PreviewResponse> {
-    const template = await this.template(userId, dto);
-    const client = dto.clientId ? await this.clients.findOwned(userId, dto.clientId) : null;
+  async create(scope: Scope, dto: CreatePreviewDto): Promise<PreviewResponse> {
+    const template = await this.template(scope, dto);
+    const client = dto.clientId ? await this.clients.findOwned(scope, dto.clientId) : null;
     if (dto.clientId && !client) throw notYours('clientId', 'clients');
     const variants: PreviewVariant[] = [];
     for (const [i, modelId] of (dto.models ?? []).entries()) {
-      const model = await this.models.findOwned(userId, modelId);
+      const model = await this.models.findOwned(scope, modelId);
       if (!model) throw notYours(`models.${i}`, 'models');
       variants.push({ modelId, modelName: model.name });
     }
@@ -81,7 +82,7 @@ export class PreviewsService {
     const properties = dto.properties ?? {};
     for (const variant of variants) {
       try {
-        await this.writer.check({ userId, title: dto.title, template, clientName: client?.name ?? '', properties, modelId: variant.modelId });
+        await this.writer.check({ scope, title: dto.title, template, clientName: client?.name ?? '', properties, modelId: variant.modelId });
       } catch (error) {
         if (error instanceof UnknownPlaceholderError)
           throw new BadRequestException({ message: error.message, errors: [{ field: 'properties', message: error.message }] });
@@ -92,10 +93,10 @@ export class PreviewsService {
         throw error;
       }
     }
-    if (!(await this.users.getSecret(userId, 'OPENAI_API_KEY')))
+    if (!(await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY')))
       throw new ConflictException('Add your OpenAI API key in OpenAI Settings on the Home screen first.');
     const row = await this.previews.create({
-      userId,
+      scope,
       articleId: dto.articleId ?? null,
       sectionId: dto.sectionId ?? null,
       articleTitle: template.articleTitle,
@@ -113,13 +114,13 @@ export class PreviewsService {
   }
 
   /** The article's sections as saved, or one section as it is now (a template of one, titled after it). */
-  private async template(userId: string, dto: CreatePreviewDto): Promise<{ articleTitle: string; articleType: string; sections: SectionSnapshot[] }> {
+  private async template(scope: Scope, dto: CreatePreviewDto): Promise<{ articleTitle: string; articleType: string; sections: SectionSnapshot[] }> {
     if (dto.articleId) {
-      const article = await this.articles.findOwned(userId, dto.articleId);
+      const article = await this.articles.findOwned(scope, dto.articleId);
       if (!article) throw notYours('articleId', 'articles');
       return { articleTitle: article.articleTitle, articleType: article.articleType, sections: article.sections };
     }
-    const section = await this.sections.findOwned(userId, dto.sectionId!);
+    const section = await this.sections.findOwned(scope, dto.sectionId!);
     if (!section) throw notYours('sectionId', 'sections');
     return {
       articleTitle: section.name,
@@ -128,21 +129,21 @@ export class PreviewsService {
     };
   }
 
-  async list(userId: string, query: ListQuery): Promise<Page<PreviewResponse>> {
-    const page = await this.previews.list(userId, query);
+  async list(scope: Scope, query: ListQuery): Promise<Page<PreviewResponse>> {
+    const page = await this.previews.list(scope, query);
     const sections = await this.previews.sections(page.rows.map((r) => r.id));
     return { ...page, rows: page.rows.map((row) => this.toResponse(row, sections)) };
   }
 
-  async get(userId: string, id: string): Promise<PreviewResponse> {
-    const row = await this.previews.findOwned(userId, id);
+  async get(scope: Scope, id: string): Promise<PreviewResponse> {
+    const row = await this.previews.findOwned(scope, id);
     if (!row) throw new NotFoundException('Preview not found.');
     return this.toResponse(row, await this.previews.sections([id]));
   }
 
   /** The preview as GET answers it, or null when it is not the user's. */
-  async find(userId: string, id: string): Promise<PreviewResponse | null> {
-    const row = await this.previews.findOwned(userId, id);
+  async find(scope: Scope, id: string): Promise<PreviewResponse | null> {
+    const row = await this.previews.findOwned(scope, id);
     return row ? this.toResponse(row, await this.previews.sections([id])) : null;
   }
 
@@ -235,14 +236,14 @@ export class PreviewsService {
   private async write(row: PreviewRow): Promise<void> {
     this.events.changed(row.id);
     try {
-      const openAiKey = await this.users.getSecret(row.userId, 'OPENAI_API_KEY');
+      const openAiKey = await this.users.getSecret(row.workspaceId, 'OPENAI_API_KEY');
       if (!openAiKey) throw new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
       // Only a preview tried again has sections written already.
       const written = row.attempts > 1 ? await this.previews.sections([row.id]) : [];
       const outcomes = await Promise.allSettled(
         row.variants.map((variant, i) =>
           this.writer.write({
-            userId: row.userId,
+            scope: scopeOf(row),
             openAiKey,
             title: row.title,
             template: { articleTitle: row.articleTitle, articleType: row.articleType, sections: row.template },

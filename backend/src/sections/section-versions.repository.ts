@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { EXAMPLES_COUNT } from '@quire/shared';
@@ -25,30 +26,30 @@ export class SectionVersionsRepository {
   constructor(private readonly database: DatabaseService) {}
 
   /** Newest first. */
-  list(userId: string, sectionId: string): Promise<SectionVersionRow[]> {
+  list(scope: Scope, sectionId: string): Promise<SectionVersionRow[]> {
     return this.database.db
       .select()
       .from(sectionVersions)
-      .where(and(eq(sectionVersions.userId, userId), eq(sectionVersions.sectionId, sectionId)))
+      .where(and(eq(sectionVersions.workspaceId, scope.workspaceId), eq(sectionVersions.sectionId, sectionId)))
       .orderBy(desc(sectionVersions.version));
   }
 
-  async find(userId: string, sectionId: string, version: number): Promise<SectionVersionRow | null> {
+  async find(scope: Scope, sectionId: string, version: number): Promise<SectionVersionRow | null> {
     const [row] = await this.database.db
       .select()
       .from(sectionVersions)
-      .where(and(eq(sectionVersions.userId, userId), eq(sectionVersions.sectionId, sectionId), eq(sectionVersions.version, version)))
+      .where(and(eq(sectionVersions.workspaceId, scope.workspaceId), eq(sectionVersions.sectionId, sectionId), eq(sectionVersions.version, version)))
       .limit(1);
     return row ?? null;
   }
 
   /** The newest version of each of the user's sections that still exist (a deleted one is absent). */
-  async latest(userId: string, sectionIds: string[]): Promise<Map<string, number>> {
+  async latest(scope: Scope, sectionIds: string[]): Promise<Map<string, number>> {
     if (sectionIds.length === 0) return new Map();
     const rows = await this.database.db
       .select({ id: sections.id, version: sections.version })
       .from(sections)
-      .where(and(eq(sections.userId, userId), inArray(sections.id, sectionIds)));
+      .where(and(eq(sections.workspaceId, scope.workspaceId), inArray(sections.id, sectionIds)));
     return new Map(rows.map((r) => [r.id, r.version]));
   }
 
@@ -58,12 +59,12 @@ export class SectionVersionsRepository {
    * last three holds what a section did before they existed), or null when it equals none. Matched in the database, so no
    * prompt of any version travels to the server. The same rule as migration 0008's.
    */
-  async matching(userId: string, entries: EntryContent[]): Promise<(number | null)[]> {
+  async matching(scope: Scope, entries: EntryContent[]): Promise<(number | null)[]> {
     if (entries.length === 0) return [];
     const result = await this.database.db.execute(sql`
       select e.ord, (
         select max(v.version) from ${sectionVersions} v
-        where v.user_id = ${userId}
+        where v.workspace_id = ${scope.workspaceId}
           and v.section_id::text = lower(e.entry->>'section')
           and v.name = e.entry->>'heading'
           and v.system_message = e.entry->>'systemPrompt'

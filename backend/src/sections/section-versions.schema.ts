@@ -1,5 +1,5 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
 import { sectionContentColumns } from './sections.schema';
 
 /**
@@ -11,16 +11,14 @@ export const sectionVersions = pgTable(
   'section_versions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     sectionId: uuid('section_id').notNull(),
     version: integer('version').notNull(),
     ...sectionContentColumns(),
     notes: text('notes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('section_versions_section_version_idx').on(table.sectionId, table.version), index('section_versions_user_idx').on(table.userId)],
+  (table) => [uniqueIndex('section_versions_section_version_idx').on(table.sectionId, table.version), index('section_versions_workspace_idx').on(table.workspaceId)],
 );
 
 export type SectionVersionRow = typeof sectionVersions.$inferSelect;

@@ -28,35 +28,35 @@ export class SectionsController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SectionResponse[]> {
-    return sendPage(res, 'sections', await this.sections.list(user.id, query));
+    return sendPage(res, 'sections', await this.sections.list(user, query));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One section' })
   @ApiOkResponse({ type: SectionResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string): Promise<SectionResponse> {
-    return this.sections.get(user.id, id);
+    return this.sections.get(user, id);
   }
 
   @Post()
   @ApiOperation({ summary: 'Create a section (its model and bias list must be yours)' })
   @ApiCreatedResponse({ type: SectionResponse })
   create(@CurrentUser() user: AuthUser, @Body() body: SectionDto): Promise<SectionResponse> {
-    return this.sections.create(user.id, body);
+    return this.sections.create(user, body);
   }
 
   @Post(':id/copy')
   @ApiOperation({ summary: 'Duplicate a section under the next free " (n)" name' })
   @ApiCreatedResponse({ type: SectionResponse })
   copy(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string): Promise<SectionResponse> {
-    return this.sections.copy(user.id, id);
+    return this.sections.copy(user, id);
   }
 
   @Get(':id/versions')
   @ApiOperation({ summary: "A section's versions, newest first: every create, update and restore keeps one, immutable" })
   @ApiOkResponse({ type: [SectionVersionResponse] })
   versions(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string): Promise<SectionVersionResponse[]> {
-    return this.sections.listVersions(user.id, id);
+    return this.sections.listVersions(user, id);
   }
 
   @Post(':id/versions/:version/restore')
@@ -65,7 +65,7 @@ export class SectionsController {
   @ApiCreatedResponse({ type: SectionResponse, description: 'The section as it now is' })
   @ApiErrors(409)
   restore(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string, @Param('version', versionNumber) version: number): Promise<SectionResponse> {
-    return this.sections.restore(user.id, id, version);
+    return this.sections.restore(user, id, version);
   }
 
   @Put(':id')
@@ -76,13 +76,13 @@ export class SectionsController {
   @ApiOkResponse({ type: SectionResponse })
   update(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string, @Body() body: UpdateSectionDto): Promise<SectionResponse> {
     assertSameRecord(id, body);
-    return this.sections.update(user.id, id, body);
+    return this.sections.update(user, id, body);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a section (articles keep their snapshots of it)' })
   @ApiOkResponse({ type: SectionResponse, description: 'The deleted section' })
   remove(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string): Promise<SectionResponse> {
-    return this.sections.remove(user.id, id);
+    return this.sections.remove(user, id);
   }
 }

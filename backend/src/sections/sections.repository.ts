@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
@@ -60,10 +61,10 @@ export function valuesOf(row: SectionValues): SectionValues {
 export class SectionsRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  list(userId: string, query: ListQuery): Promise<Page<SectionRow>> {
+  list(scope: Scope, query: ListQuery): Promise<Page<SectionRow>> {
     const db = this.database.db;
     const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${sections.createdAt} desc`, search: sections.name });
-    const condition = whereAll([eq(sections.userId, userId), ...where]);
+    const condition = whereAll([eq(sections.workspaceId, scope.workspaceId), ...where]);
     return readPage(
       query,
       (offset, limit) =>
@@ -78,60 +79,60 @@ export class SectionsRepository {
     );
   }
 
-  async findOwned(userId: string, id: string): Promise<SectionRow | null> {
+  async findOwned(scope: Scope, id: string): Promise<SectionRow | null> {
     const [row] = await this.database.db
       .select()
       .from(sections)
-      .where(and(eq(sections.userId, userId), eq(sections.id, id)))
+      .where(and(eq(sections.workspaceId, scope.workspaceId), eq(sections.id, id)))
       .limit(1);
     return row ?? null;
   }
 
-  async findManyOwned(userId: string, ids: string[]): Promise<SectionRow[]> {
+  async findManyOwned(scope: Scope, ids: string[]): Promise<SectionRow[]> {
     if (ids.length === 0) return [];
     return this.database.db
       .select()
       .from(sections)
-      .where(and(eq(sections.userId, userId), inArray(sections.id, ids)));
+      .where(and(eq(sections.workspaceId, scope.workspaceId), inArray(sections.id, ids)));
   }
 
   /** How many of the user's sections write with each of their models. */
-  async countByModel(userId: string): Promise<Map<string, number>> {
+  async countByModel(scope: Scope): Promise<Map<string, number>> {
     const rows = await this.database.db
       .select({ model: sections.model, sections: count() })
       .from(sections)
-      .where(eq(sections.userId, userId))
+      .where(eq(sections.workspaceId, scope.workspaceId))
       .groupBy(sections.model);
     return new Map(rows.map((row) => [row.model, row.sections]));
   }
 
   /** The user's sections that write with a model. */
-  async idsWithModel(userId: string, model: string): Promise<string[]> {
+  async idsWithModel(scope: Scope, model: string): Promise<string[]> {
     const rows = await this.database.db
       .select({ id: sections.id })
       .from(sections)
-      .where(and(eq(sections.userId, userId), eq(sections.model, model)));
+      .where(and(eq(sections.workspaceId, scope.workspaceId), eq(sections.model, model)));
     return rows.map((row) => row.id);
   }
 
   /** Names that a copy of `base` could collide with: the base itself and "base (n)". */
-  async namesLike(userId: string, base: string): Promise<string[]> {
+  async namesLike(scope: Scope, base: string): Promise<string[]> {
     const escaped = base.replace(/[%_\\]/g, '\\$&');
     const rows = await this.database.db
       .select({ name: sections.name })
       .from(sections)
-      .where(and(eq(sections.userId, userId), or(eq(sections.name, base), like(sections.name, `${escaped} (%)`))));
+      .where(and(eq(sections.workspaceId, scope.workspaceId), or(eq(sections.name, base), like(sections.name, `${escaped} (%)`))));
     return rows.map((r) => r.name);
   }
 
   /** A new section at version 1, with that version kept. */
-  async create(userId: string, values: SectionValues): Promise<SectionRow> {
+  async create(scope: Scope, values: SectionValues): Promise<SectionRow> {
     return this.database.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(sections)
-        .values({ userId, ...values, version: 1 })
+        .values({ ...ownedBy(scope), ...values, version: 1 })
         .returning();
-      await tx.insert(sectionVersions).values({ userId, sectionId: row.id, version: 1, ...values, createdAt: row.updatedAt });
+      await tx.insert(sectionVersions).values({ ...ownedBy(scope), sectionId: row.id, version: 1, ...values, createdAt: row.updatedAt });
       return row;
     });
   }
@@ -141,12 +142,12 @@ export class SectionsRepository {
    * updates at once get two numbers. Values equal to the current ones change nothing and add no
    * version. Null when the section is not the user's.
    */
-  async update(userId: string, id: string, values: SectionValues): Promise<SectionRow | null> {
+  async update(scope: Scope, id: string, values: SectionValues): Promise<SectionRow | null> {
     return this.database.db.transaction(async (tx) => {
       const [current] = await tx
         .select()
         .from(sections)
-        .where(and(eq(sections.userId, userId), eq(sections.id, id)))
+        .where(and(eq(sections.workspaceId, scope.workspaceId), eq(sections.id, id)))
         .for('update');
       if (!current) return null;
       if (sameValues(current, values)) return current;
@@ -155,16 +156,16 @@ export class SectionsRepository {
         .set({ ...values, version: current.version + 1, updatedAt: new Date() })
         .where(eq(sections.id, id))
         .returning();
-      await tx.insert(sectionVersions).values({ userId, sectionId: id, version: row.version, ...values, createdAt: row.updatedAt });
+      await tx.insert(sectionVersions).values({ ...ownedBy(scope), sectionId: id, version: row.version, ...values, createdAt: row.updatedAt });
       return row;
     });
   }
 
   /** The section goes; its versions stay, for the articles that snapshotted it. */
-  async delete(userId: string, id: string): Promise<SectionRow | null> {
+  async delete(scope: Scope, id: string): Promise<SectionRow | null> {
     const [row] = await this.database.db
       .delete(sections)
-      .where(and(eq(sections.userId, userId), eq(sections.id, id)))
+      .where(and(eq(sections.workspaceId, scope.workspaceId), eq(sections.id, id)))
       .returning();
     return row ?? null;
   }

@@ -1,5 +1,5 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
 import { logitBiasGroups } from '../logit-bias-groups/logit-bias-groups.schema';
 import type { ReasoningEffort } from '../integrations/openai/chat-parameters';
 
@@ -28,9 +28,7 @@ export const sections = pgTable(
   'sections',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     ...sectionContentColumns(),
     notes: text('notes').notNull().default(''),
     /** The newest of its versions (section_versions): raised with each change, under the row's lock. */
@@ -38,7 +36,7 @@ export const sections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('sections_user_idx').on(table.userId)],
+  (table) => [index('sections_workspace_idx').on(table.workspaceId)],
 );
 
 export type SectionRow = typeof sections.$inferSelect;

@@ -1,21 +1,22 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelLineupService } from '../models/model-lineup.service';
 import { ModelsRepository } from '../models/models.repository';
+import { ownedBy } from '../workspaces/scope';
 import { SectionsRepository } from './sections.repository';
 import { SectionVersionsRepository } from './section-versions.repository';
 import { SectionRow } from './sections.schema';
 import { SectionsService } from './sections.service';
 
-const USER = 'user-1';
 const MODEL = '11111111-1111-4111-8111-111111111111';
 const GROUP = '22222222-2222-4222-8222-222222222222';
 
 function sectionRow(overrides: Partial<SectionRow> = {}): SectionRow {
   return {
     id: 'section-1',
-    userId: USER,
+    ...ownedBy(SCOPE),
     name: 'Intro',
     model: MODEL,
     temperature: 0.7,
@@ -46,7 +47,7 @@ describe(SectionsService.name, () => {
       lineups: ModelLineupService,
     });
     built.models.openAiModels.mockImplementation(async (_user, ids) => ids.map((id) => ({ id, name: 'Voice', baseModel: 'gpt-4o', outputModel: null })));
-    built.lineups.forUser.mockResolvedValue({ unknown: null });
+    built.lineups.forWorkspace.mockResolvedValue({ unknown: null });
     built.lineups.lifeOfModel.mockReturnValue({ shutdownDate: '2027-01-14', gone: false });
     return built;
   };
@@ -58,9 +59,9 @@ describe(SectionsService.name, () => {
       sections.namesLike.mockResolvedValue(['Intro', 'Intro (1)', 'Intro (2)', 'Intro (4)']);
       sections.create.mockImplementation(async (_user, values) => sectionRow({ id: 'copy', ...values }));
 
-      const copy = await sut.copy(USER, 'section-1');
+      const copy = await sut.copy(SCOPE, 'section-1');
 
-      expect(sections.namesLike).toHaveBeenCalledWith(USER, 'Intro');
+      expect(sections.namesLike).toHaveBeenCalledWith(SCOPE, 'Intro');
       expect(copy.name).toBe('Intro (3)');
       expect(copy._id).toBe('copy');
     });
@@ -71,17 +72,17 @@ describe(SectionsService.name, () => {
       sections.namesLike.mockResolvedValue(['Intro']);
       sections.create.mockImplementation(async (_user, values) => sectionRow({ id: 'copy', ...values }));
 
-      await sut.copy(USER, 'section-1');
+      await sut.copy(SCOPE, 'section-1');
 
-      const { id, userId, createdAt, updatedAt, version, ...copied } = sectionRow();
-      expect(sections.create).toHaveBeenCalledWith(USER, { ...copied, name: 'Intro (1)' });
+      const { id, workspaceId, createdBy, createdAt, updatedAt, version, ...copied } = sectionRow();
+      expect(sections.create).toHaveBeenCalledWith(SCOPE, { ...copied, name: 'Intro (1)' });
     });
 
     it('should answer 404 and write nothing when the section is not the caller’s', async () => {
       const { sut, sections } = await build();
       sections.findOwned.mockResolvedValue(null);
 
-      await expect(sut.copy(USER, 'section-1')).rejects.toThrow(new NotFoundException('Section not found.'));
+      await expect(sut.copy(SCOPE, 'section-1')).rejects.toThrow(new NotFoundException('Section not found.'));
       expect(sections.create).not.toHaveBeenCalled();
     });
   });
@@ -91,7 +92,7 @@ describe(SectionsService.name, () => {
       const { sut, sections, models } = await build();
       models.findOwned.mockResolvedValue(null);
 
-      const error = await sut.create(USER, dto).catch((e: unknown) => e);
+      const error = await sut.create(SCOPE, dto).catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(BadRequestException);
       expect((error as BadRequestException).getResponse()).toEqual({
@@ -106,7 +107,7 @@ describe(SectionsService.name, () => {
       models.findOwned.mockResolvedValue({} as never);
       biasGroups.findOwned.mockResolvedValue(null);
 
-      await expect(sut.create(USER, dto)).rejects.toThrow('logit_bias_group is not one of your bias word lists');
+      await expect(sut.create(SCOPE, dto)).rejects.toThrow('logit_bias_group is not one of your bias word lists');
       expect(sections.create).not.toHaveBeenCalled();
     });
 
@@ -115,9 +116,9 @@ describe(SectionsService.name, () => {
       models.findOwned.mockResolvedValue({} as never);
       sections.create.mockImplementation(async (_user, values) => sectionRow(values));
 
-      const created = await sut.create(USER, { ...dto, logit_bias_group: undefined });
+      const created = await sut.create(SCOPE, { ...dto, logit_bias_group: undefined });
 
-      expect(sections.create).toHaveBeenCalledWith(USER, expect.objectContaining({ logitBiasGroup: null, notes: '' }));
+      expect(sections.create).toHaveBeenCalledWith(SCOPE, expect.objectContaining({ logitBiasGroup: null, notes: '' }));
       expect(created.logit_bias_group).toBeNull();
     });
   });
@@ -127,7 +128,7 @@ describe(SectionsService.name, () => {
       const { sut, sections } = await build();
       sections.findOwned.mockResolvedValue(null);
 
-      await expect(sut.update(USER, 'section-1', dto)).rejects.toThrow(new NotFoundException('Section not found.'));
+      await expect(sut.update(SCOPE, 'section-1', dto)).rejects.toThrow(new NotFoundException('Section not found.'));
       expect(sections.update).not.toHaveBeenCalled();
     });
   });
@@ -135,7 +136,7 @@ describe(SectionsService.name, () => {
   describe('restore', () => {
     const kept = {
       id: 'version-row',
-      userId: USER,
+      ...ownedBy(SCOPE),
       sectionId: 'section-1',
       version: 1,
       name: 'Intro v1',
@@ -157,9 +158,9 @@ describe(SectionsService.name, () => {
       versions.find.mockResolvedValue(kept);
       models.ownedIds.mockResolvedValue(new Set([MODEL]));
       sections.update.mockImplementation(async (_user, _id, values) => sectionRow({ ...values, version: 4 }));
-      const restored = await sut.restore(USER, 'section-1', 1);
-      expect(versions.find).toHaveBeenCalledWith(USER, 'section-1', 1);
-      expect(sections.update).toHaveBeenCalledWith(USER, 'section-1', {
+      const restored = await sut.restore(SCOPE, 'section-1', 1);
+      expect(versions.find).toHaveBeenCalledWith(SCOPE, 'section-1', 1);
+      expect(sections.update).toHaveBeenCalledWith(SCOPE, 'section-1', {
         name: 'Intro v1',
         model: MODEL,
         temperature: 0.3,
@@ -178,7 +179,7 @@ describe(SectionsService.name, () => {
       const { sut, sections, versions } = await build();
       sections.findOwned.mockResolvedValue(sectionRow());
       versions.find.mockResolvedValue(null);
-      await expect(sut.restore(USER, 'section-1', 9)).rejects.toThrow(new NotFoundException('Version not found.'));
+      await expect(sut.restore(SCOPE, 'section-1', 9)).rejects.toThrow(new NotFoundException('Version not found.'));
       expect(sections.update).not.toHaveBeenCalled();
     });
 
@@ -187,15 +188,15 @@ describe(SectionsService.name, () => {
       sections.findOwned.mockResolvedValue(sectionRow());
       versions.find.mockResolvedValue(kept);
       models.ownedIds.mockResolvedValue(new Set());
-      await expect(sut.restore(USER, 'section-1', 1)).rejects.toThrow(ConflictException);
+      await expect(sut.restore(SCOPE, 'section-1', 1)).rejects.toThrow(ConflictException);
       expect(sections.update).not.toHaveBeenCalled();
     });
 
     it('should answer 404 before looking for versions when the section is not the caller’s', async () => {
       const { sut, sections, versions } = await build();
       sections.findOwned.mockResolvedValue(null);
-      await expect(sut.restore(USER, 'section-1', 1)).rejects.toThrow(new NotFoundException('Section not found.'));
-      await expect(sut.listVersions(USER, 'section-1')).rejects.toThrow(new NotFoundException('Section not found.'));
+      await expect(sut.restore(SCOPE, 'section-1', 1)).rejects.toThrow(new NotFoundException('Section not found.'));
+      await expect(sut.listVersions(SCOPE, 'section-1')).rejects.toThrow(new NotFoundException('Section not found.'));
       expect(versions.find).not.toHaveBeenCalled();
       expect(versions.list).not.toHaveBeenCalled();
     });
@@ -206,7 +207,7 @@ describe(SectionsService.name, () => {
       const { sut, sections } = await build();
       sections.delete.mockResolvedValue(null);
 
-      await expect(sut.remove(USER, 'section-1')).rejects.toThrow(new NotFoundException('Section not found.'));
+      await expect(sut.remove(SCOPE, 'section-1')).rejects.toThrow(new NotFoundException('Section not found.'));
     });
   });
 });

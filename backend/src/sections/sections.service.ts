@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EXAMPLES_COUNT } from '@quire/shared';
 import { ListQuery, Page } from '../common/list-query';
@@ -36,50 +37,50 @@ export class SectionsService {
     private readonly lineups: ModelLineupService,
   ) {}
 
-  async list(userId: string, query: ListQuery): Promise<Page<SectionResponse>> {
-    const page = await this.sections.list(userId, query);
-    return { ...page, rows: await this.respond(userId, page.rows) };
+  async list(scope: Scope, query: ListQuery): Promise<Page<SectionResponse>> {
+    const page = await this.sections.list(scope, query);
+    return { ...page, rows: await this.respond(scope, page.rows) };
   }
 
-  async get(userId: string, id: string): Promise<SectionResponse> {
-    return this.respondOne(userId, await this.require(userId, id));
+  async get(scope: Scope, id: string): Promise<SectionResponse> {
+    return this.respondOne(scope, await this.require(scope, id));
   }
 
-  async create(userId: string, dto: SectionDto): Promise<SectionResponse> {
-    return this.respondOne(userId, await this.sections.create(userId, await this.values(userId, dto, NEW_SECTION)));
+  async create(scope: Scope, dto: SectionDto): Promise<SectionResponse> {
+    return this.respondOne(scope, await this.sections.create(scope, await this.values(scope, dto, NEW_SECTION)));
   }
 
   /** The sections as answered, each with its model's shut-down date (the key's listing read once). */
-  private async respond(userId: string, rows: SectionRow[]): Promise<SectionResponse[]> {
-    const models = await this.models.openAiModels(userId, [...new Set(rows.map((row) => row.model))]);
-    const key = models.length > 0 ? await this.lineups.forUser(userId) : { unknown: null };
+  private async respond(scope: Scope, rows: SectionRow[]): Promise<SectionResponse[]> {
+    const models = await this.models.openAiModels(scope, [...new Set(rows.map((row) => row.model))]);
+    const key = models.length > 0 ? await this.lineups.forWorkspace(scope) : { unknown: null };
     const dates = new Map(models.map((model) => [model.id, this.lineups.lifeOfModel(model, key).shutdownDate]));
     return rows.map((row) => toSectionResponse(row, dates.get(row.model) ?? null));
   }
 
-  private async respondOne(userId: string, row: SectionRow): Promise<SectionResponse> {
-    return (await this.respond(userId, [row]))[0];
+  private async respondOne(scope: Scope, row: SectionRow): Promise<SectionResponse> {
+    return (await this.respond(scope, [row]))[0];
   }
 
   /** The fields given replace the saved ones; those left out keep their values. */
-  async update(userId: string, id: string, dto: Partial<SectionDto>): Promise<SectionResponse> {
-    const current = await this.require(userId, id);
-    const row = await this.sections.update(userId, id, await this.values(userId, dto, current));
+  async update(scope: Scope, id: string, dto: Partial<SectionDto>): Promise<SectionResponse> {
+    const current = await this.require(scope, id);
+    const row = await this.sections.update(scope, id, await this.values(scope, dto, current));
     if (!row) throw new NotFoundException('Section not found.');
-    return this.respondOne(userId, row);
+    return this.respondOne(scope, row);
   }
 
   /** A copy with a new id and the next free " (n)" name. */
-  async copy(userId: string, id: string): Promise<SectionResponse> {
-    const source = await this.require(userId, id);
-    const name = copyName(source.name, await this.sections.namesLike(userId, copyBase(source.name)));
-    return this.respondOne(userId, await this.sections.create(userId, { ...valuesOf(source), name }));
+  async copy(scope: Scope, id: string): Promise<SectionResponse> {
+    const source = await this.require(scope, id);
+    const name = copyName(source.name, await this.sections.namesLike(scope, copyBase(source.name)));
+    return this.respondOne(scope, await this.sections.create(scope, { ...valuesOf(source), name }));
   }
 
   /** Newest first; a section that is not the user's (or no longer exists) is a 404. */
-  async listVersions(userId: string, id: string): Promise<SectionVersionResponse[]> {
-    await this.require(userId, id);
-    return (await this.versions.list(userId, id)).map(toSectionVersionResponse);
+  async listVersions(scope: Scope, id: string): Promise<SectionVersionResponse[]> {
+    await this.require(scope, id);
+    return (await this.versions.list(scope, id)).map(toSectionVersionResponse);
   }
 
   /**
@@ -87,11 +88,11 @@ export class SectionsService {
    * version equal to the current fields changes nothing. A version whose model has been deleted
    * since is refused (409): the section would name a model that no longer exists.
    */
-  async restore(userId: string, id: string, version: number): Promise<SectionResponse> {
-    await this.require(userId, id);
-    const kept = await this.versions.find(userId, id, version);
+  async restore(scope: Scope, id: string, version: number): Promise<SectionResponse> {
+    await this.require(scope, id);
+    const kept = await this.versions.find(scope, id, version);
     if (!kept) throw new NotFoundException('Version not found.');
-    const owned = await this.models.ownedIds(userId, [kept.model, ...(kept.examplesModel ? [kept.examplesModel] : [])]);
+    const owned = await this.models.ownedIds(scope, [kept.model, ...(kept.examplesModel ? [kept.examplesModel] : [])]);
     if (!owned.has(kept.model)) {
       throw new ConflictException(
         `Version ${version} uses a model that has since been deleted, so it cannot be restored; copy its prompts into the form instead.`,
@@ -102,29 +103,29 @@ export class SectionsService {
         `Version ${version} takes its examples from a model that has since been deleted, so it cannot be restored; copy its prompts into the form instead.`,
       );
     }
-    const row = await this.sections.update(userId, id, valuesOf(kept));
+    const row = await this.sections.update(scope, id, valuesOf(kept));
     if (!row) throw new NotFoundException('Section not found.');
-    return this.respondOne(userId, row);
+    return this.respondOne(scope, row);
   }
 
-  async remove(userId: string, id: string): Promise<SectionResponse> {
-    const row = await this.sections.delete(userId, id);
+  async remove(scope: Scope, id: string): Promise<SectionResponse> {
+    const row = await this.sections.delete(scope, id);
     if (!row) throw new NotFoundException('Section not found.');
-    return this.respondOne(userId, row);
+    return this.respondOne(scope, row);
   }
 
-  async require(userId: string, id: string) {
-    const row = await this.sections.findOwned(userId, id);
+  async require(scope: Scope, id: string) {
+    const row = await this.sections.findOwned(scope, id);
     if (!row) throw new NotFoundException('Section not found.');
     return row;
   }
 
   /** `base` with the fields `dto` gives; the model, example set and bias list given must be the user's. */
-  private async values(userId: string, dto: Partial<SectionDto>, base: SectionValues): Promise<SectionValues> {
-    if (dto.model !== undefined && !(await this.models.findOwned(userId, dto.model))) throw notYours('model', 'models');
-    if (dto.examples_model && !(await this.models.findOwned(userId, dto.examples_model))) throw notYours('examples_model', 'models');
+  private async values(scope: Scope, dto: Partial<SectionDto>, base: SectionValues): Promise<SectionValues> {
+    if (dto.model !== undefined && !(await this.models.findOwned(scope, dto.model))) throw notYours('model', 'models');
+    if (dto.examples_model && !(await this.models.findOwned(scope, dto.examples_model))) throw notYours('examples_model', 'models');
     const group = dto.logit_bias_group === undefined ? undefined : (dto.logit_bias_group?.toLowerCase() ?? null);
-    if (group && !(await this.biasGroups.findOwned(userId, group))) throw notYours('logit_bias_group', 'bias word lists');
+    if (group && !(await this.biasGroups.findOwned(scope, group))) throw notYours('logit_bias_group', 'bias word lists');
     const given = givenFields({
       name: dto.name,
       model: dto.model?.toLowerCase(),

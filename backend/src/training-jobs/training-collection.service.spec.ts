@@ -1,9 +1,11 @@
+import { scope } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { APP_CONFIG } from '../config/config.module';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { JobsService } from '../jobs/jobs.service';
 import { UsersService } from '../users/users.service';
+import { ownedBy } from '../workspaces/scope';
 import { CrawlFailedError, CrawlOutcome } from '../training-data/crawler/crawler';
 import { JobCrawler } from './job-crawler';
 import { TrainingCollectionService } from './training-collection.service';
@@ -14,7 +16,7 @@ import { TrainingPagesRepository } from './training-pages.repository';
 
 const job = (overrides: Partial<TrainingJobRow> = {}): TrainingJobRow => ({
   id: 'job-1',
-  userId: 'user-1',
+  ...ownedBy(scope),
   status: 'running',
   url: 'https://blog.test/',
   message: null,
@@ -96,7 +98,7 @@ describe(TrainingCollectionService.name, () => {
 
       expect(jobs.saveSnapshot).toHaveBeenCalledWith(
         expect.objectContaining({
-          userId: 'user-1',
+          scope,
           jobId: 'job-1',
           meta: expect.objectContaining({ counts: { h1sAndIntros: { clusters: 1, subClusters: 1 }, sections: { clusters: 1, subClusters: 1 } } }),
         }),

@@ -1,3 +1,4 @@
+import { scopeOf } from '../workspaces/scope';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { failureMessage, isForPeople } from '../common/job-failure';
 import { APP_CONFIG } from '../config/config.module';
@@ -106,7 +107,7 @@ export class TrainingCollectionService {
     };
     const counts = { h1sAndIntros: poolCounts(data.h1sAndIntros), sections: poolCounts(data.sections) };
     const rawMeta = { uuid: job.id, url: job.url, createdAt: new Date().toISOString() };
-    await this.jobs.saveSnapshot({ userId: job.userId, jobId: job.id, data, meta: { counts, rawMeta } });
+    await this.jobs.saveSnapshot({ scope: scopeOf(job), jobId: job.id, data, meta: { counts, rawMeta } });
     const clusterSizes = { h1sAndIntros: data.h1sAndIntros.clusters.map((c) => c.length), sections: data.sections.clusters.map((c) => c.length) };
     await this.jobs.progress(job.id, { counts, rawMeta, clusterSizes }, 'Saving…');
     return note;
@@ -115,7 +116,7 @@ export class TrainingCollectionService {
   /** Embeddings of both pools in embeddings mode; a failure falls back to the text features, said in the note. */
   private async vectors(job: TrainingJobRow, items: { h1sAndIntros: SectionItem[]; sections: SectionItem[] }) {
     if (job.clustering !== 'embeddings') return { vectors: null, note: null };
-    const key = await this.users.getSecret(job.userId, 'OPENAI_API_KEY');
+    const key = await this.users.getSecret(job.workspaceId, 'OPENAI_API_KEY');
     if (!key) return { vectors: null, note: 'No OpenAI API key was saved, so sections were clustered by their text.' };
     const text = (item: SectionItem) => blocksToPlainText(item.originalHeading, item.children);
     try {

@@ -24,7 +24,7 @@ export class TrainingJobsController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TrainingJobResponse[]> {
-    return sendPage(res, 'training-jobs', await this.jobs.list(user.id, query));
+    return sendPage(res, 'training-jobs', await this.jobs.list(user, query));
   }
 
   @Post('submit-url')
@@ -32,13 +32,13 @@ export class TrainingJobsController {
   @ApiCreatedResponse({ type: TrainingJobResponse })
   @ApiErrors(409)
   submit(@CurrentUser() user: AuthUser, @Body() body: SubmitUrlDto): Promise<TrainingJobResponse> {
-    return this.jobs.submit(user.id, body);
+    return this.jobs.submit(user, body);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One training job' })
   @ApiOkResponse({ type: TrainingJobResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', new IdParamPipe('Training job not found.')) id: string): Promise<TrainingJobResponse> {
-    return this.jobs.get(user.id, id);
+    return this.jobs.get(user, id);
   }
 }

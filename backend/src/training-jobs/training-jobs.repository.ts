@@ -1,3 +1,4 @@
+import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
@@ -19,12 +20,12 @@ export class TrainingJobsRepository {
     return this.database.db;
   }
 
-  async list(userId: string, query: ListQuery): Promise<Page<TrainingJobRow>> {
+  async list(scope: Scope, query: ListQuery): Promise<Page<TrainingJobRow>> {
     // Every row here is a training job, so a `_type` filter only decides between all and none.
     const { _type, ...filter } = query.filter;
     if (_type !== undefined && _type !== 'training') return { rows: [], total: 0, start: query.range.start };
     const { where, orderBy } = listClauses({ ...query, filter }, columns, { orderBy: sql`${trainingJobs.timestamp} desc`, search: trainingJobs.url });
-    const condition = whereAll([eq(trainingJobs.userId, userId), ...where]);
+    const condition = whereAll([eq(trainingJobs.workspaceId, scope.workspaceId), ...where]);
     const db = this.db;
     return readPage(
       query,
@@ -40,19 +41,19 @@ export class TrainingJobsRepository {
     );
   }
 
-  async findOwned(userId: string, id: string): Promise<TrainingJobRow | null> {
+  async findOwned(scope: Scope, id: string): Promise<TrainingJobRow | null> {
     const [row] = await this.db
       .select()
       .from(trainingJobs)
-      .where(and(eq(trainingJobs.userId, userId), eq(trainingJobs.id, id)))
+      .where(and(eq(trainingJobs.workspaceId, scope.workspaceId), eq(trainingJobs.id, id)))
       .limit(1);
     return row ?? null;
   }
 
-  async create(values: { id: string; userId: string; url: string; clustering: ClusteringMode; meta: TrainingJobMeta }): Promise<TrainingJobRow> {
+  async create({ scope, ...values }: { id: string; scope: Scope; url: string; clustering: ClusteringMode; meta: TrainingJobMeta }): Promise<TrainingJobRow> {
     const [row] = await this.db
       .insert(trainingJobs)
-      .values({ ...values, status: 'queued', message: 'Waiting to start…' })
+      .values({ ...values, ...ownedBy(scope), status: 'queued', message: 'Waiting to start…' })
       .returning();
     return row;
   }
@@ -120,10 +121,10 @@ export class TrainingJobsRepository {
   }
 
   /** The job's clustered result; one per job, so a job that runs its clustering again replaces it. */
-  async saveSnapshot(values: { userId: string; jobId: string; data: SnapshotData; meta: TrainingSnapshotRow['meta'] }): Promise<void> {
+  async saveSnapshot({ scope, ...values }: { scope: Scope; jobId: string; data: SnapshotData; meta: TrainingSnapshotRow['meta'] }): Promise<void> {
     await this.db
       .insert(trainingSnapshots)
-      .values(values)
+      .values({ ...values, ...ownedBy(scope) })
       .onConflictDoUpdate({ target: trainingSnapshots.jobId, set: { data: values.data, meta: values.meta, createdAt: new Date() } });
   }
 

@@ -1,5 +1,5 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
 import { ParsedArticle } from '@quire/shared';
 
 export interface TrainingJobMeta {
@@ -31,9 +31,7 @@ export const trainingJobs = pgTable(
   'training_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...workspaceColumns(),
     status: text('status').notNull(),
     url: text('url').notNull(),
     message: text('message'),
@@ -46,7 +44,7 @@ export const trainingJobs = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
   },
-  (table) => [index('training_jobs_user_timestamp_idx').on(table.userId, table.timestamp)],
+  (table) => [index('training_jobs_workspace_timestamp_idx').on(table.workspaceId, table.timestamp)],
 );
 
 export type TrainingJobRow = typeof trainingJobs.$inferSelect;

@@ -1,20 +1,21 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
+import { scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { NO_OPENAI_KEY_MESSAGE } from '../models/models.service';
 import { UsersService } from '../users/users.service';
+import { ownedBy } from '../workspaces/scope';
 import { TrainingCollectionService } from './training-collection.service';
 import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingJobsService } from './training-jobs.service';
 
-const USER = 'user-1';
-
 describe(TrainingJobsService.name, () => {
   async function build() {
     const built = await buildService(TrainingJobsService, { jobs: TrainingJobsRepository, collection: TrainingCollectionService, users: UsersService });
     built.jobs.create.mockImplementation(
-      async (values) =>
+      async ({ scope, ...values }) =>
         ({
+          ...ownedBy(scope),
           status: 'queued',
           message: null,
           timestamp: new Date(0),
@@ -33,9 +34,9 @@ describe(TrainingJobsService.name, () => {
     it('should save the address without its fragment and queue the crawl', async () => {
       const { sut, jobs, collection } = await build();
 
-      const job = await sut.submit(USER, { url: 'https://blog.test/posts/#top' });
+      const job = await sut.submit(SCOPE, { url: 'https://blog.test/posts/#top' });
 
-      expect(jobs.create).toHaveBeenCalledWith(expect.objectContaining({ userId: USER, url: 'https://blog.test/posts/', clustering: 'text' }));
+      expect(jobs.create).toHaveBeenCalledWith(expect.objectContaining({ scope: SCOPE, url: 'https://blog.test/posts/', clustering: 'text' }));
       expect(collection.enqueue).toHaveBeenCalledWith(job._id);
     });
 
@@ -46,7 +47,7 @@ describe(TrainingJobsService.name, () => {
     ])('should refuse %j with a 400 saying why, queueing nothing', async (url, message) => {
       const { sut, jobs } = await build();
 
-      await expect(sut.submit(USER, { url })).rejects.toThrow(new BadRequestException(message));
+      await expect(sut.submit(SCOPE, { url })).rejects.toThrow(new BadRequestException(message));
       expect(jobs.create).not.toHaveBeenCalled();
     });
 
@@ -54,7 +55,7 @@ describe(TrainingJobsService.name, () => {
       const { sut, users, jobs } = await build();
       users.getSecret.mockResolvedValue(null);
 
-      await expect(sut.submit(USER, { url: 'https://blog.test/', clustering: 'embeddings' })).rejects.toThrow(new ConflictException(NO_OPENAI_KEY_MESSAGE));
+      await expect(sut.submit(SCOPE, { url: 'https://blog.test/', clustering: 'embeddings' })).rejects.toThrow(new ConflictException(NO_OPENAI_KEY_MESSAGE));
       expect(jobs.create).not.toHaveBeenCalled();
     });
   });

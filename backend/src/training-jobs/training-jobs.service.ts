@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ListQuery, Page } from '../common/list-query';
@@ -15,26 +16,26 @@ export class TrainingJobsService {
     private readonly users: UsersService,
   ) {}
 
-  async list(userId: string, query: ListQuery): Promise<Page<TrainingJobResponse>> {
-    const page = await this.jobs.list(userId, query);
+  async list(scope: Scope, query: ListQuery): Promise<Page<TrainingJobResponse>> {
+    const page = await this.jobs.list(scope, query);
     return { ...page, rows: page.rows.map(toTrainingJobResponse) };
   }
 
-  async get(userId: string, id: string): Promise<TrainingJobResponse> {
-    const job = await this.jobs.findOwned(userId, id);
+  async get(scope: Scope, id: string): Promise<TrainingJobResponse> {
+    const job = await this.jobs.findOwned(scope, id);
     if (!job) throw new NotFoundException('Training job not found.');
     return toTrainingJobResponse(job);
   }
 
   /** Creates the job and answers it at once; the crawl runs on the durable queue. */
-  async submit(userId: string, body: SubmitUrlDto): Promise<TrainingJobResponse> {
+  async submit(scope: Scope, body: SubmitUrlDto): Promise<TrainingJobResponse> {
     const url = webAddress(body.url);
     const clustering = body.clustering ?? 'text';
-    if (clustering === 'embeddings' && !(await this.users.getSecret(userId, 'OPENAI_API_KEY'))) throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
+    if (clustering === 'embeddings' && !(await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY'))) throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
     const id = randomUUID();
     const job = await this.jobs.create({
       id,
-      userId,
+      scope,
       url,
       clustering,
       meta: { viewUrl: `/training/view/${id}`, rawMeta: { uuid: id, url, createdAt: new Date().toISOString() } },

@@ -1,5 +1,5 @@
+import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
 import { ClusteredPool } from '@quire/shared';
 import { TrainingJobMeta, trainingJobs } from './training-jobs.schema';
 
@@ -11,9 +11,7 @@ export interface SnapshotData {
 /** The clustered result of one training job (one per job; a re-run replaces it). */
 export const trainingSnapshots = pgTable('training_snapshots', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ...workspaceColumns(),
   jobId: uuid('job_id')
     .notNull()
     .unique('training_snapshots_job_key')

@@ -15,6 +15,6 @@ export class TrainingSnapshotsController {
   @ApiOperation({ summary: 'Clustered sections of training jobs, newest first; start/end keep the items published in that range' })
   @ApiOkResponse({ type: [TrainingSnapshotResponse] })
   list(@CurrentUser() user: AuthUser, @Query() query: SnapshotQueryDto): Promise<TrainingSnapshotResponse[]> {
-    return this.snapshots.list(user.id, query);
+    return this.snapshots.list(user, query);
   }
 }

@@ -1,3 +1,4 @@
+import { Scope } from '../workspaces/scope';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { filterPool } from '../training-data/snapshot-pools';
 import { SnapshotQueryDto, TrainingSnapshotResponse, toSnapshotResponse } from './training-snapshots.dto';
@@ -8,10 +9,10 @@ export class TrainingSnapshotsService {
   constructor(private readonly snapshots: TrainingSnapshotsRepository) {}
 
   /** Snapshots newest first, their items limited to the publication dates asked for (spec §5). */
-  async list(userId: string, query: SnapshotQueryDto): Promise<TrainingSnapshotResponse[]> {
+  async list(scope: Scope, query: SnapshotQueryDto): Promise<TrainingSnapshotResponse[]> {
     const range = { start: dateOf(query.start, 'start'), end: dateOf(query.end, 'end') };
     if (range.start && range.end && range.start > range.end) throw new BadRequestException('start must not be after end');
-    const rows = await this.snapshots.list(userId, query.jobId ?? null);
+    const rows = await this.snapshots.list(scope, query.jobId ?? null);
     return rows.map((row) =>
       toSnapshotResponse(row, { sections: filterPool(row.data.sections, range), h1sAndIntros: filterPool(row.data.h1sAndIntros, range) }),
     );

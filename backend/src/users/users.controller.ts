@@ -13,7 +13,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Profile and connection settings as redacted hints' })
   @ApiOkResponse({ type: UserResponse })
   get(@CurrentUser() user: AuthUser): Promise<UserResponse> {
-    return this.users.getSettings(user.id);
+    return this.users.getSettings(user);
   }
 
   @Post()
@@ -21,14 +21,14 @@ export class UsersController {
   @ApiOperation({ summary: 'Save connection settings (a posted-back hint keeps the stored value)' })
   @ApiOkResponse({ type: UserResponse })
   update(@CurrentUser() user: AuthUser, @Body() body: UpdateUserDto): Promise<UserResponse> {
-    return this.users.updateSettings(user.id, body.envVars);
+    return this.users.updateSettings(user, body.envVars);
   }
 
   @Get('status-config')
   @ApiOperation({ summary: 'The Notion status property and its four values' })
   @ApiOkResponse({ type: StatusConfigResponse })
   getStatusConfig(@CurrentUser() user: AuthUser): Promise<StatusConfigResponse> {
-    return this.users.getStatusConfig(user.id);
+    return this.users.getStatusConfig(user.workspaceId);
   }
 
   @Post('status-config')
@@ -36,6 +36,6 @@ export class UsersController {
   @ApiOperation({ summary: 'Save the Notion status property and its four values' })
   @ApiOkResponse({ type: StatusConfigResponse })
   updateStatusConfig(@CurrentUser() user: AuthUser, @Body() body: StatusConfigDto): Promise<StatusConfigResponse> {
-    return this.users.updateStatusConfig(user.id, body);
+    return this.users.updateStatusConfig(user.workspaceId, body);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
-import { StatusConfig, UserRow, users } from './users.schema';
+import { UserRow, users } from './users.schema';
 
 interface UserProfileInput {
   id: string;
@@ -11,8 +11,6 @@ interface UserProfileInput {
   googleSubject: string | null;
 }
 
-export type UserSecretsPatch = Partial<Pick<UserRow, 'notionSecret' | 'notionDatabaseId' | 'openAiApiKey'>>;
-
 @Injectable()
 export class UsersRepository {
   constructor(private readonly database: DatabaseService) {}
@@ -20,14 +18,6 @@ export class UsersRepository {
   async findById(id: string): Promise<UserRow | null> {
     const [row] = await this.database.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row ?? null;
-  }
-
-  /** Users who saved a Notion secret and database id: the ones whose database is polled. */
-  async withNotionSettings(): Promise<UserRow[]> {
-    return this.database.db
-      .select()
-      .from(users)
-      .where(and(isNotNull(users.notionSecret), isNotNull(users.notionDatabaseId)));
   }
 
   /** Creates the user on first sign-in, refreshes name and picture on later ones. */
@@ -60,17 +50,4 @@ export class UsersRepository {
     await this.database.db.update(users).set({ googleAccessToken: sealedToken, googleAccessTokenExpiresAt: expiresAt }).where(eq(users.id, id));
   }
 
-  async updateSecrets(id: string, patch: UserSecretsPatch): Promise<UserRow> {
-    const [row] = await this.database.db
-      .update(users)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
-    return row;
-  }
-
-  async updateStatusConfig(id: string, statusConfig: StatusConfig): Promise<UserRow> {
-    const [row] = await this.database.db.update(users).set({ statusConfig, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-    return row;
-  }
 }

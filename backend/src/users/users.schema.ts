@@ -1,11 +1,11 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export interface StatusConfig {
   propertyName: string;
   values: { start: string; inProgress: string; error: string; complete: string };
 }
 
-/** Secret columns hold AES-256-GCM ciphertext from SecretBox, never plaintext. */
+/** A person who signs in. Secret columns hold AES-256-GCM ciphertext from SecretBox, never plaintext; the connection settings belong to workspaces. */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
@@ -15,10 +15,6 @@ export const users = pgTable('users', {
   googleRefreshToken: text('google_refresh_token'),
   googleAccessToken: text('google_access_token'),
   googleAccessTokenExpiresAt: timestamp('google_access_token_expires_at', { withTimezone: true }),
-  notionSecret: text('notion_secret'),
-  notionDatabaseId: text('notion_database_id'),
-  openAiApiKey: text('openai_api_key'),
-  statusConfig: jsonb('status_config').$type<StatusConfig>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,11 +1,14 @@
 import { BadRequestException, Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import { SecretBox, redactedHint } from '../common/secret-box';
 import { notionId } from '../integrations/notion/notion-id';
-import { UserSecretsPatch, UsersRepository } from './users.repository';
+import { UsersRepository } from './users.repository';
 import { StatusConfig, UserRow } from './users.schema';
+import { WorkspaceSecretsPatch, WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { WorkspaceRow } from '../workspaces/workspaces.schema';
+import type { AuthUser } from '../auth/current-user';
 import { DEFAULT_STATUS_CONFIG, ENV_VAR_NAMES, EnvVarName, EnvVars, EnvVarsDto, StatusConfigResponse, UserResponse } from './users.dto';
 
-const COLUMN_OF: Record<EnvVarName, keyof UserSecretsPatch> = {
+const COLUMN_OF: Record<EnvVarName, keyof WorkspaceSecretsPatch> = {
   NOTION_SECRET: 'notionSecret',
   DATABASE_ID: 'notionDatabaseId',
   OPENAI_API_KEY: 'openAiApiKey',
@@ -20,30 +23,34 @@ const SOURCE_OF: Record<EnvVarName, string> = {
   OPENAI_API_KEY: "OpenAI's API keys page",
 };
 
-/** Connection settings and the status configuration of the signed-in operator. */
+/**
+ * The connection settings and the status configuration, which belong to the workspace (issue 28:
+ * sealed for "<workspace id>:<name>"), and each person's own Google tokens.
+ */
 @Injectable()
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
+    private readonly workspaces: WorkspacesRepository,
     private readonly box: SecretBox,
   ) {}
 
-  async getSettings(userId: string): Promise<UserResponse> {
-    return this.toResponse(await this.require(userId));
+  async getSettings(user: AuthUser): Promise<UserResponse> {
+    return this.toResponse(user, await this.requireWorkspace(user.workspaceId));
   }
 
   /**
    * Omitted fields stay as they are, so does a field posted back as its own redacted hint; an
    * empty string clears one. Everything is checked before anything is written.
    */
-  async updateSettings(userId: string, envVars: EnvVarsDto): Promise<UserResponse> {
-    const user = await this.require(userId);
-    const patch: UserSecretsPatch = {};
+  async updateSettings(user: AuthUser, envVars: EnvVarsDto): Promise<UserResponse> {
+    const workspace = await this.requireWorkspace(user.workspaceId);
+    const patch: WorkspaceSecretsPatch = {};
     for (const name of ENV_VAR_NAMES) {
       const posted = envVars[name];
       if (posted === undefined) continue;
       const value = posted.trim();
-      const current = this.readSecret(user, name);
+      const current = this.readSecret(workspace, name);
       if (current !== null && value === redactedHint(current)) continue;
       if (value.includes('…')) {
         throw new BadRequestException({
@@ -65,10 +72,10 @@ export class UsersService {
         });
       }
       const stored = name === 'DATABASE_ID' ? this.databaseId(value) : value;
-      patch[COLUMN_OF[name]] = stored === '' ? null : this.box.seal(stored, this.context(userId, name));
+      patch[COLUMN_OF[name]] = stored === '' ? null : this.box.seal(stored, this.context(workspace.id, name));
     }
-    const updated = Object.keys(patch).length > 0 ? await this.users.updateSecrets(userId, patch) : user;
-    return this.toResponse(updated);
+    const updated = Object.keys(patch).length > 0 ? await this.workspaces.updateSecrets(workspace.id, patch, user.id) : workspace;
+    return this.toResponse(user, updated);
   }
 
   /** People paste the database's link as often as its id: the bare id is what is kept. */
@@ -82,13 +89,13 @@ export class UsersService {
     });
   }
 
-  async getStatusConfig(userId: string): Promise<StatusConfigResponse> {
-    const user = await this.require(userId);
-    return { statusConfig: user.statusConfig ?? DEFAULT_STATUS_CONFIG };
+  async getStatusConfig(workspaceId: string): Promise<StatusConfigResponse> {
+    const workspace = await this.requireWorkspace(workspaceId);
+    return { statusConfig: workspace.statusConfig ?? DEFAULT_STATUS_CONFIG };
   }
 
-  async updateStatusConfig(userId: string, config: StatusConfig): Promise<StatusConfigResponse> {
-    await this.require(userId);
+  async updateStatusConfig(workspaceId: string, config: StatusConfig): Promise<StatusConfigResponse> {
+    await this.requireWorkspace(workspaceId);
     const values = Object.values(config.values);
     if (new Set(values).size !== values.length) {
       throw new BadRequestException({
@@ -101,7 +108,7 @@ export class UsersService {
       propertyName,
       values: { start: v.start, inProgress: v.inProgress, error: v.error, complete: v.complete },
     };
-    const updated = await this.users.updateStatusConfig(userId, clean);
+    const updated = await this.workspaces.updateStatusConfig(workspaceId, clean);
     return { statusConfig: updated.statusConfig ?? clean };
   }
 
@@ -126,20 +133,20 @@ export class UsersService {
   }
 
   /** The decrypted value of one setting, for the integrations that need it; null when unset. */
-  async getSecret(userId: string, name: EnvVarName): Promise<string | null> {
-    return this.readSecret(await this.require(userId), name);
+  async getSecret(workspaceId: string, name: EnvVarName): Promise<string | null> {
+    return this.readSecret(await this.requireWorkspace(workspaceId), name);
   }
 
-  /** Several settings (decrypted; null when unset) and the status names, from one read of the user. */
-  async getSecrets<N extends EnvVarName>(userId: string, names: readonly N[]): Promise<{ secrets: Record<N, string | null>; statusConfig: StatusConfig }> {
-    const user = await this.require(userId);
-    const secrets = Object.fromEntries(names.map((name) => [name, this.readSecret(user, name)])) as Record<N, string | null>;
-    return { secrets, statusConfig: user.statusConfig ?? DEFAULT_STATUS_CONFIG };
+  /** Several settings (decrypted; null when unset) and the status names, from one read of the workspace. */
+  async getSecrets<N extends EnvVarName>(workspaceId: string, names: readonly N[]): Promise<{ secrets: Record<N, string | null>; statusConfig: StatusConfig }> {
+    const workspace = await this.requireWorkspace(workspaceId);
+    const secrets = Object.fromEntries(names.map((name) => [name, this.readSecret(workspace, name)])) as Record<N, string | null>;
+    return { secrets, statusConfig: workspace.statusConfig ?? DEFAULT_STATUS_CONFIG };
   }
 
-  private readSecret(user: UserRow, name: EnvVarName): string | null {
-    const sealed = user[COLUMN_OF[name]];
-    return sealed ? this.open(sealed, this.context(user.id, name)) : null;
+  private readSecret(workspace: WorkspaceRow, name: EnvVarName): string | null {
+    const sealed = workspace[COLUMN_OF[name]];
+    return sealed ? this.open(sealed, this.context(workspace.id, name)) : null;
   }
 
   /** A ciphertext that does not open means this server has another key than the one that sealed it. */
@@ -153,8 +160,14 @@ export class UsersService {
     }
   }
 
-  private context(userId: string, name: EnvVarName): string {
-    return `${userId}:${name}`;
+  private context(workspaceId: string, name: EnvVarName): string {
+    return `${workspaceId}:${name}`;
+  }
+
+  private async requireWorkspace(workspaceId: string): Promise<WorkspaceRow> {
+    const workspace = await this.workspaces.findById(workspaceId);
+    if (!workspace) throw new NotFoundException('Workspace not found.');
+    return workspace;
   }
 
   private async require(userId: string): Promise<UserRow> {
@@ -163,10 +176,10 @@ export class UsersService {
     return user;
   }
 
-  private toResponse(user: UserRow): UserResponse {
+  private toResponse(user: AuthUser, workspace: WorkspaceRow): UserResponse {
     const envVars = Object.fromEntries(
       ENV_VAR_NAMES.map((name) => {
-        const value = this.readSecret(user, name);
+        const value = this.readSecret(workspace, name);
         return [name, value === null ? '' : redactedHint(value)];
       }),
     ) as EnvVars;

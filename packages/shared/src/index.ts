@@ -7,3 +7,4 @@ export * from './markdown';
 export * from './reasoning';
 export * from './examples';
 export * from './placeholders';
+export * from './permissions';

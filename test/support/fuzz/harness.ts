@@ -8,8 +8,25 @@ import { TestApp } from '../test-app';
 import type { Expectation } from './bodies';
 import { clip } from './json';
 import { PGBOSS_SCHEMA } from '../../../backend/src/jobs/queues';
+import { AuditRepository } from '../../../backend/src/workspaces/audit.repository';
 
 export type Agent = ReturnType<typeof request.agent>;
+
+const CLOSED_PORT = 'http://127.0.0.1:9';
+/**
+ * The API alone, for suites that compare the rows before and after each request: outside services
+ * are a closed port away, Notion is polled hourly and no job runs (RUN_JOBS=false), so whatever
+ * changes a row (or reaches the job queue) came from the request.
+ */
+export const QUIET_API_ENV = {
+  NOTION_BASE_URL: CLOSED_PORT,
+  OPENAI_BASE_URL: CLOSED_PORT,
+  GOOGLE_API_ROOT: CLOSED_PORT,
+  GOOGLE_TOKEN_URL: CLOSED_PORT,
+  NOTION_POLL_SECONDS: '3600',
+  FINE_TUNE_POLL_SECONDS: '3600',
+  RUN_JOBS: 'false',
+};
 
 export interface Exchange {
   /** The operation, e.g. `PUT /api/sections/{id}`. */
@@ -87,6 +104,8 @@ export class Fuzzer {
 
   /** One hash per table; PGlite has one connection, so never run it alongside another query. */
   async fingerprint(): Promise<Record<string, string>> {
+    // The audit log is written once a request is answered: the last answer's event is in before the rows are read.
+    await this.t.app.get(AuditRepository).flush();
     return (await this.rows(this.fingerprintSql))[0] as Record<string, string>;
   }
 
