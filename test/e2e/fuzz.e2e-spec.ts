@@ -61,15 +61,13 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
     // (made as a restored database could hold them, local sign-in taking none), so theirs has ids to try.
     for (const cookie of [grace, undefined]) {
       const me = (await (cookie ? request(t.http).get('/api/me').set('Cookie', cookie) : agent.get('/api/me')).expect(200)).body;
-      await t.app
-        .get(WorkspacesRepository)
-        .invite({
-          workspaceId: me.workspace.id,
-          email: `invited-${me.workspace.id}@quire.test`,
-          role: 'viewer',
-          invitedBy: null,
-          expiresAt: new Date(Date.now() + 86_400_000),
-        });
+      await t.app.get(WorkspacesRepository).invite({
+        workspaceId: me.workspace.id,
+        email: `invited-${me.workspace.id}@quire.test`,
+        role: 'viewer',
+        invitedBy: null,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
     }
     // No job runs in this app (RUN_JOBS=false): the seeded crawls stay queued, and nothing writes rows while fuzzing.
 

@@ -52,7 +52,11 @@ export class ClientsRepository {
 
   /** Null when the user already has a client of that name (any case). */
   async create(scope: Scope, name: string): Promise<ClientRow | null> {
-    const [row] = await this.database.db.insert(clients).values({ ...ownedBy(scope), name }).onConflictDoNothing().returning();
+    const [row] = await this.database.db
+      .insert(clients)
+      .values({ ...ownedBy(scope), name })
+      .onConflictDoNothing()
+      .returning();
     return row ?? null;
   }
 

@@ -89,7 +89,11 @@ export class ModelsRepository {
 
   /** Null when the user already has a model of that name (names are unique per user, any case). */
   async create({ scope, ...values }: { scope: Scope; name: string; baseModel: string }): Promise<ModelRow | null> {
-    const [row] = await this.db.insert(models).values({ ...values, ...ownedBy(scope) }).onConflictDoNothing().returning();
+    const [row] = await this.db
+      .insert(models)
+      .values({ ...values, ...ownedBy(scope) })
+      .onConflictDoNothing()
+      .returning();
     return row ?? null;
   }
 

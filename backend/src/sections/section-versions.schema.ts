@@ -18,7 +18,10 @@ export const sectionVersions = pgTable(
     notes: text('notes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('section_versions_section_version_idx').on(table.sectionId, table.version), index('section_versions_workspace_idx').on(table.workspaceId)],
+  (table) => [
+    uniqueIndex('section_versions_section_version_idx').on(table.sectionId, table.version),
+    index('section_versions_workspace_idx').on(table.workspaceId),
+  ],
 );
 
 export type SectionVersionRow = typeof sectionVersions.$inferSelect;

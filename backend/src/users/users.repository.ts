@@ -49,5 +49,4 @@ export class UsersRepository {
   async setGoogleAccessToken(id: string, sealedToken: string, expiresAt: Date): Promise<void> {
     await this.database.db.update(users).set({ googleAccessToken: sealedToken, googleAccessTokenExpiresAt: expiresAt }).where(eq(users.id, id));
   }
-
 }
