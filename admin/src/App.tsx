@@ -12,10 +12,13 @@ import { LoginPage } from './pages/login/LoginPage';
 import { queryClient } from './queryClient';
 
 import articles from './resources/articles';
+import audit from './resources/audit';
 import biaswords from './resources/biaswords';
 import clients from './resources/clients';
 import evaluations from './resources/evaluations';
 import history from './resources/history';
+import invitations from './resources/invitations';
+import members from './resources/members';
 import models from './resources/models';
 import previews from './resources/previews';
 import sections from './resources/sections';
@@ -86,6 +89,9 @@ export function App() {
       {resource('history', history)}
       {resource('models', models)}
       {resource('evaluations', evaluations)}
+      {resource('members', members)}
+      {resource('invitations', invitations)}
+      {resource('audit', audit)}
       <Resource name="logit-bias-groups" />
       <Resource name="fine-tune-jobs" />
       <Resource name="training-jobs" />

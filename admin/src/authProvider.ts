@@ -1,25 +1,52 @@
 import type { AuthProvider } from 'react-admin';
-import { HttpClient, httpClient } from './dataProvider';
+import { actionOf, can, PERMISSIONS } from '@quire/shared';
+import { HttpClient, httpClient, Me, WorkspaceMembership } from './dataProvider';
 
-export interface Me {
-  name: string;
-  avatar: string | null;
+export type { Me, WorkspaceMembership };
+
+/** What `getIdentity` answers: react-admin's identity plus the workspaces, for the app bar's switcher. */
+export interface QuireIdentity {
+  id: string;
+  fullName: string;
+  avatar?: string;
   email: string;
-  /** Whether the operator owns the data: may download a backup of all of it. */
-  can_download_backup: boolean;
+  workspace: WorkspaceMembership;
+  workspaces: WorkspaceMembership[];
 }
+
+/** react-admin's auth provider plus `refreshSession`, for the switcher after PUT /api/me/workspace. */
+export interface QuireAuthProvider extends AuthProvider {
+  /** Forgets the remembered session: `me` (PUT /api/me/workspace's answer) becomes it, else GET /api/me is asked again. */
+  refreshSession(me?: Me): Promise<Me>;
+}
+
+/** GET /api/me as react-admin's identity (its id is the email). */
+export const toIdentity = (me: Me): QuireIdentity => ({
+  id: me.email,
+  fullName: me.name,
+  avatar: me.avatar ?? undefined,
+  email: me.email,
+  workspace: me.workspace,
+  workspaces: me.workspaces,
+});
 
 const status = (error: unknown) => (error as { status?: number } | null)?.status;
 
 /**
  * The operator's session, in one place. Sign-in itself is a browser navigation to
- * /api/auth/{provider}; `checkAuth` asks GET /api/me once and remembers the answer until logout or
- * a 401, `getIdentity` asks again (so the header sees a session that ended since start-up), and
- * `logout` ends the session with POST /api/logout. `canAccess` says what the operator may do beyond
- * the resources every operator has: download a backup ({ resource: 'backup', action: 'download' }).
+ * /api/auth/{provider}; `checkAuth` asks GET /api/me once and remembers the answer until logout, a
+ * 401 or a workspace switch (`refreshSession`), `getIdentity` asks again (so the header sees a
+ * session that ended since start-up, and the remembered answer follows), and `logout` ends the
+ * session with POST /api/logout.
+ *
+ * `canAccess` answers from the permission table the server's guard reads too (@quire/shared's
+ * PERMISSIONS) with the role in the current workspace; a backup ({ resource: 'backup', action:
+ * 'download' }) is for the owners of the data. A resource the table does not name (react-admin's
+ * own) may be read, never changed.
  */
-export function createAuthProvider(http: HttpClient): AuthProvider {
+export function createAuthProvider(http: HttpClient): QuireAuthProvider {
   let session: Promise<Me> | null = null;
+  const current = () => (session ??= http<Me>('/api/me'));
   return {
     login: async () => undefined,
     logout: async () => {
@@ -32,9 +59,8 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
       session = null;
     },
     checkAuth: async () => {
-      session ??= http<Me>('/api/me');
       try {
-        await session;
+        await current();
       } catch (error) {
         session = null;
         throw error;
@@ -47,13 +73,24 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
       }
     },
     canAccess: async ({ resource, action }) => {
-      if (resource !== 'backup') return true;
-      session ??= http<Me>('/api/me');
-      return action === 'download' && (await session).can_download_backup;
+      const me = await current();
+      if (resource === 'backup') return action === 'download' && me.can_download_backup;
+      if (resource in PERMISSIONS) return can(me.workspace.role, resource, actionOf(action));
+      return actionOf(action) === 'read';
     },
     getIdentity: async () => {
       const me = await http<Me>('/api/me');
-      return { id: me.email, fullName: me.name, avatar: me.avatar ?? undefined };
+      session = Promise.resolve(me);
+      return toIdentity(me);
+    },
+    refreshSession: async (me) => {
+      session = me ? Promise.resolve(me) : http<Me>('/api/me');
+      try {
+        return await session;
+      } catch (error) {
+        session = null;
+        throw error;
+      }
     },
   };
 }

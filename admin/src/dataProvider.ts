@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { DataProvider, fetchUtils, HttpError, Identifier } from 'ra-core';
+import type { Role } from '@quire/shared';
 
 type FetchJson = typeof fetchUtils.fetchJson;
 
@@ -148,8 +149,39 @@ const evaluationMethods = (apiUrl: string, post: <T>(path: string, body?: unknow
 });
 // ── end of Evaluations ───────────────────────────────────────────────────────
 
+// ── Workspaces (issue 28) ────────────────────────────────────────────────────
+/** A workspace the person belongs to, and their role in it. */
+export interface WorkspaceMembership {
+  id: string;
+  name: string;
+  role: Role;
+}
+
+/** GET /api/me: who is signed in, and in which workspace. */
+export interface Me {
+  name: string;
+  avatar: string | null;
+  email: string;
+  /** Whether the operator owns the data: may download a backup of all of it. */
+  can_download_backup: boolean;
+  /** The session's current workspace, and the person's role in it. */
+  workspace: WorkspaceMembership;
+  /** Every workspace the person belongs to. */
+  workspaces: WorkspaceMembership[];
+}
+
+interface WorkspaceMethods {
+  /** PUT /api/me/workspace: the session's current workspace; answers the new GET /api/me. */
+  switchWorkspace(id: Identifier): Promise<Me>;
+}
+
+const workspaceMethods = (apiUrl: string, call: HttpClient): WorkspaceMethods => ({
+  switchWorkspace: (id) => call(`${apiUrl}/me/workspace`, { method: 'PUT', body: { id } }),
+});
+// ── end of Workspaces ────────────────────────────────────────────────────────
+
 /** Quire's routes beyond react-admin's CRUD, each a named method on the one client. */
-export interface QuireDataProvider extends DataProvider, HistoryMethods, PreviewMethods, EvaluationMethods {
+export interface QuireDataProvider extends DataProvider, HistoryMethods, PreviewMethods, EvaluationMethods, WorkspaceMethods {
   copySection(id: Identifier): Promise<unknown>;
   addExample(modelId: Identifier, body: { example: Example; replace?: boolean }): Promise<unknown>;
   removeExample(modelId: Identifier, uuid: string): Promise<unknown>;
@@ -263,6 +295,7 @@ export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetch
     ...historyMethods(apiUrl, call),
     ...previewMethods(apiUrl, post),
     ...evaluationMethods(apiUrl, post),
+    ...workspaceMethods(apiUrl, call),
   };
 }
 

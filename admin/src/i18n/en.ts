@@ -544,6 +544,90 @@ export const evaluationMessages = {
   judgeFailed: 'Could not save the judgment.',
 };
 
+/** Workspaces (issue 28; not in the spec): the app bar's switcher and "New workspace…". */
+export const workspaceMessages = {
+  switcher: 'Workspace: %{name}, %{role}',
+  roles: { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' },
+  new: 'New workspace…',
+  newTitle: 'New workspace',
+  name: 'Name',
+  nameRequired: 'Give the workspace a name.',
+  cancel: 'Cancel',
+  create: 'Create',
+  createFailed: 'Could not create the workspace.',
+  switchFailed: 'Could not switch the workspace.',
+  readOnly: 'You are a viewer in this workspace: you can read what it holds, not change it.',
+};
+
+/** /members (issue 28). */
+export const memberMessages = {
+  title: 'Members',
+  name: 'Name',
+  email: 'Email',
+  role: 'Role',
+  joined: 'Joined',
+  actions: 'Actions',
+  you: '%{name} (you)',
+  roleOf: 'Role of %{name}',
+  roleChanged: '%{name} is now %{role}.',
+  roleFailed: 'Could not change the role.',
+  remove: 'Remove',
+  confirmRemoveTitle: 'Remove %{name} from this workspace?',
+  confirmRemove: 'They lose access at their next request; what they made stays.',
+  removed: '%{name} was removed from the workspace.',
+  removeFailed: 'Could not remove the member.',
+  leave: 'Leave workspace',
+  confirmLeave: 'Leave %{workspace}? You lose access to its records; what you made stays.',
+  left: 'You left %{workspace}.',
+  leaveFailed: 'Could not leave the workspace.',
+  invite: 'Invite someone',
+  empty: 'No members.',
+};
+
+/** /invitations and /invitations/new (issue 28). */
+export const invitationMessages = {
+  title: 'Invitations',
+  createTitle: 'Invite someone',
+  newInvitation: 'Invite someone',
+  email: 'Email',
+  role: 'Role',
+  invitedBy: 'Invited by',
+  expires: 'Expires',
+  status: 'Status',
+  actions: 'Actions',
+  statuses: { pending: 'Pending', expired: 'Expired' },
+  help: 'They join this workspace at their next sign-in with this email. An invitation expires after 14 days.',
+  invite: 'Invite',
+  cancel: 'Cancel',
+  created: '%{email} is invited.',
+  createFailed: 'Could not invite.',
+  revoke: 'Revoke',
+  confirmRevokeTitle: 'Revoke the invitation of %{email}?',
+  confirmRevoke: 'They will not join this workspace when they next sign in.',
+  revoked: 'Invitation revoked.',
+  revokeFailed: 'Could not revoke the invitation.',
+  empty: 'No invitations.',
+};
+
+/** /audit (issue 28): who changed what in the workspace, newest first. */
+export const auditMessages = {
+  title: 'Audit log',
+  when: 'When',
+  who: 'Who',
+  role: 'Role',
+  action: 'Action',
+  resource: 'Resource',
+  record: 'Record',
+  changes: 'Changes',
+  person: 'Person',
+  anyone: 'Anyone',
+  anything: 'Any resource',
+  change: '%{field}: %{before} → %{after}',
+  empty: 'Nothing has been recorded yet.',
+  none: '-',
+  nothing: '∅',
+};
+
 export const quireMessages = {
   app: {
     loading: 'Loading...',
@@ -571,6 +655,11 @@ export const quireMessages = {
     clients: 'Manage Clients/Sites',
     biasWords: 'Bias Words',
     history: 'History',
+    // Issue 28: the workspace's own screens, after the spec's entries.
+    workspace: 'Workspace',
+    members: 'Members',
+    invitations: 'Invitations',
+    audit: 'Audit log',
     logout: 'Logout',
     logoutFailed: 'Logout failed. Please try again.',
   },
@@ -584,6 +673,10 @@ export const quireMessages = {
   training: trainingMessages,
   previews: previewMessages,
   evaluations: evaluationMessages,
+  workspaces: workspaceMessages,
+  members: memberMessages,
+  invitations: invitationMessages,
+  audit: auditMessages,
   home: {
     notionCard: 'Notion Settings',
     openAiCard: 'OpenAI Settings',
@@ -610,6 +703,8 @@ export const quireMessages = {
     lastCheck: 'Last Notion check %{at}: %{found} row(s) to write, %{claimed} started.',
     lastCheckProblem: 'Last Notion check %{at}: %{problem}',
     keptHint: 'A value is saved; it is shown redacted. Type a new one to replace it.',
+    // Issue 28: the connections are the workspace's, changed by its owners.
+    ownersOnly: "Only the workspace's owners change or test these settings.",
     required: 'Required',
     show: 'Show %{field}',
     hide: 'Hide %{field}',
@@ -687,6 +782,22 @@ export const resourceMessages = {
   models: {
     name: 'Model |||| Models',
     fields: { name: modelMessages.name, base_model: modelMessages.baseModel },
+  },
+  workspaces: {
+    name: 'Workspace |||| Workspaces',
+    fields: { name: workspaceMessages.name },
+  },
+  members: {
+    name: 'Member |||| Members',
+    fields: { name: memberMessages.name, email: memberMessages.email, role: memberMessages.role, joined_at: memberMessages.joined },
+  },
+  invitations: {
+    name: 'Invitation |||| Invitations',
+    fields: { email: invitationMessages.email, role: invitationMessages.role },
+  },
+  audit: {
+    name: 'Audit entry |||| Audit entries',
+    fields: { user_id: auditMessages.person, resource: auditMessages.resource },
   },
 };
 

@@ -1,6 +1,7 @@
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import { AppBar as RaAppBar, TitlePortal, useGetIdentity, useTranslate } from 'react-admin';
 import { usePublicConfig } from '../publicConfig';
+import { WorkspaceSwitcher } from './workspaces/WorkspaceSwitcher';
 
 /** Welcome line with the first word of the operator's name and their avatar. */
 function Welcome() {
@@ -25,6 +26,7 @@ export function AppBar() {
   return (
     <RaAppBar userMenu={false} toolbar={<Welcome />}>
       <TitlePortal />
+      <WorkspaceSwitcher />
       {config?.demo && <Chip label={translate('quire.app.demo')} color="warning" size="small" sx={{ mr: 2 }} />}
     </RaAppBar>
   );

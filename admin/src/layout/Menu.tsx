@@ -4,13 +4,17 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import AddIcon from '@mui/icons-material/Add';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useState } from 'react';
-import { Menu as RaMenu, useLogout, useTranslate } from 'react-admin';
+import { Menu as RaMenu, useCanAccess, useLogout, useTranslate } from 'react-admin';
 import articles from '../resources/articles';
+import audit from '../resources/audit';
 import biaswords from '../resources/biaswords';
 import clients from '../resources/clients';
 import history from '../resources/history';
+import invitations from '../resources/invitations';
+import members from '../resources/members';
 import models from '../resources/models';
 import sections from '../resources/sections';
+import { useCanWrite } from '../components/CanWrite';
 import { SubMenu } from './SubMenu';
 
 /** Logout through the auth provider, which goes to /login; a failure is told here and the operator stays. */
@@ -53,14 +57,35 @@ function LogoutItem() {
 
 const entries = { sx: { py: 0 } };
 
+/** Whether the signed-in person may read `resource` in the current workspace. */
+const useCanRead = (resource: string) => useCanAccess({ resource, action: 'list' }).canAccess === true;
+
+/** Issue 28's screens, after the spec's entries: each shown to whom may read it. */
+function WorkspaceEntries() {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`quire.menu.${key}`);
+  const shown = { members: useCanRead('members'), invitations: useCanRead('invitations'), audit: useCanRead('audit') };
+  if (!shown.members && !shown.invitations && !shown.audit) return null;
+  return (
+    <SubMenu label={t('workspace')} icon={<members.icon />}>
+      {shown.members && <RaMenu.Item to="/members" primaryText={t('members')} leftIcon={<members.icon />} />}
+      {shown.invitations && <RaMenu.Item to="/invitations" primaryText={t('invitations')} leftIcon={<invitations.icon />} />}
+      {shown.audit && <RaMenu.Item to="/audit" primaryText={t('audit')} leftIcon={<audit.icon />} />}
+    </SubMenu>
+  );
+}
+
 /**
- * The sidebar of spec §2: every entry and group, in order. Each run of entries is its own menu
- * (a menu may own only menu items and groups, so a group's toggle button sits beside its menu,
- * not in one); Logout is an action after them.
+ * The sidebar of spec §2: every entry and group, in order (a create entry only for those who may
+ * create, issue 28), then the workspace's own screens. Each run of entries is its own menu (a menu
+ * may own only menu items and groups, so a group's toggle button sits beside its menu, not in
+ * one); Logout is an action after them.
  */
 export function Menu() {
   const translate = useTranslate();
   const t = (key: string) => translate(`quire.menu.${key}`);
+  // A viewer (issue 28) is not offered the create screens.
+  const creates = { articles: useCanWrite('articles'), sections: useCanWrite('sections'), models: useCanWrite('models') };
   return (
     <Box component="nav" sx={{ pt: 1 }}>
       <RaMenu {...entries}>
@@ -68,21 +93,22 @@ export function Menu() {
       </RaMenu>
       <SubMenu label={t('articleSettings')} icon={<articles.icon />}>
         <RaMenu.Item to="/articles" primaryText={t('currentArticles')} leftIcon={<ViewListIcon />} />
-        <RaMenu.Item to="/articles/new" primaryText={t('createArticle')} leftIcon={<AddIcon />} />
+        {creates.articles && <RaMenu.Item to="/articles/new" primaryText={t('createArticle')} leftIcon={<AddIcon />} />}
       </SubMenu>
       <SubMenu label={t('sectionSettings')} icon={<sections.icon />}>
         <RaMenu.Item to="/sections" primaryText={t('currentSections')} leftIcon={<ViewListIcon />} />
-        <RaMenu.Item to="/sections/new" primaryText={t('createSection')} leftIcon={<AddIcon />} />
+        {creates.sections && <RaMenu.Item to="/sections/new" primaryText={t('createSection')} leftIcon={<AddIcon />} />}
       </SubMenu>
       <SubMenu label={t('modelSettings')} icon={<models.icon />}>
         <RaMenu.Item to="/models" primaryText={t('currentModels')} leftIcon={<ViewListIcon />} />
-        <RaMenu.Item to="/models/new" primaryText={t('createModels')} leftIcon={<AddIcon />} />
+        {creates.models && <RaMenu.Item to="/models/new" primaryText={t('createModels')} leftIcon={<AddIcon />} />}
       </SubMenu>
       <RaMenu {...entries}>
         <RaMenu.Item to="/clients" primaryText={t('clients')} leftIcon={<clients.icon />} />
         <RaMenu.Item to="/biaswords" primaryText={t('biasWords')} leftIcon={<biaswords.icon />} />
         <RaMenu.Item to="/history" primaryText={t('history')} leftIcon={<history.icon />} />
       </RaMenu>
+      <WorkspaceEntries />
       <LogoutItem />
     </Box>
   );

@@ -1,14 +1,21 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
+import { useCanWrite } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { NotionCheck, QuireDataProvider } from '../../dataProvider';
 
-/** "Test connection" (and for Notion "Check Notion now" with the last check's outcome). */
+/**
+ * "Test connection" (owners) and for Notion "Check Notion now" (editors and owners), with the last
+ * check's outcome, which every member reads.
+ */
 export function ConnectionActions({ service }: { service: 'notion' | 'openai' }) {
   const t = useT('home');
+  // The permission table names them as the API's paths do (/api/generation/…).
+  const canTest = useCanWrite(`generation/test-${service}`);
+  const canCheck = useCanWrite('generation') && service === 'notion';
   const { banner, show } = useBanner();
   const { run, busy } = useRun(show);
   const dataProvider = useDataProvider<QuireDataProvider>();
@@ -41,16 +48,20 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
   return (
     <Stack spacing={1} sx={{ mt: 2 }}>
       {banner}
-      <Stack direction="row" spacing={1}>
-        <Button variant="outlined" onClick={test} disabled={!!busy}>
-          {busy === 'test' ? t('testing') : t('testConnection')}
-        </Button>
-        {service === 'notion' && (
-          <Button variant="outlined" onClick={check} disabled={!!busy}>
-            {busy === 'check' ? t('checking') : t('checkNow')}
-          </Button>
-        )}
-      </Stack>
+      {(canTest || canCheck) && (
+        <Stack direction="row" spacing={1}>
+          {canTest && (
+            <Button variant="outlined" onClick={test} disabled={!!busy}>
+              {busy === 'test' ? t('testing') : t('testConnection')}
+            </Button>
+          )}
+          {canCheck && (
+            <Button variant="outlined" onClick={check} disabled={!!busy}>
+              {busy === 'check' ? t('checking') : t('checkNow')}
+            </Button>
+          )}
+        </Stack>
+      )}
       {lastCheck &&
         (lastCheck.problem ? (
           <Alert severity="warning">{t('lastCheckProblem', { at, problem: lastCheck.problem })}</Alert>

@@ -2,6 +2,7 @@ import { TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { SecretField } from '../../components/SecretField';
+import { useWriteAccess } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { fieldErrorsOf, useRun } from '../../components/useRun';
 import { EnvVars, StatusConfig } from '../../dataProvider';
@@ -10,9 +11,12 @@ import { ConnectionActions } from './ConnectionActions';
 
 const STATUS_KEYS = ['start', 'inProgress', 'error', 'complete'] as const;
 
-/** Notion secret, database id and the custom status configuration, saved together. */
+/** Notion secret, database id and the custom status configuration, saved together by an owner; read by the other members. */
 export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfig: StatusConfig | null }) {
   const translate = useTranslate();
+  const writable = useWriteAccess('settings');
+  const readOnly = writable !== true;
+  const input = { slotProps: { input: { readOnly } } };
   const { banner, show } = useBanner();
   const [secret, setSecret] = useState(props.envVars?.NOTION_SECRET ?? '');
   const [databaseId, setDatabaseId] = useState(props.envVars?.DATABASE_ID ?? '');
@@ -53,6 +57,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
       saving={saving}
       canSave={!!props.envVars && !!status}
       onSave={save}
+      writable={writable}
       footer={<ConnectionActions service="notion" />}
     >
       <SecretField
@@ -60,6 +65,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
         value={secret}
         onChange={(e) => setSecret(e.target.value)}
         disabled={!props.envVars}
+        readOnly={readOnly}
         error={!!fieldErrors.NOTION_SECRET}
         helperText={fieldErrors.NOTION_SECRET ?? hint(secret)}
       />
@@ -68,6 +74,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
         value={databaseId}
         onChange={(e) => setDatabaseId(e.target.value)}
         disabled={!props.envVars}
+        {...input}
         error={!!fieldErrors.DATABASE_ID}
         helperText={fieldErrors.DATABASE_ID ?? hint(databaseId)}
       />
@@ -79,6 +86,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
         value={status?.propertyName ?? ''}
         onChange={(e) => setStatus((s) => (s ? { ...s, propertyName: e.target.value } : s))}
         disabled={!status}
+        {...input}
         required
         error={missing(status?.propertyName ?? '') || !!fieldErrors.propertyName}
         helperText={missing(status?.propertyName ?? '') ? translate('quire.home.required') : fieldErrors.propertyName}
@@ -90,6 +98,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
           value={status?.values[key] ?? ''}
           onChange={(e) => setValue(key, e.target.value)}
           disabled={!status}
+          {...input}
           required
           error={missing(status?.values[key] ?? '') || !!fieldErrors[`values.${key}`] || !!fieldErrors.values}
           helperText={missing(status?.values[key] ?? '') ? translate('quire.home.required') : (fieldErrors[`values.${key}`] ?? fieldErrors.values)}

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { SecretField } from '../../components/SecretField';
+import { useWriteAccess } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { fieldErrorsOf, useRun } from '../../components/useRun';
 import { EnvVars } from '../../dataProvider';
 import { SettingsCard } from './SettingsCard';
 import { ConnectionActions } from './ConnectionActions';
 
-/** The OpenAI API key. */
+/** The OpenAI API key: an owner's to change; the other members read its redacted hint. */
 export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
   const translate = useTranslate();
+  const writable = useWriteAccess('settings');
+  const readOnly = writable !== true;
   const { banner, show } = useBanner();
   const [key, setKey] = useState(props.envVars?.OPENAI_API_KEY ?? '');
   const { run, busy } = useRun(show);
@@ -34,6 +37,7 @@ export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
       saving={!!busy}
       canSave={!!props.envVars}
       onSave={save}
+      writable={writable}
       footer={<ConnectionActions service="openai" />}
     >
       <SecretField
@@ -41,6 +45,7 @@ export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
         value={key}
         onChange={(e) => setKey(e.target.value)}
         disabled={!props.envVars}
+        readOnly={readOnly}
         error={!!fieldError}
         helperText={fieldError ?? (key.includes('…') ? translate('quire.home.keptHint') : undefined)}
       />

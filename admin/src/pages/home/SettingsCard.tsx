@@ -1,9 +1,12 @@
-import { Accordion, AccordionDetails, AccordionSummary, Button, Stack, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Button, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { FormEvent, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
-/** A collapsible card holding one settings form and its save action. */
+/**
+ * A collapsible card holding one settings form and its save action. The save is offered once
+ * `writable` (issue 28: the workspace's owners); to the other members the card says why not.
+ */
 export function SettingsCard(props: {
   id: string;
   title: string;
@@ -11,6 +14,7 @@ export function SettingsCard(props: {
   saving: boolean;
   canSave: boolean;
   onSave: () => void;
+  writable: boolean | undefined;
   children: ReactNode;
   /** Shown under the form: actions that use the saved settings. */
   footer?: ReactNode;
@@ -18,7 +22,7 @@ export function SettingsCard(props: {
   const translate = useTranslate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!props.saving) props.onSave();
+    if (!props.saving && props.writable) props.onSave();
   };
   return (
     <Accordion defaultExpanded disableGutters sx={{ mb: 2 }}>
@@ -30,13 +34,20 @@ export function SettingsCard(props: {
       <AccordionDetails>
         <form onSubmit={submit} noValidate aria-label={props.title}>
           {props.banner}
+          {props.writable === false && (
+            <Alert severity="info" sx={{ mb: 2, maxWidth: 560 }}>
+              {translate('quire.home.ownersOnly')}
+            </Alert>
+          )}
           <Stack spacing={2} sx={{ maxWidth: 560 }}>
             {props.children}
-            <div>
-              <Button type="submit" variant="contained" disabled={props.saving || !props.canSave}>
-                {translate(props.saving ? 'quire.home.saving' : 'quire.home.save')}
-              </Button>
-            </div>
+            {props.writable && (
+              <div>
+                <Button type="submit" variant="contained" disabled={props.saving || !props.canSave}>
+                  {translate(props.saving ? 'quire.home.saving' : 'quire.home.save')}
+                </Button>
+              </div>
+            )}
           </Stack>
         </form>
         {props.footer}

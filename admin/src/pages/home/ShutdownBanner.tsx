@@ -2,6 +2,7 @@ import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { useEffect } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useCanWrite } from '../../components/CanWrite';
 import { ModelShutdown } from '../../dataProvider';
 
 /**
@@ -12,6 +13,7 @@ import { ModelShutdown } from '../../dataProvider';
 export function ShutdownBanner() {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`quire.home.${key}`, options);
+  const canReplace = useCanWrite('models');
   const { data = [], error } = useGetList<ModelShutdown>('model-shutdowns', { pagination: { page: 1, perPage: 100 } });
   useEffect(() => void (error && console.error('Failed to load the models OpenAI stops', error)), [error]);
   if (data.length === 0) return null;
@@ -27,16 +29,18 @@ export function ShutdownBanner() {
         return (
           <Box key={row.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <span>{text}</span>
-            <Button
-              component={Link}
-              to={`/models?replace=${row.id}`}
-              size="small"
-              variant="outlined"
-              color="inherit"
-              aria-label={`${t('replaceIt')}: ${row.name}`}
-            >
-              {t('replaceIt')}
-            </Button>
+            {canReplace && (
+              <Button
+                component={Link}
+                to={`/models?replace=${row.id}`}
+                size="small"
+                variant="outlined"
+                color="inherit"
+                aria-label={`${t('replaceIt')}: ${row.name}`}
+              >
+                {t('replaceIt')}
+              </Button>
+            )}
           </Box>
         );
       })}

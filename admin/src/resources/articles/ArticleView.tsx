@@ -18,6 +18,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { DetailsTable } from '../../components/DetailsTable';
 import { WholeList } from '../../components/ListTable';
 import { deleting, useRun } from '../../components/useRun';
+import { useCanWrite } from '../../components/CanWrite';
 import { useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 import { Article, isBehind, SectionSnapshot } from './types';
@@ -50,6 +51,7 @@ function ChosenArticle() {
   const [params, setParams] = useSearchParams();
   const { data, isPending } = useListContext<Article>();
   const { modelName, biasName } = useLookups();
+  const canWrite = useCanWrite('articles');
   const selectedId = params.get('id') ?? '';
   const article = data?.find((a) => a.id === selectedId);
 
@@ -100,12 +102,16 @@ function ChosenArticle() {
                 ]}
               />
               <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-                <Button variant="contained" component={Link} to={`/articles/edit/${article.id}`}>
-                  {t('edit')}
-                </Button>
-                <Button color="error" onClick={() => remove(article)} disabled={!!busy}>
-                  {t('delete')}
-                </Button>
+                {canWrite && (
+                  <>
+                    <Button variant="contained" component={Link} to={`/articles/edit/${article.id}`}>
+                      {t('edit')}
+                    </Button>
+                    <Button color="error" onClick={() => remove(article)} disabled={!!busy}>
+                      {t('delete')}
+                    </Button>
+                  </>
+                )}
                 <TryItButton articleId={article.id} />
               </Stack>
             </CardContent>

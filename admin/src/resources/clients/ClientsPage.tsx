@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { HttpError, Title } from 'react-admin';
 import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
 import { QuireDataProvider } from '../../dataProvider';
+import { useCanWrite } from '../../components/CanWrite';
 import { deleting, serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { AddClient } from './AddClient';
@@ -15,10 +16,11 @@ interface Client {
   savePathLabel: string | null;
 }
 
-/** /clients: add by name, each client's Drive save folder (set through the Google Picker), delete. */
+/** /clients: add by name, each client's Drive save folder (set through the Google Picker), delete; a viewer only reads. */
 export default function ClientsPage() {
   const t = useT('clients');
   const { run, busy } = useRun();
+  const canWrite = useCanWrite('clients');
   const [pickerError, setPickerError] = useState<string | null>(null);
 
   /** The Picker, opened with the server's access token; its failure is shown as the server said it. */
@@ -56,7 +58,8 @@ export default function ClientsPage() {
   return (
     <Box sx={{ p: 2, maxWidth: 1000 }}>
       <Title title={t('title')} />
-      <AddClient />
+      {/* Its create controller would send one who may not create to "access denied": not rendered for them at all. */}
+      {canWrite && <AddClient />}
       {pickerError && (
         <Alert severity="error" sx={{ mb: 2 }} onClose={() => setPickerError(null)}>
           {pickerError}
@@ -65,7 +68,7 @@ export default function ClientsPage() {
       <WholeList resource="clients" sort={{ field: 'name', order: 'ASC' }}>
         <ListContextTable<Client>
           title={t('title')}
-          columns={['name', 'savePath', 'actions'].map((column) => t(column))}
+          columns={['name', 'savePath', ...(canWrite ? ['actions'] : [])].map((column) => t(column))}
           empty={t('empty')}
           renderRow={(client) => (
             <TableRow key={client.id}>
@@ -79,14 +82,16 @@ export default function ClientsPage() {
                   t('notSet')
                 )}
               </TableCell>
-              <ActionsCell label={`${t('actions')}: ${client.name}`}>
-                <Button size="small" disabled={busy === client.id} onClick={() => setSavePath(client)}>
-                  {t('setSavePath')}
-                </Button>
-                <Button size="small" color="error" disabled={busy === client.id} onClick={() => remove(client)}>
-                  {t('delete')}
-                </Button>
-              </ActionsCell>
+              {canWrite && (
+                <ActionsCell label={`${t('actions')}: ${client.name}`}>
+                  <Button size="small" disabled={busy === client.id} onClick={() => setSavePath(client)}>
+                    {t('setSavePath')}
+                  </Button>
+                  <Button size="small" color="error" disabled={busy === client.id} onClick={() => remove(client)}>
+                    {t('delete')}
+                  </Button>
+                </ActionsCell>
+              )}
             </TableRow>
           )}
         />

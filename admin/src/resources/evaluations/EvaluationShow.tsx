@@ -18,6 +18,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Title, useDataProvider, useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate } from '../../components/formatDate';
+import { useCanWrite } from '../../components/CanWrite';
 import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
 import { formatUsd } from '../history/format';
@@ -88,6 +89,8 @@ export default function EvaluationShow() {
   const t = useT('evaluations');
   const { id = '' } = useParams();
   const dataProvider = useDataProvider<QuireDataProvider>();
+  // Judging and a new evaluation are an editor's (issue 28); a viewer reads the results.
+  const canWrite = useCanWrite('evaluations');
   const { data: evaluation, error } = useGetOne<Evaluation>(
     'evaluations',
     { id },
@@ -101,7 +104,11 @@ export default function EvaluationShow() {
     <Box sx={{ p: 2, maxWidth: 1100 }}>
       <Title title={t('showTitle', { name: evaluation.model_name })} />
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }} flexWrap="wrap" useFlexGap>
-        <Button component={RouterLink} to={evaluation.modelId ? `/evaluations/new?model=${evaluation.modelId}` : '/models'} startIcon={<ArrowBackIcon />}>
+        <Button
+          component={RouterLink}
+          to={canWrite && evaluation.modelId ? `/evaluations/new?model=${evaluation.modelId}` : '/models'}
+          startIcon={<ArrowBackIcon />}
+        >
           {t('back')}
         </Button>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
@@ -145,17 +152,19 @@ export default function EvaluationShow() {
           </Alert>
         </CardContent>
       </Card>
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2" gutterBottom>
-            {t('judgeTitle')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('judgeIntro')}
-          </Typography>
-          <BlindJudging evaluation={evaluation} />
-        </CardContent>
-      </Card>
+      {canWrite && (
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('judgeTitle')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t('judgeIntro')}
+            </Typography>
+            <BlindJudging evaluation={evaluation} />
+          </CardContent>
+        </Card>
+      )}
     </Box>
   );
 }

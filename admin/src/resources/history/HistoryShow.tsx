@@ -7,6 +7,7 @@ import { Title, useGetList, useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsTable } from '../../components/DetailsTable';
 import { formatDate } from '../../components/formatDate';
+import { useCanWrite } from '../../components/CanWrite';
 import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { JobProgress } from '../training/JobProgress';
@@ -60,6 +61,7 @@ function stoppedText(entry: HistoryDetail, t: T): string | null {
 function ArticleEntry(props: { entry: HistoryDetail; t: T }) {
   const { entry, t } = props;
   const { run, busy } = useRun();
+  const canRetry = useCanWrite('history');
   const groups = useGetList<{ id: string; name: string }>('logit-bias-groups', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
@@ -118,7 +120,7 @@ function ArticleEntry(props: { entry: HistoryDetail; t: T }) {
             )
           )}
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
-            {entry.status === 'failed' && (
+            {entry.status === 'failed' && canRetry && (
               <Button variant="contained" startIcon={<ReplayIcon />} onClick={retry} disabled={!!busy}>
                 {busy ? t('retrying') : t('retry')}
               </Button>

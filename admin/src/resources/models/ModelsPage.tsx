@@ -2,6 +2,7 @@ import { Box, Button, Chip, Stack, TableCell, TableRow, Tooltip, Typography } fr
 import { useState } from 'react';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCanWrite } from '../../components/CanWrite';
 import { formatDate } from '../../components/formatDate';
 import { useBanner } from '../../components/useBanner';
 import { deleting, useRun, withReason } from '../../components/useRun';
@@ -36,10 +37,19 @@ function RuleButton(props: { rule: Eligibility; label: string; color?: 'error'; 
   );
 }
 
-/** Manage Models: the models, their fine-tune jobs and the training-data collection jobs. */
+/**
+ * Manage Models: the models, their fine-tune jobs and the training-data collection jobs. Each
+ * action is offered to whom may take it (issue 28): a viewer reads the tables and downloads examples.
+ */
 export default function ModelsPage() {
   const translate = useTranslate();
   const t = (key: string) => translate(`quire.models.${key}`);
+  const can = {
+    models: useCanWrite('models'),
+    fineTune: useCanWrite('fine-tune-jobs'),
+    evaluate: useCanWrite('evaluations'),
+    collect: useCanWrite('training'),
+  };
   const navigate = useNavigate();
   const { banner, show } = useBanner();
   const { queryOptions, report } = useFollowing();
@@ -47,7 +57,7 @@ export default function ModelsPage() {
   // `?replace=<id>` (Home's banner links here) opens the Replace dialog of that model.
   const [params, setParams] = useSearchParams();
   const { data: models = [] } = useGetList<Model>('models', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'date_created', order: 'DESC' } });
-  const replacing = models.find((m) => m.id === params.get('replace')) ?? null;
+  const replacing = (can.models && models.find((m) => m.id === params.get('replace'))) || null;
   const closeReplace = () => setParams((p) => (p.delete('replace'), p), { replace: true });
   const { run, busy } = useRun(show);
 
@@ -64,11 +74,13 @@ export default function ModelsPage() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={t('title')} />
-      <Stack direction="row" justifyContent="flex-end" sx={{ mb: 1 }}>
-        <Button component={Link} to="/models/new" variant="contained">
-          {translate('quire.menu.createModels')}
-        </Button>
-      </Stack>
+      {can.models && (
+        <Stack direction="row" justifyContent="flex-end" sx={{ mb: 1 }}>
+          <Button component={Link} to="/models/new" variant="contained">
+            {translate('quire.menu.createModels')}
+          </Button>
+        </Stack>
+      )}
       {banner}
       <WholeList resource="models" sort={{ field: 'date_created', order: 'DESC' }} queryOptions={queryOptions('models')}>
         <ListContextTable<Model>
@@ -85,13 +97,17 @@ export default function ModelsPage() {
               <TableCell>{formatDate(model.date_created)}</TableCell>
               <TableCell>{formatDate(model.date_tuned)}</TableCell>
               <ActionsCell label={`${t('actions')}: ${model.name}`}>
-                <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />
-                <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={busy === model.id} onClick={() => remove(model)} />
-                <Button size="small" variant="outlined" onClick={() => setParams({ replace: model.id })}>
-                  {t('replace')}
-                </Button>
+                {can.fineTune && <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />}
+                {can.models && (
+                  <>
+                    <RuleButton rule={model.actions.delete} label={t('delete')} color="error" disabled={busy === model.id} onClick={() => remove(model)} />
+                    <Button size="small" variant="outlined" onClick={() => setParams({ replace: model.id })}>
+                      {t('replace')}
+                    </Button>
+                  </>
+                )}
                 <ModelCells.Examples model={model} />
-                <ModelCells.Evaluate model={model} />
+                {can.evaluate && <ModelCells.Evaluate model={model} />}
               </ActionsCell>
             </TableRow>
           )}
@@ -128,9 +144,11 @@ export default function ModelsPage() {
           heading
           title={t('trainingHeading')}
           actions={
-            <Button component={Link} to="/training/submit" size="small" variant="outlined">
-              {translate('quire.training.submitTitle')}
-            </Button>
+            can.collect && (
+              <Button component={Link} to="/training/submit" size="small" variant="outlined">
+                {translate('quire.training.submitTitle')}
+              </Button>
+            )
           }
           columns={[t('status'), t('url'), t('timestamp'), t('message')]}
           empty={t('noTrainingJobs')}

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } f
 import { useState } from 'react';
 import { Title, useGetOne } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useCanWrite } from '../../components/CanWrite';
 import { useT } from '../../components/useT';
 import { PreviewForm } from './PreviewForm';
 import { PreviewResult } from './PreviewResult';
@@ -13,7 +14,10 @@ interface ArticleTemplate {
   sections: { systemPrompt: string; userPrompt: string }[];
 }
 
-/** /articles/{id}/try: the "Try it" panel — values, Run, the sections as they stream in, and the article's last previews. */
+/**
+ * /articles/{id}/try: the "Try it" panel — values, Run, the sections as they stream in, and the
+ * article's last previews. Who may not run previews (a viewer) sees the previews only.
+ */
 export default function TryArticle() {
   const t = useT('previews');
   const { id = '' } = useParams();
@@ -21,6 +25,7 @@ export default function TryArticle() {
   const [params] = useSearchParams();
   const models = (params.get('models') ?? '').split(',').filter(Boolean).slice(0, 2);
   const [shown, setShown] = useState<string | null>(null);
+  const canRun = useCanWrite('previews');
   const { data: article, error } = useGetOne<ArticleTemplate>('articles', { id }, { enabled: !!id });
   return (
     <Box sx={{ p: 2, maxWidth: 1400 }}>
@@ -40,17 +45,19 @@ export default function TryArticle() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('intro')}
           </Typography>
-          <Card variant="outlined" sx={{ maxWidth: 700 }}>
-            <CardContent>
-              <PreviewForm
-                key={article.id}
-                template={{ articleId: article.id }}
-                prompts={article.sections.flatMap((s) => [s.systemPrompt, s.userPrompt])}
-                initialModels={models}
-                onStarted={setShown}
-              />
-            </CardContent>
-          </Card>
+          {canRun && (
+            <Card variant="outlined" sx={{ maxWidth: 700 }}>
+              <CardContent>
+                <PreviewForm
+                  key={article.id}
+                  template={{ articleId: article.id }}
+                  prompts={article.sections.flatMap((s) => [s.systemPrompt, s.userPrompt])}
+                  initialModels={models}
+                  onStarted={setShown}
+                />
+              </CardContent>
+            </Card>
+          )}
           {shown && <PreviewResult id={shown} />}
           <Box sx={{ mt: 4 }}>
             <RecentPreviews articleId={article.id} onShow={setShown} />

@@ -2,6 +2,7 @@ import ScienceIcon from '@mui/icons-material/Science';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useRecordContext } from 'react-admin';
+import { useCanWrite } from '../../components/CanWrite';
 import { useT } from '../../components/useT';
 import { PreviewForm } from './PreviewForm';
 import { PreviewResult } from './PreviewResult';
@@ -19,7 +20,8 @@ export function TrySectionButton() {
   const section = useRecordContext<SavedSection>();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
-  if (!section?.id) return null;
+  const canRun = useCanWrite('previews');
+  if (!section?.id || !canRun) return null;
   return (
     <Box sx={{ mt: 1 }}>
       <Button variant="outlined" startIcon={<ScienceIcon />} onClick={() => setOpen(true)}>

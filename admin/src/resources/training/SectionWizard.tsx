@@ -2,6 +2,7 @@ import { Alert, Box, Button, Link as MuiLink, MenuItem, Stack, TextField, Typogr
 import { ChangeEvent, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useCanWrite } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { useT } from '../../components/useT';
 import { EntryNavigator } from './EntryNavigator';
@@ -12,9 +13,13 @@ import { useExampleActions } from './useExampleActions';
 import { useModelChoices } from './useModelChoices';
 import { useWizardEntries } from './useWizardEntries';
 
-/** /training/wizard/subclusters: a cluster's sections one by one, each added to or removed from a model. */
+/**
+ * /training/wizard/subclusters: a cluster's sections one by one, each added to or removed from a
+ * model; a viewer browses them without New Model, Remove and Add.
+ */
 export default function SectionWizard() {
   const t = useT('training');
+  const canWrite = useCanWrite('models');
   const { banner, show } = useBanner();
   const wizard = useWizardEntries();
   const { models, append } = useModelChoices();
@@ -78,9 +83,11 @@ export default function SectionWizard() {
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" disabled={actions.busy} onClick={() => setCreating(true)} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
-            {t('newModel')}
-          </Button>
+          {canWrite && (
+            <Button variant="outlined" disabled={actions.busy} onClick={() => setCreating(true)} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+              {t('newModel')}
+            </Button>
+          )}
         </Stack>
         <TextField label={t('systemMessage')} value={system} onChange={(e) => setSystem(e.target.value)} fullWidth />
         <TextField label={t('userMessage')} value={user} onChange={(e) => setUser(e.target.value)} fullWidth />
@@ -108,18 +115,20 @@ export default function SectionWizard() {
             }}
           />
         </Box>
-        <Stack direction="row" spacing={1}>
-          <Button variant="outlined" color="error" disabled={actions.busy} onClick={() => actions.remove(modelId, current?.item)}>
-            {t('remove')}
-          </Button>
-          <Button
-            variant="contained"
-            disabled={actions.busy}
-            onClick={() => actions.add({ modelId, entry: current?.item, clusterId: wizard.clusterId, system, user, assistant: text })}
-          >
-            {t('add')}
-          </Button>
-        </Stack>
+        {canWrite && (
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" color="error" disabled={actions.busy} onClick={() => actions.remove(modelId, current?.item)}>
+              {t('remove')}
+            </Button>
+            <Button
+              variant="contained"
+              disabled={actions.busy}
+              onClick={() => actions.add({ modelId, entry: current?.item, clusterId: wizard.clusterId, system, user, assistant: text })}
+            >
+              {t('add')}
+            </Button>
+          </Stack>
+        )}
         {wizard.jobId && (
           <MuiLink component={Link} to={`/training/clusters/${encodeURIComponent(wizard.jobId)}?${backQuery}`}>
             {t('backToSections')}

@@ -1,15 +1,18 @@
-import { Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stack } from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, TextInput, Title } from 'react-admin';
+import { Form, TextInput, Title, useTranslate } from 'react-admin';
 import { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { useWriteAccess } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 
-/** /training/submit: a website URL starts a training-data collection job. */
+/** /training/submit: a website URL starts a training-data collection job (not offered to a viewer). */
 export default function TrainingSubmit() {
   const t = useT('training');
+  const translate = useTranslate();
+  const canSubmit = useWriteAccess('training');
   const { banner, show } = useBanner();
   const { run, busy } = useRun(show);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -46,28 +49,31 @@ export default function TrainingSubmit() {
       {banner}
       <Card sx={{ maxWidth: 640 }}>
         <CardContent>
-          <Form key={form} resource="training-jobs" defaultValues={{ url: '' }} onSubmit={submit} noValidate disableInvalidFormNotification>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
-              <TextInput
-                source="url"
-                type="url"
-                variant="outlined"
-                margin="none"
-                autoFocus
-                inputProps={{ maxLength: 2048, inputMode: 'url', autoComplete: 'url' }}
-              />
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={!!busy}
-                aria-busy={!!busy}
-                startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-                sx={{ mt: 1, minWidth: 110 }}
-              >
-                {t('submit')}
-              </Button>
-            </Stack>
-          </Form>
+          {canSubmit === false && <Typography color="text.secondary">{translate('quire.workspaces.readOnly')}</Typography>}
+          {canSubmit && (
+            <Form key={form} resource="training-jobs" defaultValues={{ url: '' }} onSubmit={submit} noValidate disableInvalidFormNotification>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
+                <TextInput
+                  source="url"
+                  type="url"
+                  variant="outlined"
+                  margin="none"
+                  autoFocus
+                  inputProps={{ maxLength: 2048, inputMode: 'url', autoComplete: 'url' }}
+                />
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={!!busy}
+                  aria-busy={!!busy}
+                  startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+                  sx={{ mt: 1, minWidth: 110 }}
+                >
+                  {t('submit')}
+                </Button>
+              </Stack>
+            </Form>
+          )}
           {jobId && (
             <MuiLink component={Link} to={`/training/view/${jobId}`}>
               {t('viewJob')}

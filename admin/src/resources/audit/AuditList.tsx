@@ -1,0 +1,97 @@
+import { Box, TableCell, TableRow, Typography } from '@mui/material';
+import { List, SelectInput, useGetList, useTranslate } from 'react-admin';
+import { formatDate } from '../../components/formatDate';
+import { ListContextTable } from '../../components/ListTable';
+import { useT } from '../../components/useT';
+import { AUDITED_RESOURCES, AuditEntry, isEmpty, shortValue } from './types';
+
+/** Each changed field on a line of its own: `field: before → after`. */
+function Changes(props: { entry: AuditEntry }) {
+  const t = useT('audit');
+  // An empty value becoming another empty one ('' for null, say) is no change to show.
+  const fields = Object.entries(props.entry.changes ?? {}).filter(([, change]) => !(isEmpty(change.before) && isEmpty(change.after)));
+  if (fields.length === 0) return <>{t('none')}</>;
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {fields.map(([field, change]) => {
+        const line = t('change', { field, before: shortValue(change.before, t('nothing')), after: shortValue(change.after, t('nothing')) });
+        return (
+          <Typography key={field} component="li" variant="body2" title={line} sx={{ overflowWrap: 'anywhere' }}>
+            {line}
+          </Typography>
+        );
+      })}
+    </Box>
+  );
+}
+
+/**
+ * /audit: the workspace's audit log, newest first, a page at a time, filtered by person (its
+ * members) and by resource; the filters are kept in the address, so a filtered view can be shared.
+ */
+export default function AuditList() {
+  const t = useT('audit');
+  const translate = useTranslate();
+  // The members to filter by, by name (the API sorts them by nothing but id).
+  const { data: members = [] } = useGetList<{ id: string; name: string }>('members', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'id', order: 'ASC' },
+  });
+  const people = [...members].sort((a, b) => a.name.localeCompare(b.name)).map((member) => ({ id: member.id, name: member.name }));
+  const filters = [
+    <SelectInput
+      key="user_id"
+      source="user_id"
+      label={t('person')}
+      choices={people}
+      translateChoice={false}
+      emptyText={t('anyone')}
+      alwaysOn
+      sx={{ minWidth: 220 }}
+    />,
+    <SelectInput
+      key="resource"
+      source="resource"
+      label={t('resource')}
+      choices={AUDITED_RESOURCES.map((resource) => ({ id: resource, name: resource }))}
+      translateChoice={false}
+      emptyText={t('anything')}
+      alwaysOn
+      sx={{ minWidth: 220 }}
+    />,
+  ];
+  const columns = ['when', 'who', 'role', 'action', 'resource', 'record', 'changes'].map((column) => t(column));
+  return (
+    <List
+      resource="audit"
+      title={t('title')}
+      sort={{ field: 'at', order: 'DESC' }}
+      perPage={50}
+      filters={filters}
+      actions={false}
+      empty={false}
+      storeKey={false}
+    >
+      <ListContextTable<AuditEntry>
+        title={t('title')}
+        columns={columns}
+        empty={t('empty')}
+        renderRow={(entry) => (
+          <TableRow key={entry.id} sx={{ verticalAlign: 'top' }}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(entry.at)}</TableCell>
+            <TableCell>{entry.user_name}</TableCell>
+            <TableCell>{translate(`quire.workspaces.roles.${entry.role}`, { _: entry.role })}</TableCell>
+            <TableCell>{entry.action}</TableCell>
+            <TableCell>{entry.resource}</TableCell>
+            <TableCell title={entry.record_id ?? undefined} sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>
+              {entry.record_id ? shortValue(entry.record_id, t('none'), 12) : t('none')}
+            </TableCell>
+            <TableCell sx={{ maxWidth: 480 }}>
+              <Changes entry={entry} />
+            </TableCell>
+          </TableRow>
+        )}
+      />
+    </List>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, MenuItem, Select, TableCell } from '@mui/material';
+import { DeleteButton, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import type { Role } from '@quire/shared';
+import { QuireIdentity } from '../../authProvider';
+import { ActionsCell } from '../../components/ListTable';
+import { useRun, withReason } from '../../components/useRun';
+import { useT } from '../../components/useT';
+import { useWorkspaceSwitch } from '../../layout/workspaces/useWorkspaceSwitch';
+import { Member, ROLE_CHOICES } from './types';
+
+/**
+ * A member's role: for owners a select that saves at once (PUT /api/members/{id}); the server's
+ * refusal (the last owner, say) is told with its reason. A change of one's own role reads the
+ * session again, as what one may do has changed.
+ */
+export function RoleCell(props: { member: Member; editable: boolean; self: boolean }) {
+  const t = useT('members');
+  const translate = useTranslate();
+  const roleName = (role: Role) => translate(`quire.workspaces.roles.${role}`);
+  const { run, busy } = useRun();
+  const { refresh } = useWorkspaceSwitch();
+  const { member } = props;
+  if (!props.editable) return <TableCell>{roleName(member.role)}</TableCell>;
+
+  const change = (role: Role) =>
+    run(member.id, {
+      call: (dataProvider) => dataProvider.update('members', { id: member.id, data: { role }, previousData: member }),
+      invalidates: ['members', 'audit'],
+      success: t('roleChanged', { name: member.name, role: roleName(role) }),
+      failure: withReason(t('roleFailed')),
+      onSuccess: () => void (props.self && refresh()),
+    });
+
+  return (
+    <TableCell>
+      <Select
+        size="small"
+        value={member.role}
+        disabled={busy !== null}
+        onChange={(event) => void (event.target.value !== member.role && change(event.target.value as Role))}
+        inputProps={{ 'aria-label': t('roleOf', { name: member.name }) }}
+        sx={{ minWidth: 130 }}
+      >
+        {ROLE_CHOICES.map((role) => (
+          <MenuItem key={role} value={role}>
+            {roleName(role)}
+          </MenuItem>
+        ))}
+      </Select>
+    </TableCell>
+  );
+}
+
+/** Remove (owners; react-admin's DeleteButton asks first and checks canAccess), or Leave workspace on one's own row. */
+export function MemberActions(props: { member: Member; self: boolean }) {
+  const t = useT('members');
+  const notify = useNotify();
+  const { identity } = useGetIdentity();
+  const workspace = (identity as QuireIdentity | undefined)?.workspace.name ?? '';
+  const { run, busy } = useRun();
+  const { refresh, switching } = useWorkspaceSwitch();
+  const { member } = props;
+  const tell = (type: 'success' | 'error', text: string) => notify(text, { type, messageArgs: { _: text } });
+
+  const leave = () =>
+    run('leave', {
+      confirm: t('confirmLeave', { workspace }),
+      call: (dataProvider) => dataProvider.delete('members', { id: member.id, previousData: member }),
+      success: t('left', { workspace }),
+      failure: withReason(t('leaveFailed')),
+      // The server moved the session to another of the person's workspaces.
+      onSuccess: () => void refresh(),
+    });
+
+  return (
+    <ActionsCell label={`${t('actions')}: ${member.name}`}>
+      {props.self ? (
+        <Button size="small" color="error" variant="outlined" disabled={busy !== null || switching} onClick={leave}>
+          {t('leave')}
+        </Button>
+      ) : (
+        <DeleteButton
+          record={member}
+          resource="members"
+          label={t('remove')}
+          mutationMode="pessimistic"
+          redirect={false}
+          confirmTitle={t('confirmRemoveTitle', { name: member.name })}
+          confirmContent={t('confirmRemove')}
+          mutationOptions={{
+            onSuccess: () => tell('success', t('removed', { name: member.name })),
+            onError: (error) => tell('error', withReason(t('removeFailed'))(error)),
+          }}
+        />
+      )}
+    </ActionsCell>
+  );
+}
