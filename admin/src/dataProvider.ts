@@ -180,8 +180,31 @@ const workspaceMethods = (apiUrl: string, call: HttpClient): WorkspaceMethods =>
 });
 // ── end of Workspaces ────────────────────────────────────────────────────────
 
+// ── Notion webhook (issue 29) ────────────────────────────────────────────────
+/** GET /api/notion-webhook: the workspace's webhook address, and how far Notion's subscription got. */
+export interface NotionWebhook {
+  url: string;
+  /** The token Notion sent, to paste into Notion's Verify dialog: for owners only, else null. */
+  verification_token: string | null;
+  verification_received: boolean;
+  verified_at: string | null;
+  last_delivery_at: string | null;
+}
+
+interface NotionWebhookMethods {
+  notionWebhook(): Promise<NotionWebhook>;
+  /** POST /api/notion-webhook/reset (owners): forgets the verification token, for a new subscription; answers the new state. */
+  resetNotionWebhook(): Promise<NotionWebhook>;
+}
+
+const notionWebhookMethods = (apiUrl: string, call: HttpClient): NotionWebhookMethods => ({
+  notionWebhook: () => call(`${apiUrl}/notion-webhook`),
+  resetNotionWebhook: () => call(`${apiUrl}/notion-webhook/reset`, { method: 'POST' }),
+});
+// ── end of Notion webhook ────────────────────────────────────────────────────
+
 /** Quire's routes beyond react-admin's CRUD, each a named method on the one client. */
-export interface QuireDataProvider extends DataProvider, HistoryMethods, PreviewMethods, EvaluationMethods, WorkspaceMethods {
+export interface QuireDataProvider extends DataProvider, HistoryMethods, PreviewMethods, EvaluationMethods, WorkspaceMethods, NotionWebhookMethods {
   copySection(id: Identifier): Promise<unknown>;
   addExample(modelId: Identifier, body: { example: Example; replace?: boolean }): Promise<unknown>;
   removeExample(modelId: Identifier, uuid: string): Promise<unknown>;
@@ -296,6 +319,7 @@ export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetch
     ...previewMethods(apiUrl, post),
     ...evaluationMethods(apiUrl, post),
     ...workspaceMethods(apiUrl, call),
+    ...notionWebhookMethods(apiUrl, call),
   };
 }
 

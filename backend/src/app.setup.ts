@@ -24,7 +24,13 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(httpMetrics(app.get(Metrics)));
-  app.useBodyParser('json', { limit: JSON_LIMIT });
+  // A webhook's signature is over the body as it came: kept for those paths only (notion-webhooks.controller.ts).
+  app.useBodyParser('json', {
+    limit: JSON_LIMIT,
+    verify: (req: Request & { rawBody?: Buffer }, _res: Response, body: Buffer) => {
+      if (req.url?.startsWith('/api/webhooks/')) req.rawBody = body;
+    },
+  });
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,12 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { GoogleAccount, GoogleFake } from '../fakes/google-fake';
-import { startServerProcess, ServerProcess } from '../support/server-process';
-import { Browser, BrowserContext, expect, Locator, Page, test } from './lane';
-import { NOTION_FAKE_URL, OPENAI_FAKE_URL } from './ports';
+import { GoogleAccount } from '../fakes/google-fake';
+import { Browser, expect, Locator, Page, test } from './lane';
+import { OwnQuire } from './own-quire';
 
 /**
  * Issue 28's dashboard half: the workspace switcher, Members, Invitations, a viewer's read-only
@@ -21,31 +16,11 @@ const DAN = 'dan@quire.test';
 
 type Me = { name: string; workspace: { id: string; name: string; role: string }; workspaces: { id: string; name: string; role: string }[] };
 
-const google = new GoogleFake();
-let server: ServerProcess;
-let dataDir: string;
+const quire = new OwnQuire('workspaces', [ADA.email, BO.email, CY.email, DAN]);
 const people: { ada?: Page; bo?: Page } = {};
-const contexts: BrowserContext[] = [];
 
-/** Transitions off, as lane.ts does for its pages: a menu is shown or gone, never half-faded in a screenshot. */
-const STILL = '*, *::before, *::after { animation: none !important; transition: none !important; }';
-
-/** A person signed in through the login page and the Google simulator, in a context of their own. */
-async function signInAs(browser: Browser, account: GoogleAccount): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  contexts.push(context);
-  await context.addInitScript((css) => {
-    const add = () => document.head.appendChild(Object.assign(document.createElement('style'), { textContent: css }));
-    if (document.head) add();
-    else document.addEventListener('DOMContentLoaded', add, { once: true });
-  }, STILL);
-  const page = await context.newPage();
-  google.account = account;
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Sign in with Google' }).click();
-  await expect(page.getByText(`Welcome, ${account.name.split(' ')[0]}`)).toBeVisible();
-  return page;
-}
+/** A person signed in, in a context of their own. */
+const signInAs = (browser: Browser, account: GoogleAccount) => quire.signInAs(browser, account);
 
 const me = async (page: Page): Promise<Me> => (await page.request.get('/api/me')).json();
 const switcher = (page: Page) => page.getByRole('button', { name: /^Workspace:/ });
@@ -67,26 +42,9 @@ async function addSection(page: Page, name: string): Promise<string> {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('Workspaces: switcher, members, invitations, viewers and the audit log', () => {
-  test.beforeAll(async () => {
-    await google.start();
-    dataDir = mkdtempSync(join(tmpdir(), 'quire-browser-workspaces-'));
-    server = await startServerProcess({
-      ...google.env([ADA.email, BO.email, CY.email, DAN].join(',')),
-      DATABASE_URL: 'memory://',
-      DATA_DIR: dataDir,
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      OPENAI_BASE_URL: `${OPENAI_FAKE_URL}/v1`,
-      NOTION_BASE_URL: NOTION_FAKE_URL,
-      NOTION_POLL_SECONDS: '3600',
-    });
-  });
+  test.beforeAll(() => quire.start());
 
-  test.afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await server?.stop();
-    await google.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => quire.stop());
 
   test('an owner invites by email and role, and revokes an invitation after confirming', async ({ browser }) => {
     const ada = (people.ada = await signInAs(browser, ADA));

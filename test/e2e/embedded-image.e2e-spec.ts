@@ -8,7 +8,7 @@ import { MIGRATIONS_DIR } from '../../backend/src/config/paths';
 import { buildImage } from '../../backend/src/database/build-image';
 import { startEmbeddedDatabaseEarly, takeEarlyStart } from '../../backend/src/database/embedded-start';
 import { hasDatabase, pgliteOptions, readImage, tarDirectory, unpackImage } from '../../backend/src/database/pglite-image';
-import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES } from '../../backend/src/jobs/queues';
+import { QUEUES } from '../../backend/src/jobs/queues';
 import { eventually } from '../support/fixtures';
 import { startServerProcess } from '../support/server-process';
 import { createTestApp } from '../support/test-app';
@@ -59,12 +59,9 @@ describe('the embedded database image', () => {
       'select name, policy, retry_limit, expire_seconds from pgboss.queue order by name',
     );
     expect(queues.rows).toEqual(
-      [...LEASED_QUEUES].sort().map((name) => ({
-        name,
-        policy: LEASED_QUEUE_OPTIONS.policy,
-        retry_limit: LEASED_QUEUE_OPTIONS.retryLimit,
-        expire_seconds: LEASED_QUEUE_OPTIONS.expireInSeconds,
-      })),
+      [...QUEUES]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map(({ name, options }) => ({ name, policy: options.policy, retry_limit: options.retryLimit, expire_seconds: options.expireInSeconds })),
     );
     await pglite.close();
   });
@@ -99,7 +96,7 @@ describe('the embedded database image', () => {
       expect(t.logger.lines.some((line) => line.includes('start-up thread'))).toBe(false);
       const queues = await t.database.sqlRunner.executeSql('select name from pgboss.queue order by name');
       // pg-boss's cron (timekeeper) is off: it makes no queue of its own.
-      expect(queues.rows.map((row: { name: string }) => row.name)).toEqual([...LEASED_QUEUES].sort());
+      expect(queues.rows.map((row: { name: string }) => row.name)).toEqual(QUEUES.map((queue) => queue.name).sort());
     } finally {
       await t.close();
     }

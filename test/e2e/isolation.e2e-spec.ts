@@ -14,7 +14,13 @@ import { createTestApp, memberCookie, otherOperatorCookie, signInLocal, TestApp 
 /** In every name Ada gives: a reply to Grace holding it would show Ada's records. */
 const MARK = 'AdaOnly';
 /** Outside any workspace (sign-in, the session's own workspace, the backup of everything) or anyone's by design. */
-const OUTSIDE = [/^GET \/api\/(me|health|config|backup|metrics)$/, /^PUT \/api\/me\/workspace$/, /^POST \/api\/workspaces$/, /^POST \/api\/logout$/];
+const OUTSIDE = [
+  /^POST \/api\/webhooks\//,
+  /^GET \/api\/(me|health|config|backup|metrics)$/,
+  /^PUT \/api\/me\/workspace$/,
+  /^POST \/api\/workspaces$/,
+  /^POST \/api\/logout$/,
+];
 /** A server-sent event stream stays open while its preview may still change: read elsewhere (previews.e2e-spec.ts). */
 const STREAMS = [/\/events$/];
 

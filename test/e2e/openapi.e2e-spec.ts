@@ -107,7 +107,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
     options: { id?: string; body?: unknown; query?: Json } = {},
   ): Promise<any> {
     const [method, path] = key.split(' ');
-    const url = options.id ? path.replace('{id}', options.id) : path;
+    const url = options.id ? path.replace(/\{[^}]+\}/, options.id) : path;
     let req = (agent as Agent)[method.toLowerCase() as Method](url);
     if (path.endsWith('/events') || path.endsWith('.jsonl') || path.endsWith('.yaml') || path === '/api/backup') req = req.buffer(true);
     if (options.query) req = req.query(options.query);
@@ -344,6 +344,17 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       expect(snapshots.length).toBe(1);
       await call(agent, 'GET /api/history', 200, { query: { filter: JSON.stringify({ id: [crawl._id, written._id] }) } });
       await call(agent, 'GET /api/history/{id}', 200, { id: crawl._id });
+
+      // The Notion webhook (issue 29): its state, Notion's verification request, an unsigned event refused, a reset.
+      const hook = await call(agent, 'GET /api/notion-webhook', 200);
+      const token = new URL(hook.url).pathname.split('/').pop()!;
+      await call(request(t.http), 'POST /api/webhooks/notion/{token}', 200, { id: token, body: { verification_token: 'secret_openapi_check' } });
+      await call(request(t.http), 'POST /api/webhooks/notion/{token}', 401, { id: token, body: { id: 'e-1', type: 'page.created' } });
+      await call(request(t.http), 'POST /api/webhooks/notion/{token}', 404, { id: 'f'.repeat(64), body: { id: 'e-1', type: 'page.created' } });
+      await call(request(t.http), 'POST /api/webhooks/notion/{token}', 400, { id: token, body: [1] });
+      expect((await call(agent, 'GET /api/notion-webhook', 200)).verification_token).toBe('secret_openapi_check');
+      await call(request(t.http), 'POST /api/webhooks/notion/{token}', 200, { id: token, body: { verification_token: 'secret_openapi_again' } });
+      await call(agent, 'POST /api/notion-webhook/reset', 200);
 
       // Workspaces (issue 28): the one Ada has, its members, an invitation revoked, the audit log, a second one and back.
       const [home] = await call(agent, 'GET /api/workspaces', 200);

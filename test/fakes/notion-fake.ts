@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { TransientFaults } from './faults';
 import { HttpFake, json, RecordedRequest } from './http-fake';
+import { Author, NotionWebhookSubscription } from './notion-webhooks';
 
 type Json = Record<string, any>;
 
@@ -117,6 +118,12 @@ export class NotionFake extends HttpFake {
   private readonly buckets = new Map<string, { tokens: number; refilledAt: number }>();
   /** Deleted blocks: Notion keeps them in the trash, and refuses to delete one again. */
   private readonly archived = new Set<string>();
+  /** The integration's webhook subscription, once made (`subscribe`). */
+  webhook: NotionWebhookSubscription | null = null;
+  /** The integration's bot user: the author of every change made through the API. */
+  readonly botId = 'b0b0b0b0-1111-4222-8333-444455556666';
+  /** The person who changes rows by hand in Notion's app. */
+  readonly personId = 'a11ce000-1111-4222-8333-444455556666';
 
   constructor() {
     super(
@@ -145,6 +152,41 @@ export class NotionFake extends HttpFake {
     this.databaseTitle = 'Articles';
     this.dataSources = [{ id: this.dataSourceId, name: 'Articles' }];
     this.wiki = false;
+    this.webhook?.stop();
+    this.webhook = null;
+  }
+
+  /**
+   * A webhook subscription to `url`, as made in the integration's Webhooks tab: Notion sends the
+   * verification token at once; events flow once the operator has pasted it back (`verify`).
+   */
+  async subscribe(url: string): Promise<NotionWebhookSubscription> {
+    this.webhook?.stop();
+    this.webhook = new NotionWebhookSubscription(url, {
+      id: 'fa11fa11-1111-4222-8333-444455556666',
+      name: 'Acme',
+      integrationId: 'c0c0c0c0-1111-4222-8333-444455556666',
+    });
+    await this.webhook.sendVerification();
+    return this.webhook;
+  }
+
+  /** A row's status changed by a person in Notion's app (which Notion tells the webhook of). */
+  setStatusByHand(pageId: string, value: string, author: Author = 'person'): void {
+    const page = this.page(pageId);
+    if (!page) throw new Error(`no page ${pageId}`);
+    page.properties.Status = { ...page.properties.Status, [this.statusType]: { name: value } };
+    this.webhook?.propertiesUpdated(
+      page.id,
+      [page.properties.Status.id],
+      { id: author === 'bot' ? this.botId : this.personId, type: author },
+      this.parentOf(page),
+    );
+  }
+
+  /** A page's parent as webhook events name it: the database and its data source. */
+  private parentOf(page: FakePage): Json {
+    return { id: dashed(this.databaseId), type: 'database', data_source_id: page.dataSourceId };
   }
 
   /** Another operator's integration: its own secret, rate limit, and database (with one data source, where its rows go). */
@@ -179,6 +221,8 @@ export class NotionFake extends HttpFake {
       children,
       dataSourceId: row.dataSourceId ?? this.dataSources[0].id,
     });
+    // A row added in Notion's app: a new page, by a person.
+    this.webhook?.pageCreated(id, { id: this.personId, type: 'person' }, this.parentOf(this.pages.get(id)!));
     return id;
   }
 
@@ -420,6 +464,9 @@ export class NotionFake extends HttpFake {
       }
       page.properties[name] = { ...(page.properties[name] ?? {}), type: kind, [kind]: value[kind] };
     }
+    // A change through the API: the integration's bot is its author.
+    const changed = Object.keys(body.properties ?? {}).map((name) => String(page.properties[name]?.id ?? name));
+    if (changed.length > 0) this.webhook?.propertiesUpdated(page.id, changed, { id: this.botId, type: 'bot' }, this.parentOf(page));
     json(res, 200, this.pageObject(page));
   }
 

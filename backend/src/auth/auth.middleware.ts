@@ -6,9 +6,9 @@ import { readSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
 
 /** The only /api paths a signed-out browser may reach. */
-const PUBLIC_PATHS = [/^\/api\/auth(\/|$)/, /^\/api\/health\/?$/, /^\/api\/config\/?$/];
+const PUBLIC_PATHS = [/^\/api\/auth(\/|$)/, /^\/api\/health\/?$/, /^\/api\/config\/?$/, /^\/api\/webhooks\/notion\/[^/]+\/?$/];
 
-/** The paths anyone may call without a session (sign-in, health, the public config); the OpenAPI document says so too. */
+/** The paths anyone may call without a session (sign-in, health, the public config, Notion's webhook deliveries, which prove themselves by their signature); the OpenAPI document says so too. */
 export function isPublicPath(path: string): boolean {
   return PUBLIC_PATHS.some((pattern) => pattern.test(path));
 }

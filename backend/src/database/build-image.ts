@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import { MIGRATIONS_DIR } from '../config/paths';
 import { bossOptions } from '../jobs/jobs.service';
-import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES, PGBOSS_SCHEMA } from '../jobs/queues';
+import { PGBOSS_SCHEMA, QUEUES } from '../jobs/queues';
 import { IMAGE_DIR, PGLITE_START_PARAMS, writeImage } from './pglite-image';
 import * as schema from './schema';
 
@@ -28,7 +28,7 @@ export async function buildImage(dir = IMAGE_DIR): Promise<{ file: string; bytes
       await migrate(drizzle(pglite, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       await pglite.exec(PgBoss.getConstructionPlans(PGBOSS_SCHEMA));
       const boss = new PgBoss(bossOptions({ executeSql: (text, values) => pglite.query(text, values) }));
-      for (const name of LEASED_QUEUES) await boss.createQueue(name, { name, ...LEASED_QUEUE_OPTIONS });
+      for (const { name, options } of QUEUES) await boss.createQueue(name, { name, ...options });
     } finally {
       await pglite.close();
     }

@@ -4,7 +4,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MIGRATIONS_DIR, PROJECT_ROOT } from '../config/paths';
-import { LEASED_QUEUE_OPTIONS, LEASED_QUEUES } from '../jobs/queues';
+import { QUEUES } from '../jobs/queues';
 
 // Reading and unpacking the embedded database's image (see pglite-image.ts) with Node's own modules
 // only, so a first start can do it in a worker thread while the server's modules load.
@@ -36,7 +36,7 @@ export function packageVersion(name: string): string {
  */
 export function imageFingerprint(): string {
   const hash = createHash('sha256').update(`pglite ${packageVersion('@electric-sql/pglite')}\npg-boss ${packageVersion('pg-boss')}\n`);
-  hash.update(`queues ${JSON.stringify(LEASED_QUEUES)} ${JSON.stringify(LEASED_QUEUE_OPTIONS)}\n`);
+  hash.update(`queues ${JSON.stringify(QUEUES)}\n`);
   const journal = readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8');
   hash.update(journal);
   for (const entry of (JSON.parse(journal) as { entries: { tag: string }[] }).entries) hash.update(readFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`)));

@@ -14,7 +14,7 @@ import { ArticleWriter, NotionTarget } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { SectionWriter, TemplateRun } from './section-writer';
 
-const STATUS: StatusProperty = { name: 'Status', type: 'status', options: Object.values(DEFAULT_STATUS_CONFIG.values) };
+const STATUS: StatusProperty = { id: 'st', name: 'Status', type: 'status', options: Object.values(DEFAULT_STATUS_CONFIG.values) };
 const TARGET: NotionTarget = { secret: 'ntn_secret', status: STATUS, statusConfig: DEFAULT_STATUS_CONFIG };
 
 const template: ArticleRow = {

@@ -1,3 +1,5 @@
+import { NotionWebhooksController } from './notion-webhooks.controller';
+import { NotionWebhooksService } from './notion-webhooks.service';
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module';
 import { ClientsModule } from '../clients/clients.module';
@@ -14,8 +16,8 @@ import { SectionWriter } from './section-writer';
 
 @Module({
   imports: [UsersModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule, ExamplesModule],
-  controllers: [GenerationController],
-  providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, GenerationRunner],
+  controllers: [GenerationController, NotionWebhooksController],
+  providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, GenerationRunner, NotionWebhooksService],
   exports: [GenerationService, SectionWriter],
 })
 export class GenerationModule {}

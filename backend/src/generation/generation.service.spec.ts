@@ -12,7 +12,7 @@ import { GenerationRepository } from './generation.repository';
 import { GENERATION_QUEUE, GenerationService, JOB_ATTEMPTS } from './generation.service';
 
 const { start, inProgress, error: errorValue } = DEFAULT_STATUS_CONFIG.values;
-const STATUS: StatusProperty = { name: 'Status', type: 'status', options: Object.values(DEFAULT_STATUS_CONFIG.values) };
+const STATUS: StatusProperty = { id: 'st', name: 'Status', type: 'status', options: Object.values(DEFAULT_STATUS_CONFIG.values) };
 
 const page = (id: string): NotionPage => ({
   object: 'page',

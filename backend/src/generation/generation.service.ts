@@ -7,8 +7,8 @@ import { failureMessage, isForPeople } from '../common/job-failure';
 import { storableMessage } from '../common/storable-text';
 import { JobsService } from '../jobs/jobs.service';
 import { recoverOrphans, withLease } from '../jobs/leased-job';
-import { DataSource, NotionClient } from '../integrations/notion/notion.client';
-import { pageProperties, pageTitle } from '../integrations/notion/properties';
+import { DataSource, NotionClient, NotionPage, StatusProperty } from '../integrations/notion/notion.client';
+import { pageProperties, pageTitle, PropertyReader } from '../integrations/notion/properties';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import { UsersService } from '../users/users.service';
 import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
@@ -38,6 +38,30 @@ interface NotionSettings extends NotionTarget {
   dataSource: DataSource;
 }
 
+/** While a workspace's webhook is verified and delivered within this long, it is live. */
+const WEBHOOK_LIVE_MS = 60 * 60 * 1000;
+/** How long a webhook event's id is kept against Notion's retries and duplicates (Notion retries for about a day). */
+const WEBHOOK_EVENTS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+/** How often a workspace whose webhook is live is polled: the safety net. */
+export const WEBHOOK_SAFETY_POLL_MS = 10 * 60 * 1000;
+
+/** What the webhook hands the queue: the page an event named, and the properties it says changed. */
+export interface NotionEventJob {
+  workspaceId: string;
+  pageId: string;
+  /** `page.properties_updated`'s property ids; absent for a new page. */
+  updatedProperties?: string[];
+}
+
+/** Notion ids with or without dashes, in any case. */
+const sameNotionId = (a: string | undefined, b: string) => a !== undefined && a.replace(/-/g, '').toLowerCase() === b.replace(/-/g, '').toLowerCase();
+
+/** The name of the page's status (or select) value; null when it has none. */
+function statusValue(page: NotionPage, status: StatusProperty): string | null {
+  const property = page.properties?.[status.name];
+  return property?.[status.type]?.name ?? null;
+}
+
 export interface PollReport {
   at: string;
   found: number;
@@ -50,6 +74,10 @@ export interface PollReport {
 export class GenerationService {
   private readonly logger = new Logger(GenerationService.name);
   private readonly reports = new Map<string, PollReport>();
+  /** When this process last polled each workspace. */
+  private readonly lastPolled = new Map<string, number>();
+  /** When this process last forgot old webhook event ids. */
+  private eventsForgotten = 0;
 
   constructor(
     private readonly jobs: GenerationRepository,
@@ -72,9 +100,24 @@ export class GenerationService {
     return this.reports.get(scope.workspaceId) ?? null;
   }
 
-  /** One pass over every workspace with Notion settings (once each, however many members), then a sweep for jobs whose worker is gone. */
-  async pollAll(): Promise<void> {
-    for (const workspace of await this.workspaceRows.withNotionSettings()) await this.poll(workspaceScope(workspace.id));
+  /**
+   * One pass over every workspace with Notion settings (once each, however many members), then a
+   * sweep for jobs whose worker is gone. A workspace whose Notion webhook is verified and has
+   * delivered within the hour is polled only every WEBHOOK_SAFETY_POLL_MS (10 minutes), as the
+   * safety net: its rows start from the webhook's events.
+   */
+  async pollAll(now = Date.now()): Promise<void> {
+    for (const workspace of await this.workspaceRows.withNotionSettings()) {
+      const webhookLive = workspace.notionWebhookVerifiedAt !== null && (workspace.notionWebhookDeliveredAt?.getTime() ?? 0) > now - WEBHOOK_LIVE_MS;
+      const last = this.lastPolled.get(workspace.id) ?? 0;
+      if (webhookLive && now - last < WEBHOOK_SAFETY_POLL_MS) continue;
+      this.lastPolled.set(workspace.id, now);
+      await this.poll(workspaceScope(workspace.id));
+    }
+    if (now - this.eventsForgotten > WEBHOOK_LIVE_MS) {
+      this.eventsForgotten = now;
+      await this.workspaceRows.forgetWebhookEvents(new Date(now - WEBHOOK_EVENTS_KEPT_MS));
+    }
     await this.recover();
   }
 
@@ -90,24 +133,7 @@ export class GenerationService {
       const pages = await this.notion.pagesWithStatus(settings.secret, settings.dataSourceId, settings.status, settings.statusConfig.values.start);
       report.found = pages.length;
       const reader = this.notion.propertyReader(settings.secret);
-      for (const page of pages) {
-        const job = await this.jobs.claim({
-          scope,
-          notionPageId: page.id,
-          notionPageUrl: page.url,
-          title: pageTitle(page),
-          pageProperties: await pageProperties(page, reader),
-        });
-        if (!job) continue;
-        report.claimed++;
-        try {
-          await this.notion.setStatus(settings.secret, page.id, settings.status, settings.statusConfig.values.inProgress);
-        } catch (error) {
-          await this.failJob(job.id, failureMessage(error));
-          continue;
-        }
-        await this.enqueue(job.id);
-      }
+      for (const page of pages) if (await this.claimPage(scope, settings, page, reader)) report.claimed++;
       await this.settleInProgress(scope, settings);
     } catch (error) {
       report.problem = isForPeople(error) ? storableMessage(error.message) : `Checking Notion failed: ${failureMessage(error)}`;
@@ -116,6 +142,51 @@ export class GenerationService {
     }
     this.reports.set(scope.workspaceId, report);
     return report;
+  }
+
+  /**
+   * The one way a row starts, from a poll or a webhook event: the claim (a unique open job per
+   * page) first, so a poll, an event and its retries never start a page twice; then the status
+   * becomes "in progress" and the job is queued. False when the page is already claimed.
+   */
+  private async claimPage(scope: Scope, settings: NotionSettings, page: NotionPage, reader: PropertyReader): Promise<boolean> {
+    const job = await this.jobs.claim({
+      scope,
+      notionPageId: page.id,
+      notionPageUrl: page.url,
+      title: pageTitle(page),
+      pageProperties: await pageProperties(page, reader),
+    });
+    if (!job) return false;
+    try {
+      await this.notion.setStatus(settings.secret, page.id, settings.status, settings.statusConfig.values.inProgress);
+    } catch (error) {
+      await this.failJob(job.id, failureMessage(error));
+      return true;
+    }
+    await this.enqueue(job.id);
+    return true;
+  }
+
+  /**
+   * A Notion webhook event about a page (issue 29): events carry no values, so the page is read
+   * again, and claimed only if it is a row of the workspace's data source whose status is really
+   * the start value now. An update that did not touch the status property is not read at all.
+   */
+  async onNotionEvent(event: NotionEventJob): Promise<void> {
+    const scope = workspaceScope(event.workspaceId);
+    let settings: NotionSettings;
+    try {
+      settings = await this.settings(scope);
+    } catch (error) {
+      if (isForPeople(error)) return;
+      throw error;
+    }
+    if (event.updatedProperties && settings.status.id && !event.updatedProperties.includes(settings.status.id)) return;
+    const page = await this.notion.page(settings.secret, event.pageId);
+    if (!sameNotionId(page.parent?.data_source_id, settings.dataSourceId)) return;
+    if (statusValue(page, settings.status) !== settings.statusConfig.values.start) return;
+    await this.claimPage(scope, settings, page, this.notion.propertyReader(settings.secret));
   }
 
   /**

@@ -4,7 +4,7 @@ import { redactSecrets } from '../common/redact';
 import { storableMessage } from '../common/storable-text';
 import { DatabaseService } from '../database/database.service';
 import { endLeasesOfEndedProcesses } from './leases-at-start';
-import { LEASED_QUEUE_OPTIONS, PGBOSS_SCHEMA } from './queues';
+import { LEASED_QUEUE_OPTIONS, PGBOSS_SCHEMA, QUEUES } from './queues';
 import { SlotHandover } from './slot-handover';
 
 export { PGBOSS_SCHEMA } from './queues';
@@ -59,7 +59,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
    * Creates a queue once per process (concurrent creations of one queue deadlock in pg-boss on
    * PostgreSQL); another process creating it at the same moment is retried once.
    */
-  ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+  ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = QUEUES.find((queue) => queue.name === name)?.options ?? {}): Promise<void> {
     let pending = this.queues.get(name);
     if (!pending) {
       const create = async () => {
@@ -83,7 +83,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
    */
   async work<T extends object>(name: string, handler: (data: T) => Promise<void>, options: PgBoss.WorkOptions = {}) {
     await this.ensureQueue(name);
-    return this.boss.work<T>(name, options, async (jobs) => {
+    const id = await this.boss.work<T>(name, { pollingIntervalSeconds: POLL_SECONDS, ...options }, async (jobs) => {
       for (const job of jobs) {
         try {
           await handler(job.data);
@@ -93,6 +93,9 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
         }
       }
     });
+    // A job this process sends wakes it at once, as it does the leased queues' workers.
+    this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
+    return id;
   }
 
   /**

@@ -10,7 +10,24 @@ export const GENERATION_QUEUE = 'generation';
 export const PREVIEW_QUEUE = 'preview';
 export const TRAINING_QUEUE = 'training-collection';
 export const EVALUATION_QUEUE = 'evaluation';
+/** Notion webhook events to look into (issue 29): the page is read again and claimed if it should start. */
+export const NOTION_EVENT_QUEUE = 'notion-event';
 export const LEASED_QUEUES = [GENERATION_QUEUE, PREVIEW_QUEUE, TRAINING_QUEUE, EVALUATION_QUEUE] as const;
 
 /** pg-boss neither retries nor expires a leased job early: the job's own lease and attempts decide. */
 export const LEASED_QUEUE_OPTIONS: Omit<PgBoss.Queue, 'name'> = { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 };
+
+/** A Notion event whose page could not be read (a passing fault) is tried again, three times, backing off from 5 s. */
+export const NOTION_EVENT_QUEUE_OPTIONS: Omit<PgBoss.Queue, 'name'> = {
+  policy: 'standard',
+  retryLimit: 3,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 600,
+};
+
+/** Every queue, with its options: made in advance in the embedded database's image, and by the first use elsewhere. */
+export const QUEUES: { name: string; options: Omit<PgBoss.Queue, 'name'> }[] = [
+  ...LEASED_QUEUES.map((name) => ({ name, options: LEASED_QUEUE_OPTIONS })),
+  { name: NOTION_EVENT_QUEUE, options: NOTION_EVENT_QUEUE_OPTIONS },
+];

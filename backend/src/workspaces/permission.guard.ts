@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { can, PERMISSIONS } from '@quire/shared';
 
 /** Paths outside any workspace: signing in and out, the public config, health, metrics, the backup (the data owners'), the API document. */
-const OUTSIDE_WORKSPACES = new Set(['auth', 'health', 'config', 'metrics', 'me', 'logout', 'backup', 'docs', 'docs-json', 'docs-yaml']);
+const OUTSIDE_WORKSPACES = new Set(['auth', 'health', 'config', 'metrics', 'me', 'logout', 'backup', 'docs', 'docs-json', 'docs-yaml', 'webhooks']);
 
 /** Whether a path is a workspace's, so the role guard checks it. */
 export function insideWorkspaces(path: string): boolean {

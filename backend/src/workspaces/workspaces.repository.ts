@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Role } from '@quire/shared';
 import { DatabaseService } from '../database/database.service';
 import { ListQuery, Page, readPage } from '../common/list-query';
 import { users, type StatusConfig } from '../users/users.schema';
-import { InvitationRow, invitations, memberships, WorkspaceRow, workspaces } from './workspaces.schema';
+import { InvitationRow, invitations, memberships, notionWebhookEvents, WorkspaceRow, workspaces } from './workspaces.schema';
 
 export type WorkspaceSecretsPatch = Partial<Pick<WorkspaceRow, 'notionSecret' | 'notionDatabaseId' | 'openAiApiKey'>>;
 
@@ -67,6 +67,39 @@ export class WorkspacesRepository {
   async updateStatusConfig(id: string, statusConfig: StatusConfig): Promise<WorkspaceRow> {
     const [row] = await this.database.db.update(workspaces).set({ statusConfig, updatedAt: new Date() }).where(eq(workspaces.id, id)).returning();
     return row;
+  }
+
+  /** The workspace a Notion webhook address names. */
+  async findByWebhookToken(token: string): Promise<WorkspaceRow | null> {
+    const [row] = await this.database.db.select().from(workspaces).where(eq(workspaces.notionWebhookToken, token)).limit(1);
+    return row ?? null;
+  }
+
+  /** A subscription's verification token (sealed), which signed deliveries must check out with: not verified until one does. */
+  async setWebhookVerification(id: string, sealed: string | null): Promise<void> {
+    await this.database.db
+      .update(workspaces)
+      .set({ notionWebhookVerification: sealed, notionWebhookVerifiedAt: null, notionWebhookDeliveredAt: null })
+      .where(eq(workspaces.id, id));
+  }
+
+  /** A signed delivery arrived: the webhook is verified (from the first) and live. */
+  async markWebhookDelivery(id: string, at: Date): Promise<void> {
+    await this.database.db
+      .update(workspaces)
+      .set({ notionWebhookDeliveredAt: at, notionWebhookVerifiedAt: sql`coalesce(${workspaces.notionWebhookVerifiedAt}, ${at})` })
+      .where(eq(workspaces.id, id));
+  }
+
+  /** Takes a webhook event once: false when its id was taken before (Notion's retries, duplicates). */
+  async takeWebhookEvent(values: { id: string; workspaceId: string; type: string; entityId: string | null }): Promise<boolean> {
+    const rows = await this.database.db.insert(notionWebhookEvents).values(values).onConflictDoNothing().returning({ id: notionWebhookEvents.id });
+    return rows.length > 0;
+  }
+
+  /** Event ids are kept a week (Notion retries for about a day). */
+  async forgetWebhookEvents(before: Date): Promise<void> {
+    await this.database.db.delete(notionWebhookEvents).where(lt(notionWebhookEvents.receivedAt, before));
   }
 
   async rename(id: string, name: string): Promise<WorkspaceRow | null> {

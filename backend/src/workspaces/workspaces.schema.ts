@@ -15,6 +15,20 @@ export const workspaces = pgTable('workspaces', {
   notionDatabaseId: text('notion_database_id'),
   openAiApiKey: text('openai_api_key'),
   statusConfig: jsonb('status_config').$type<StatusConfig>(),
+  /**
+   * The unguessable part of the workspace's Notion webhook address, /api/webhooks/notion/{token}
+   * (issue 29): 256 random bits, hex.
+   */
+  notionWebhookToken: text('notion_webhook_token')
+    .notNull()
+    .unique()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  /** The subscription's verification token, sealed: what Notion signs each delivery with. */
+  notionWebhookVerification: text('notion_webhook_verification'),
+  /** When a signed delivery first checked out with it (the subscription is verified in Notion). */
+  notionWebhookVerifiedAt: timestamp('notion_webhook_verified_at', { withTimezone: true }),
+  /** The last signed delivery: while it is within the hour, the poll is only the safety net. */
+  notionWebhookDeliveredAt: timestamp('notion_webhook_delivered_at', { withTimezone: true }),
   /** Whose Google account writes the workspace's Docs: the owner who last saved the connections (else the oldest owner). */
   driveUserId: uuid('drive_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -96,6 +110,24 @@ export const auditEvents = pgTable(
 );
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+/**
+ * Notion webhook events taken (issue 29), by Notion's event id: Notion delivers an event up to 8
+ * times, so a retry or a duplicate finds its id here and starts nothing.
+ */
+export const notionWebhookEvents = pgTable(
+  'notion_webhook_events',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    entityId: text('entity_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notion_webhook_events_received_idx').on(table.receivedAt)],
+);
 
 /**
  * The columns every record of a workspace has: the workspace it belongs to, and who created it

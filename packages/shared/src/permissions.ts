@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   settings: OWNED,
   'generation/test-notion': OWNED,
   'generation/test-openai': OWNED,
+  // The Notion webhook's address and state (every member), its reset (owners).
+  'notion-webhook': OWNED,
   // The workspace itself and who is in it.
   workspaces: OWNED,
   members: OWNED,

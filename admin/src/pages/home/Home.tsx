@@ -5,6 +5,7 @@ import { useBanner } from '../../components/useBanner';
 import { EnvVars, QuireDataProvider, StatusConfig } from '../../dataProvider';
 import { BackupCard } from './BackupCard';
 import { NotionSettingsCard } from './NotionSettingsCard';
+import { NotionWebhookCard } from './NotionWebhookCard';
 import { OpenAiSettingsCard } from './OpenAiSettingsCard';
 import { ShutdownBanner } from './ShutdownBanner';
 import { SpendCard } from './SpendCard';
@@ -13,7 +14,7 @@ type Loaded = { envVars: EnvVars | null; statusConfig: StatusConfig | null };
 
 /**
  * Home: the models OpenAI stops soon (issue 24), this month's spend (issue 16), then the spec's two collapsible settings cards. Saving stays
- * disabled until the saved values are in. Below them, for the owners of the data, backups (issue 27).
+ * disabled until the saved values are in. Beside Notion's, its webhook (issue 29); below them, for the owners of the data, backups (issue 27).
  */
 export default function Home() {
   const translate = useTranslate();
@@ -57,6 +58,7 @@ export default function Home() {
         <>
           <NotionSettingsCard key={`notion-${attempt}`} envVars={loaded.envVars} statusConfig={loaded.statusConfig} />
           <OpenAiSettingsCard key={`openai-${attempt}`} envVars={loaded.envVars} />
+          <NotionWebhookCard />
           <BackupCard />
         </>
       )}

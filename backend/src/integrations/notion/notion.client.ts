@@ -14,7 +14,7 @@ type NotionSdk = typeof import('@notionhq/client');
 let sdk: NotionSdk | undefined;
 
 /** The Notion SDK, loaded when a client is first made or an error first read (not at start-up). */
-function notionSdk(): NotionSdk {
+export function notionSdk(): NotionSdk {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
   return (sdk ??= require('@notionhq/client') as NotionSdk);
 }
@@ -27,6 +27,8 @@ export interface NotionPage {
   object?: string;
   id: string;
   url: string;
+  /** Where the page lives: for a database row, its data source. */
+  parent?: { type?: string; data_source_id?: string; database_id?: string };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's property JSON, read by field
   properties: Record<string, any>;
 }
@@ -42,6 +44,8 @@ export interface DataSource {
 }
 
 export interface StatusProperty {
+  /** Notion's id of the property: what a webhook's `updated_properties` names. */
+  id: string;
   name: string;
   type: 'status' | 'select';
   options: string[];
@@ -187,7 +191,7 @@ export class NotionClient {
     };
     const property = source.properties?.[name];
     if (!property || (property.type !== 'status' && property.type !== 'select')) return null;
-    return { name, type: property.type, options: (property[property.type]?.options ?? []).map((o: { name: string }) => o.name) };
+    return { id: String(property.id ?? ''), name, type: property.type, options: (property[property.type]?.options ?? []).map((o: { name: string }) => o.name) };
   }
 
   /** Every row whose status property equals `value`, all pages of results. */
@@ -242,6 +246,11 @@ export class NotionClient {
         return ids;
       },
     };
+  }
+
+  /** One page as it is now (a webhook event only says that it changed). */
+  async page(secret: string, pageId: string): Promise<NotionPage> {
+    return (await this.call('read the page a webhook named', () => this.client(secret).pages.retrieve({ page_id: pageId }))) as NotionPage;
   }
 
   async setStatus(secret: string, pageId: string, status: StatusProperty, value: string): Promise<void> {

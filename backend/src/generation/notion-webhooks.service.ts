@@ -1,0 +1,143 @@
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { SecretBox } from '../common/secret-box';
+import { JobsService } from '../jobs/jobs.service';
+import { NOTION_EVENT_QUEUE } from '../jobs/queues';
+import { notionSdk } from '../integrations/notion/notion.client';
+import type { AuthUser } from '../auth/current-user';
+import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import type { WorkspaceRow } from '../workspaces/workspaces.schema';
+import type { NotionEventJob } from './generation.service';
+
+/** The events that can start a row; Notion's others (content, comments, data source changes) are taken and left. */
+const STARTING_EVENTS = new Set(['page.properties_updated', 'page.created']);
+/** Every event type Notion documents: anything else is logged once, as a sign of a new one. */
+const KNOWN_EVENTS = new Set([
+  'page.created',
+  'page.properties_updated',
+  'page.content_updated',
+  'page.moved',
+  'page.deleted',
+  'page.undeleted',
+  'page.locked',
+  'page.unlocked',
+  'database.created',
+  'database.content_updated',
+  'database.moved',
+  'database.deleted',
+  'database.undeleted',
+  'database.schema_updated',
+  'data_source.created',
+  'data_source.content_updated',
+  'data_source.moved',
+  'data_source.deleted',
+  'data_source.undeleted',
+  'data_source.schema_updated',
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
+  'file_upload.created',
+  'file_upload.completed',
+  'file_upload.expired',
+  'file_upload.upload_failed',
+]);
+const sealContext = (workspaceId: string) => `${workspaceId}:NOTION_WEBHOOK_VERIFICATION`;
+
+type Json = Record<string, unknown>;
+const asRecord = (value: unknown): Json | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null);
+const text = (value: unknown, max = 200): string | null => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : null);
+
+/** What Home shows of a workspace's webhook. */
+export interface NotionWebhookState {
+  url: string;
+  /** The token Notion sent to verify the subscription, to paste into Notion's Verify dialog; owners only, null until it came. */
+  verification_token: string | null;
+  verification_received: boolean;
+  verified_at: string | null;
+  last_delivery_at: string | null;
+}
+
+/**
+ * Notion's webhooks (issue 29). Each workspace has an unguessable address. The first request
+ * Notion sends a new subscription holds its verification token: kept sealed, shown to owners to
+ * paste into Notion. Every later delivery must be signed with it (X-Notion-Signature, HMAC-SHA256
+ * of the raw body, compared in constant time by the SDK's helper), else 401 and nothing happens.
+ * A signed event is taken once by its id, answered at once, and looked into through the durable
+ * queue (GenerationService.onNotionEvent), by the same claim the poll uses.
+ */
+@Injectable()
+export class NotionWebhooksService {
+  private readonly logger = new Logger(NotionWebhooksService.name);
+  /** Unknown event types already logged by this process. */
+  private readonly unknownLogged = new Set<string>();
+
+  constructor(
+    private readonly workspaces: WorkspacesRepository,
+    private readonly queue: JobsService,
+    private readonly box: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async state(user: AuthUser): Promise<NotionWebhookState> {
+    const workspace = await this.workspaces.findById(user.workspaceId);
+    if (!workspace) throw new NotFoundException('Workspace not found.');
+    const sealed = workspace.notionWebhookVerification;
+    return {
+      url: `${this.config.appUrl}/api/webhooks/notion/${workspace.notionWebhookToken}`,
+      verification_token: sealed && user.role === 'owner' ? this.box.open(sealed, sealContext(workspace.id)) : null,
+      verification_received: sealed !== null,
+      verified_at: workspace.notionWebhookVerifiedAt?.toISOString() ?? null,
+      last_delivery_at: workspace.notionWebhookDeliveredAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Forgets the verification token, so a new subscription's can be taken (after one was created again in Notion). */
+  async reset(user: AuthUser): Promise<NotionWebhookState> {
+    await this.workspaces.setWebhookVerification(user.workspaceId, null);
+    return this.state(user);
+  }
+
+  /** One delivery to /api/webhooks/notion/{token}. */
+  async receive(token: string, raw: Buffer | undefined, signature: string | undefined, body: unknown): Promise<void> {
+    const workspace = /^[0-9a-f]{64}$/.test(token) ? await this.workspaces.findByWebhookToken(token) : null;
+    if (!workspace) throw new NotFoundException('No Notion webhook has this address.');
+    const event = asRecord(body);
+    if (!raw || !event) throw new BadRequestException('A Notion webhook delivery is a JSON object.');
+    const verification = text(event.verification_token, 500);
+    if (verification && Object.keys(event).length === 1) return this.takeVerification(workspace, verification);
+    const sealed = workspace.notionWebhookVerification;
+    const key = sealed ? this.box.open(sealed, sealContext(workspace.id)) : null;
+    if (!key || !(await notionSdk().verifyWebhookSignature({ body: raw, signature, verificationToken: key }))) {
+      throw new UnauthorizedException('The delivery is not signed with this webhook’s verification token.');
+    }
+    const id = text(event.id);
+    const type = text(event.type);
+    if (!id || !type) throw new BadRequestException('A Notion webhook event has an id and a type.');
+    const entity = asRecord(event.entity);
+    const pageId = entity?.type === 'page' ? text(entity.id) : null;
+    await this.workspaces.markWebhookDelivery(workspace.id, new Date());
+    if (!(await this.workspaces.takeWebhookEvent({ id, workspaceId: workspace.id, type, entityId: text(entity?.id) }))) return;
+    if (!KNOWN_EVENTS.has(type) && !this.unknownLogged.has(type)) {
+      this.unknownLogged.add(type);
+      this.logger.warn(`Notion sent a webhook event of a type Quire does not know: ${type.slice(0, 60)} (left alone)`);
+    }
+    if (!STARTING_EVENTS.has(type) || !pageId) return;
+    // Quire's own writes (its integration, a bot) start nothing: only a person's or an agent's change may.
+    const authors = Array.isArray(event.authors) ? event.authors.map(asRecord) : [];
+    if (authors.length > 0 && authors.every((author) => author?.type === 'bot')) return;
+    const data = asRecord(event.data);
+    const updated = Array.isArray(data?.updated_properties) ? data.updated_properties.filter((p): p is string => typeof p === 'string') : undefined;
+    const job: NotionEventJob = { workspaceId: workspace.id, pageId, ...(type === 'page.properties_updated' && updated ? { updatedProperties: updated } : {}) };
+    await this.queue.send(NOTION_EVENT_QUEUE, job, { singletonKey: id });
+  }
+
+  /** The first request of a subscription: its token is kept until a signed delivery proves Notion has it. */
+  private async takeVerification(workspace: WorkspaceRow, token: string): Promise<void> {
+    if (workspace.notionWebhookVerifiedAt) {
+      throw new ConflictException('This webhook is verified already: reset it on Home to connect a new Notion subscription.');
+    }
+    await this.workspaces.setWebhookVerification(workspace.id, this.box.seal(token, sealContext(workspace.id)));
+    this.logger.log(`Notion sent the verification token of a webhook subscription for workspace ${workspace.id}`);
+  }
+}
