@@ -43,13 +43,19 @@ export type DumpThreadMessage = { header: BackupHeader } | { failed: string };
  */
 export async function dumpCopyInThread(copyDir: string, file: string): Promise<BackupHeader> {
   try {
+    // Settled once the thread has exited, not at its answer: its PGlite may still be writing into the copy as it closes.
     return await new Promise<BackupHeader>((resolve, reject) => {
       const worker = new Worker(WORKER.filename, { workerData: { copyDir, file } satisfies DumpThreadData, execArgv: WORKER.execArgv });
-      worker.once('message', (message: DumpThreadMessage) => ('header' in message ? resolve(message.header) : reject(new Error(message.failed))));
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the backup thread exited with ${code}`)));
+      let answer: DumpThreadMessage | null = null;
+      let failure: Error | null = null;
+      worker.once('message', (message: DumpThreadMessage) => (answer = message));
+      worker.once('error', (error) => (failure = error));
+      worker.once('exit', (code) => {
+        if (answer && 'header' in answer) resolve(answer.header);
+        else reject(failure ?? new Error(answer ? answer.failed : `the backup thread exited with ${code}`));
+      });
     });
   } finally {
-    await rm(copyDir, { recursive: true, force: true });
+    await rm(copyDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
