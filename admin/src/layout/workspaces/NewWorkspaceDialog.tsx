@@ -1,8 +1,9 @@
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { FormEvent, useState } from 'react';
 import { Identifier } from 'react-admin';
 import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
+import { DialogSaveActions } from '../../components/DialogSaveActions';
 
 /** "New workspace…": a name, POST /api/workspaces (its maker is its owner), then `onCreated` with its id. */
 export function NewWorkspaceDialog(props: { onClose: () => void; onCreated: (id: Identifier) => void }) {
@@ -49,20 +50,7 @@ export function NewWorkspaceDialog(props: { onClose: () => void; onCreated: (id:
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={saving}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            aria-busy={saving}
-            startIcon={saving ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
-          >
-            {t('create')}
-          </Button>
-        </DialogActions>
+        <DialogSaveActions saving={saving} onCancel={props.onClose} cancelLabel={t('cancel')} submitLabel={t('create')} />
       </form>
     </Dialog>
   );

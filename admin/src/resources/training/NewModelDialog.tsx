@@ -1,4 +1,4 @@
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Form, TextInput, useSaveContext } from 'react-admin';
 import { CreateBase } from '../../components/forms';
@@ -6,6 +6,7 @@ import { FieldValues } from 'react-hook-form';
 import { BaseModelInput, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
 import { serverMessage } from '../../components/useRun';
 import { useT } from '../../components/useT';
+import { DialogSaveActions } from '../../components/DialogSaveActions';
 import { TrainingModel } from './types';
 
 interface Failure {
@@ -49,19 +50,7 @@ function NewModelForm(props: { failure: Failure | null; onSubmit: () => void; on
             <BaseModelInput />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose} disabled={saving}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            {t('addModel')}
-          </Button>
-        </DialogActions>
+        <DialogSaveActions saving={saving === true} onCancel={props.onClose} cancelLabel={t('cancel')} submitLabel={t('addModel')} />
       </Form>
     </Dialog>
   );
