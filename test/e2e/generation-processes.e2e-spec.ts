@@ -1,53 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import request from 'supertest';
 import { LEASE_MS } from '../../backend/src/jobs/leased-job';
-import { NotionFake } from '../fakes/notion-fake';
-import { OpenAiFake } from '../fakes/openai-fake';
 import { eventually } from '../support/fixtures';
 import { SECTION_HEADINGS, setUpGeneration } from '../support/generation-fixtures';
-import { emptyPostgres } from '../support/postgres';
-import { startServerProcess, ServerProcess } from '../support/server-process';
-
-const POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
+import { POSTGRES_URL, processSuite } from '../support/process-suite';
+import { startServerProcess } from '../support/server-process';
 
 /** Real server processes (the built dist/main.js) against the simulators: crashes and company. */
 describe('Generation across server processes', () => {
-  const notion = new NotionFake();
-  const openai = new OpenAiFake();
-  const servers: ServerProcess[] = [];
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    await Promise.all([notion.start(), openai.start()]);
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await Promise.all([notion.stop(), openai.stop()]);
-  });
-  beforeEach(async () => {
-    notion.reset();
-    openai.reset();
-    if (POSTGRES_URL) await emptyPostgres(POSTGRES_URL);
-    env = {
-      AUTH_MODE: 'local',
-      DATABASE_URL: POSTGRES_URL ?? '',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-processes-')),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      NOTION_BASE_URL: notion.baseUrl,
-      OPENAI_BASE_URL: openai.baseUrl,
-      NOTION_POLL_SECONDS: '1',
-      GENERATION_CONCURRENCY: '2',
-    };
-  });
-
-  async function signIn(server: ServerProcess) {
-    const agent = request.agent(server.url);
-    await agent.get('/api/auth/local').expect(302);
-    return agent;
-  }
+  const suite = processSuite({ NOTION_POLL_SECONDS: '1', GENERATION_CONCURRENCY: '2' });
+  const { notion, openai, servers, signIn } = suite;
 
   function addRows(n: number): string[] {
     return Array.from({ length: n }, (_, i) =>
@@ -67,7 +27,7 @@ describe('Generation across server processes', () => {
 
   it('should finish every page exactly once after the server is killed mid-batch and restarted', async () => {
     openai.chatLatencyMs = 300;
-    const first = await startServerProcess(env);
+    const first = await startServerProcess(suite.env);
     servers.push(first);
     const agent = await signIn(first);
     await setUpGeneration(agent, notion, openai);
@@ -82,7 +42,7 @@ describe('Generation across server processes', () => {
     const callsBeforeCrash = chatCalls();
     expect(pages.some((id) => notion.statusOf(id) !== 'Posts Generated')).toBe(true);
 
-    const second = await startServerProcess(env);
+    const second = await startServerProcess(suite.env);
     const restartedAt = Date.now();
     servers.push(second);
     await eventually(
@@ -106,7 +66,7 @@ describe('Generation across server processes', () => {
 
   it('should finish delivering an article whose slot went to the next one before a graceful stop ends the process', async () => {
     // Delivering outside the slot: the stop must wait for it as for a job in a slot.
-    const server = await startServerProcess(env);
+    const server = await startServerProcess(suite.env);
     servers.push(server);
     await setUpGeneration(await signIn(server), notion, openai);
     notion.appendLatencyMs = 3_000;
@@ -130,7 +90,7 @@ describe('Generation across server processes', () => {
     async () => {
       // Notion's three requests a second per integration hold across both processes (the pace is
       // kept in the database); each process checks Notion every 3 s, so checks leave room for writing.
-      const twoProcesses = { ...env, NOTION_POLL_SECONDS: '3' };
+      const twoProcesses = { ...suite.env, NOTION_POLL_SECONDS: '3' };
       const [a, b] = await Promise.all([startServerProcess(twoProcesses), startServerProcess(twoProcesses)]);
       servers.push(a, b);
       await setUpGeneration(await signIn(a), notion, openai);

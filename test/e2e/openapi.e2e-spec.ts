@@ -345,6 +345,9 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'GET /api/history', 200, { query: { filter: JSON.stringify({ id: [crawl._id, written._id] }) } });
       await call(agent, 'GET /api/history/{id}', 200, { id: crawl._id });
 
+      // Bulk writing (issue 30): what is in flight, and "Cancel bulk" (nothing to cancel here).
+      expect(await call(agent, 'GET /api/bulk', 200)).toMatchObject({ batches: expect.any(Number), lines: expect.any(Number), articles: expect.any(Number) });
+      expect((await call(agent, 'POST /api/bulk/cancel', 200)).message).toMatch(/^Bulk writing cancelled: /);
       // The Notion webhook (issue 29): its state, Notion's verification request, an unsigned event refused, a reset.
       const hook = await call(agent, 'GET /api/notion-webhook', 200);
       const token = new URL(hook.url).pathname.split('/').pop()!;

@@ -2,16 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { Tiktoken } from 'js-tiktoken/lite';
 import { HttpFake, json, RecordedRequest } from './http-fake';
+import { BatchRecord, BatchScriptEntry, ExecutedLine, FakeFile, OpenAiBatches } from './openai-batches';
 import { Behaviour, FINE_TUNABLE_SNAPSHOTS, FINE_TUNING_ENDS, LINEUP, LINEUP_DAY, lineupEntry } from './openai-lineup';
 
 type RemoteStatus = 'validating_files' | 'queued' | 'running' | 'pausing' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
-
-interface FakeFile {
-  id: string;
-  filename: string;
-  purpose: string;
-  content: string;
-}
 
 interface FakeJob {
   id: string;
@@ -65,10 +59,15 @@ const quoted = (values: string[]) =>
         .slice(0, -1)
         .map((v) => `'${v}'`)
         .join(', ')}, and '${values[values.length - 1]}'`;
+const DEFAULT_BATCH_LATENCY_MS = 300;
+/** Enqueued tokens a model's batches may hold at once; OpenAI's figure depends on the model and the organisation's usage tier. */
+const DEFAULT_ENQUEUED_TOKEN_LIMIT = 2_000_000;
 const QUOTA_MESSAGE =
   'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.';
 
 const id = (prefix: string) => `${prefix}-${randomBytes(10).toString('hex')}`;
+/** A chat request's prompt tokens, as the fake estimates them (for the per-minute limits, usage and batches' enqueued tokens). */
+const promptTokensOf = (body: { messages?: unknown }) => Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
 
 let cl100k: Tiktoken | null = null;
 /** text-embedding-3-small counts with cl100k_base; the tables load on the first embeddings request. */
@@ -78,20 +77,11 @@ function tokenCount(text: string): number {
   return cl100k.encode(text, [], []).length;
 }
 
-/** Reads the parts of a multipart/form-data body (enough for the SDK's file uploads). */
-function multipart(req: RecordedRequest): Record<string, { filename?: string; value: string }> {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(String(req.headers['content-type']));
-  if (!boundary) return {};
-  const parts: Record<string, { filename?: string; value: string }> = {};
-  for (const part of req.body.split(`--${boundary[1] ?? boundary[2]}`)) {
-    const split = part.indexOf('\r\n\r\n');
-    if (split < 0) continue;
-    const head = part.slice(0, split);
-    const name = /name="([^"]+)"/.exec(head)?.[1];
-    if (!name) continue;
-    parts[name] = { filename: /filename="([^"]*)"/.exec(head)?.[1], value: part.slice(split + 4).replace(/\r\n$/, '') };
-  }
-  return parts;
+/** A chat request's answer: the HTTP route sends it, a batch line keeps it in the batch's output or error file. */
+interface ChatAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
 }
 
 /** A key's limits per minute, as OpenAI's rate-limits page lists them for an organisation's tier. */
@@ -114,7 +104,8 @@ function openAiDuration(ms: number): string {
 /**
  * OpenAI's HTTP API as far as Quire uses it — the key's model list, files, fine-tuning jobs
  * (walking a configurable status script, one step per retrieval; listed newest first), model
- * deletion, chat completions and embeddings — for the real `openai` SDK pointed here with
+ * deletion, chat completions, embeddings, and batches of chat completions (openai-batches.ts,
+ * driven by the clock) — for the real `openai` SDK pointed here with
  * OPENAI_BASE_URL=<url>/v1. It refuses what OpenAI refuses, in OpenAI's words: a model the key
  * does not list (404 model_not_found), sampling parameters a reasoning model does not take, a
  * malformed logit_bias, a snapshot that cannot be fine-tuned, inputs over the embedding limits,
@@ -166,12 +157,28 @@ export class OpenAiFake extends HttpFake {
   embeddedInputs = 0;
   /** The token count of every input embedded since the last reset, request by request. */
   readonly embeddingRequests: number[][] = [];
+  /** Every file: uploads of any purpose, and the output and error files batches write. */
   readonly files = new Map<string, FakeFile>();
   readonly jobs = new Map<string, FakeJob>();
   readonly models = new Set<string>();
+  /**
+   * How long a new batch takes from created to completed: ~10% validating, 85% in_progress (its lines
+   * executed evenly over it), 5% finalizing. Its lines meet neither the per-minute limits nor chatLatencyMs.
+   */
+  batchLatencyMs = DEFAULT_BATCH_LATENCY_MS;
+  /**
+   * Tokens a model's batches may have enqueued at once (OpenAI's per-organisation batch limit): at the
+   * end of validating, a batch whose prompt tokens, with those of the same model's earlier batches not
+   * yet ended, pass it goes `failed` with token_limit_exceeded.
+   */
+  enqueuedTokenLimit = DEFAULT_ENQUEUED_TOKEN_LIMIT;
+  /** What the next created batches do: each takes the first entry (expire part-way, or be held until releaseBatch). */
+  batchScript: BatchScriptEntry[] = [];
   private failures: Failure[] = [];
   /** What is left of each key's limits, and when it was last counted. */
   private readonly buckets = new Map<string, { requests: number; tokens: number; at: number }>();
+  /** The Files and Batch APIs (openai-batches.ts). */
+  private readonly batchApi: OpenAiBatches;
 
   constructor() {
     super(
@@ -183,6 +190,35 @@ export class OpenAiFake extends HttpFake {
           "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)",
         ),
     );
+    this.batchApi = new OpenAiBatches({
+      files: this.files,
+      settings: () => ({ latencyMs: this.batchLatencyMs, tokenLimit: this.enqueuedTokenLimit }),
+      nextScript: () => this.batchScript.shift(),
+      unpaid: () => (this.outOfCredit ? this.quotaAnswer() : null),
+      runChat: (bodyJson) => this.batchLine(bodyJson),
+    });
+  }
+
+  /** Every batch, worked out up to now (status, lines, results, files), by id in creation order. */
+  get batches(): ReadonlyMap<string, BatchRecord> {
+    this.batchApi.advance();
+    return this.batchApi.records;
+  }
+
+  /** Every batch line executed (each one a paid request) since the last reset, up to now, in order. */
+  get executedLines(): readonly ExecutedLine[] {
+    this.batchApi.advance();
+    return this.batchApi.executedLines;
+  }
+
+  /** The batch ends now as `expired` (as at the end of its 24 hours): the lines executed so far are kept, the rest are `batch_expired`. */
+  expireBatch(batchId: string): void {
+    this.batchApi.expire(batchId);
+  }
+
+  /** A batch held by its batchScript entry continues from now, and completes. */
+  releaseBatch(batchId: string): void {
+    this.batchApi.release(batchId);
   }
 
   get baseUrl(): string {
@@ -224,6 +260,10 @@ export class OpenAiFake extends HttpFake {
     this.embeddingRequests.length = 0;
     this.refusals.length = 0;
     this.failures = [];
+    this.batchLatencyMs = DEFAULT_BATCH_LATENCY_MS;
+    this.enqueuedTokenLimit = DEFAULT_ENQUEUED_TOKEN_LIMIT;
+    this.batchScript = [];
+    this.batchApi.reset();
     this.files.clear();
     this.jobs.clear();
     this.models.clear();
@@ -234,9 +274,14 @@ export class OpenAiFake extends HttpFake {
     return this.requests.filter((r) => r.method === method && path.test(r.path));
   }
 
-  private error(res: ServerResponse, status: number, message: string, body: ErrorBody = {}, headers: Record<string, string> = {}) {
+  /** OpenAI's error body: {error: {message, type, param, code}}. */
+  private errorBody(status: number, message: string, body: ErrorBody = {}) {
     const type = body.type ?? (status === 401 || status === 400 || status === 404 ? 'invalid_request_error' : 'api_error');
-    json(res, status, { error: { message, type, param: body.param ?? null, code: body.code ?? null } }, headers);
+    return { error: { message, type, param: body.param ?? null, code: body.code ?? null } };
+  }
+
+  private error(res: ServerResponse, status: number, message: string, body: ErrorBody = {}, headers: Record<string, string> = {}) {
+    json(res, status, this.errorBody(status, message, body), headers);
   }
 
   /**
@@ -282,12 +327,29 @@ export class OpenAiFake extends HttpFake {
     this.buckets.set(`Bearer ${apiKey}`, { requests: 0, tokens: this.rateLimits.tokensPerMinute, at: Date.now() });
   }
 
-  private rateLimitExceeded(res: ServerResponse, message: string, headers: Record<string, string>): void {
-    this.error(res, 429, message, { type: /on tokens per min/.test(message) ? 'tokens' : 'requests', code: 'rate_limit_exceeded' }, headers);
+  private rateLimitExceeded(message: string, headers: Record<string, string>): ChatAnswer {
+    const type = /on tokens per min/.test(message) ? 'tokens' : 'requests';
+    return { status: 429, body: this.errorBody(429, message, { type, code: 'rate_limit_exceeded' }), headers };
+  }
+
+  private quotaAnswer(): ChatAnswer {
+    return { status: 429, body: this.errorBody(429, QUOTA_MESSAGE, { type: 'insufficient_quota', code: 'insufficient_quota' }) };
   }
 
   private quota(res: ServerResponse) {
-    this.error(res, 429, QUOTA_MESSAGE, { type: 'insufficient_quota', code: 'insufficient_quota' });
+    const answer = this.quotaAnswer();
+    json(res, answer.status, answer.body);
+  }
+
+  /**
+   * The first pending failure (failNext, failChatWhere) for this request, used up once more; with
+   * `bodyOnly`, only those that name a body (a batch line meets failChatWhere's, not failNext's).
+   */
+  private takeFailure(method: string, path: string, body: string, bodyOnly = false): Failure | null {
+    const failure = this.failures.find((f) => f.method === method && f.path.test(path) && (f.bodyMatches ? f.bodyMatches.test(body) : !bodyOnly));
+    if (!failure) return null;
+    if (--failure.times <= 0) this.failures.splice(this.failures.indexOf(failure), 1);
+    return failure;
   }
 
   private async route(req: RecordedRequest, res: ServerResponse): Promise<void> {
@@ -295,17 +357,11 @@ export class OpenAiFake extends HttpFake {
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) {
       return this.error(res, 401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
     }
-    const failure = this.failures.find((f) => f.method === req.method && f.path.test(req.path) && (!f.bodyMatches || f.bodyMatches.test(req.body)));
-    if (failure) {
-      if (--failure.times <= 0) this.failures.splice(this.failures.indexOf(failure), 1);
-      return this.error(res, failure.status, failure.message, failure, failure.headers);
-    }
+    const failure = this.takeFailure(req.method, req.path, req.body);
+    if (failure) return this.error(res, failure.status, failure.message, failure, failure.headers);
     const { method, path } = req;
-    if (method === 'POST' && path === '/v1/files') return this.createFile(req, res);
-    if (method === 'DELETE' && path.startsWith('/v1/files/')) {
-      const fileId = path.slice('/v1/files/'.length);
-      return this.files.delete(fileId) ? json(res, 200, { id: fileId, object: 'file', deleted: true }) : this.error(res, 404, 'No such File object');
-    }
+    // Files (any purpose) and batches: openai-batches.ts.
+    if (this.batchApi.route(req, res)) return;
     if (method === 'POST' && path === '/v1/fine_tuning/jobs') return this.createJob(req, res);
     if (method === 'GET' && path === '/v1/fine_tuning/jobs') return this.listJobs(req, res);
     const cancel = /^\/v1\/fine_tuning\/jobs\/([^/]+)\/cancel$/.exec(path);
@@ -322,7 +378,10 @@ export class OpenAiFake extends HttpFake {
    * Steering for tests in other processes (browser tests, the demo): POST /__fake/reset and
    * POST /__fake/config {fineTuneScript?, chatLatencyMs?, models?, today?, fineTuningRefusal?, disobeyAvoidWords?, fineTunableSnapshots?,
    * outOfCredit?, rateLimits?: {requestsPerMinute?, tokensPerMinute?}, ownerRole?, loseNextFineTuneCreate?,
-   * failNext?: {method, path, status, message, times?, code?, type?, body?}, clearFailures?}; `body` (a regular expression) limits the failure to requests whose body matches it.
+   * failNext?: {method, path, status, message, times?, code?, type?, body?}, clearFailures?,
+   * batchLatencyMs?, enqueuedTokenLimit?, batchScript?: [{expireAfter?, hold?}], releaseBatch?: id, expireBatch?: id};
+   * `body` (a regular expression) limits the failure to requests whose body matches it (and makes it apply to batch lines too);
+   * batchScript replaces the script the next created batches take their entries from.
    */
   private control(req: RecordedRequest, res: ServerResponse): void {
     if (req.method === 'POST' && req.path === '/__fake/reset') {
@@ -343,6 +402,11 @@ export class OpenAiFake extends HttpFake {
       if (typeof body.ownerRole === 'boolean') this.ownerRole = body.ownerRole;
       if (body.loseNextFineTuneCreate !== undefined) this.loseNextFineTuneCreate = body.loseNextFineTuneCreate;
       if (body.clearFailures === true) this.clearFailures();
+      if (typeof body.batchLatencyMs === 'number') this.batchLatencyMs = body.batchLatencyMs;
+      if (typeof body.enqueuedTokenLimit === 'number') this.enqueuedTokenLimit = body.enqueuedTokenLimit;
+      if (Array.isArray(body.batchScript)) this.batchScript = body.batchScript;
+      if (typeof body.releaseBatch === 'string') this.releaseBatch(body.releaseBatch);
+      if (typeof body.expireBatch === 'string') this.expireBatch(body.expireBatch);
       if (body.failNext) {
         const f = body.failNext;
         this.failNext(f.method, new RegExp(f.path), f.status, f.message, f.times ?? 1, undefined, { code: f.code, type: f.type });
@@ -386,13 +450,17 @@ export class OpenAiFake extends HttpFake {
   }
 
   /** OpenAI's 404 for a model it does not know, or (its day passed) one it has shut down. */
+  private modelNotFoundAnswer(model: unknown): ChatAnswer {
+    const message =
+      typeof model === 'string' && this.knows(model) && this.isShut(model)
+        ? `The model \`${model}\` has been deprecated, learn more here: https://platform.openai.com/docs/deprecations`
+        : `The model \`${String(model)}\` does not exist or you do not have access to it.`;
+    return { status: 404, body: this.errorBody(404, message, { code: 'model_not_found' }) };
+  }
+
   private modelNotFound(res: ServerResponse, model: unknown): void {
-    if (typeof model === 'string' && this.knows(model) && this.isShut(model)) {
-      return this.error(res, 404, `The model \`${model}\` has been deprecated, learn more here: https://platform.openai.com/docs/deprecations`, {
-        code: 'model_not_found',
-      });
-    }
-    this.error(res, 404, `The model \`${String(model)}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
+    const answer = this.modelNotFoundAnswer(model);
+    json(res, answer.status, answer.body);
   }
 
   private deleteModel(model: string, res: ServerResponse): void {
@@ -405,22 +473,6 @@ export class OpenAiFake extends HttpFake {
     }
     this.models.delete(model);
     json(res, 200, { id: model, object: 'model', deleted: true });
-  }
-
-  private createFile(req: RecordedRequest, res: ServerResponse): void {
-    const parts = multipart(req);
-    if (!parts.file || parts.purpose?.value !== 'fine-tune') return this.error(res, 400, 'A file and purpose=fine-tune are required');
-    const file: FakeFile = { id: id('file'), filename: parts.file.filename ?? 'upload', purpose: 'fine-tune', content: parts.file.value };
-    this.files.set(file.id, file);
-    json(res, 200, {
-      id: file.id,
-      object: 'file',
-      bytes: Buffer.byteLength(file.content),
-      created_at: Math.floor(Date.now() / 1000),
-      filename: file.filename,
-      purpose: file.purpose,
-      status: 'processed',
-    });
   }
 
   private createJob(req: RecordedRequest, res: ServerResponse): void {
@@ -528,30 +580,59 @@ export class OpenAiFake extends HttpFake {
     return REASONING_NAME.test(model) ? { behaviour: 'reasoning', efforts: ['low', 'medium', 'high'] } : { behaviour: 'sampling', efforts: [] };
   }
 
-  /** Chat completions for a listed (or tuned) model, refusing the parameters OpenAI refuses. */
+  /** Chat completions for a listed (or tuned) model, refusing the parameters OpenAI refuses; chatLatencyMs passes before each answer. */
   private async chat(req: RecordedRequest, res: ServerResponse): Promise<void> {
     const body = JSON.parse(req.body || '{}');
+    const checked = this.checkChat(body, req);
+    if ('refused' in checked) return json(res, checked.refused.status, checked.refused.body, checked.refused.headers);
+    if (this.chatLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chatLatencyMs));
+    const answer = this.chatCompletion(body);
+    json(res, answer.status, answer.body, checked.headers);
+  }
+
+  /**
+   * One line of a batch, run by the chat route's own logic without HTTP: failChatWhere's failures
+   * (matched against the line's body as JSON) and every refusal apply; the per-minute limits and
+   * chatLatencyMs do not (batches have their enqueued-token limit instead).
+   */
+  private batchLine(bodyJson: string): ChatAnswer {
+    const failure = this.takeFailure('POST', '/v1/chat/completions', bodyJson, true);
+    if (failure) return { status: failure.status, body: this.errorBody(failure.status, failure.message, failure) };
+    const body = JSON.parse(bodyJson);
+    const checked = this.checkChat(body, null);
+    return 'refused' in checked ? checked.refused : this.chatCompletion(body);
+  }
+
+  /**
+   * What a chat request is checked for before it is answered, in OpenAI's order: its messages, its
+   * model (listed and not shut), the parameters the model refuses (kept in `refusals`), the account's
+   * credit, then — for an HTTP request (`req`), not a batch line — its key's per-minute limits.
+   * Answers the refusal, or the `x-ratelimit-*` headers to send with the answer.
+   */
+  private checkChat(body: any, req: RecordedRequest | null): { refused: ChatAnswer } | { headers: Record<string, string> } {
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
-      return this.error(
-        res,
-        400,
-        Array.isArray(body.messages)
-          ? "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead."
-          : "Missing required parameter: 'messages'.",
-        { param: 'messages', code: Array.isArray(body.messages) ? 'empty_array' : 'missing_required_parameter' },
-      );
+      const message = Array.isArray(body.messages)
+        ? "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead."
+        : "Missing required parameter: 'messages'.";
+      const code = Array.isArray(body.messages) ? 'empty_array' : 'missing_required_parameter';
+      return { refused: { status: 400, body: this.errorBody(400, message, { param: 'messages', code }) } };
     }
-    if (!this.knows(body.model) || this.isShut(body.model)) return this.modelNotFound(res, body.model);
+    if (!this.knows(body.model) || this.isShut(body.model)) return { refused: this.modelNotFoundAnswer(body.model) };
     const refusal = this.chatRefusal(body);
     if (refusal) {
       this.refusals.push({ model: String(body.model), param: refusal.param, code: refusal.code });
-      return this.error(res, 400, refusal.message, { param: refusal.param, code: refusal.code });
+      return { refused: { status: 400, body: this.errorBody(400, refusal.message, { param: refusal.param, code: refusal.code }) } };
     }
-    if (this.outOfCredit) return this.quota(res);
-    const promptTokens = Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
-    const limited = this.limit(req, String(body.model), promptTokens);
-    if (limited.refusal) return this.rateLimitExceeded(res, limited.refusal, limited.headers);
-    if (this.chatLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chatLatencyMs));
+    if (this.outOfCredit) return { refused: this.quotaAnswer() };
+    if (!req) return { headers: {} };
+    const limited = this.limit(req, String(body.model), promptTokensOf(body));
+    if (limited.refusal) return { refused: this.rateLimitExceeded(limited.refusal, limited.headers) };
+    return { headers: limited.headers };
+  }
+
+  /** The answer to a chat request that passed checkChat: a chat.completion written from its messages. */
+  private chatCompletion(body: any): ChatAnswer {
+    const promptTokens = promptTokensOf(body);
     const messages = body.messages as { role: string; content: string }[];
     const user = [...messages].reverse().find((m) => m.role === 'user');
     let content = `Written by ${body.model} for: ${String(user?.content ?? '').slice(0, 120)}`;
@@ -563,10 +644,9 @@ export class OpenAiFake extends HttpFake {
     const effort = body.reasoning_effort ?? (behaviour === 'reasoning' ? 'medium' : behaviour === 'reasoning-none' ? 'none' : null);
     const reasoningTokens = effort ? (REASONING_TOKENS[effort] ?? 0) : 0;
     const completionTokens = Math.ceil(content.length / 4) + reasoningTokens;
-    json(
-      res,
-      200,
-      {
+    return {
+      status: 200,
+      body: {
         id: id('chatcmpl'),
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
@@ -580,8 +660,7 @@ export class OpenAiFake extends HttpFake {
           completion_tokens_details: { reasoning_tokens: reasoningTokens, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
         },
       },
-      limited.headers,
-    );
+    };
   }
 
   /**
@@ -714,7 +793,10 @@ export class OpenAiFake extends HttpFake {
     }
     if (this.outOfCredit) return this.quota(res);
     const limited = this.limit(req, String(body.model), total);
-    if (limited.refusal) return this.rateLimitExceeded(res, limited.refusal, limited.headers);
+    if (limited.refusal) {
+      const refused = this.rateLimitExceeded(limited.refusal, limited.headers);
+      return json(res, refused.status, refused.body, refused.headers);
+    }
     this.embeddedInputs += inputs.length;
     this.embeddingRequests.push(counts);
     const data = inputs.map((text, index) => {

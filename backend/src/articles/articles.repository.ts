@@ -16,7 +16,7 @@ const columns = {
   updated_at: articles.updatedAt,
 };
 
-export type ArticleValues = Pick<ArticleRow, 'articleTitle' | 'articleType' | 'notes' | 'sections'>;
+export type ArticleValues = Pick<ArticleRow, 'articleTitle' | 'articleType' | 'notes' | 'sections' | 'bulk'>;
 
 @Injectable()
 export class ArticlesRepository {

@@ -1,6 +1,6 @@
 import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ReasoningEffort } from '../integrations/openai/chat-parameters';
 
 /** A section as it was when the article was saved (spec §5): later edits to the section do not change it. */
@@ -31,6 +31,8 @@ export const articles = pgTable(
     articleType: text('article_type').notNull(),
     notes: text('notes').notNull().default(''),
     sections: jsonb('sections').$type<SectionSnapshot[]>().notNull(),
+    /** Rows naming this template are written through OpenAI's Batch API (issue 30): half the price, within 24 hours. */
+    bulk: boolean('bulk').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -48,6 +48,7 @@ const articleRow = (overrides: Partial<ArticleRow> = {}): ArticleRow => ({
   id: 'article-1',
   ...ownedBy(SCOPE),
   articleTitle: 'Review',
+  bulk: false,
   articleType: 'review',
   notes: '',
   sections: [],

@@ -36,6 +36,7 @@ export class ArticlesService {
       articleTitle: dto.article_title,
       articleType: dto.article_type,
       notes: dto.notes ?? '',
+      bulk: dto.bulk ?? false,
       sections: await this.snapshots(scope, dto.sections, []),
     };
     const row = await this.articles.create(scope, values);
@@ -56,6 +57,7 @@ export class ArticlesService {
       articleTitle: dto.article_title ?? existing.articleTitle,
       articleType: dto.article_type ?? existing.articleType,
       notes: dto.notes ?? existing.notes,
+      bulk: dto.bulk ?? existing.bulk,
       sections: dto.sections ? await this.snapshots(scope, dto.sections, existing.sections) : existing.sections,
     };
     const row = await this.articles.update(scope, id, values);
@@ -73,7 +75,7 @@ export class ArticlesService {
       const moved = row.sections.map((entry) => (entry.model.toLowerCase() === from ? { ...entry, model: to } : entry));
       const versions = await this.versions.matching(scope, moved);
       const sections = moved.map((entry, index) => ({ ...entry, section_version: versions[index] }));
-      await this.articles.update(scope, row.id, { articleTitle: row.articleTitle, articleType: row.articleType, notes: row.notes, sections });
+      await this.articles.update(scope, row.id, { articleTitle: row.articleTitle, articleType: row.articleType, notes: row.notes, bulk: row.bulk, sections });
     }
     return rows.length;
   }

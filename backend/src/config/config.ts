@@ -41,6 +41,8 @@ export interface AppConfig {
   metricsToken: string | null;
   /** The first wait before a job that met a passing fault is tried again (it doubles each time). */
   generationRetrySeconds: number;
+  /** How often bulk writing (issue 30) sends waiting sections to OpenAI's Batch API and reads the batches in flight. */
+  bulkPollMs: number;
   crawlMaxPages: number;
   crawlAllowPrivateNetworks: boolean;
   /** Requests in flight to one host at a time. */
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     runJobs: text(env, 'RUN_JOBS') === null ? true : bool(env, 'RUN_JOBS'),
     metricsToken: metricsToken(env),
     generationRetrySeconds: positiveInt(env, 'GENERATION_RETRY_SECONDS', 30, 3600),
+    bulkPollMs: positiveInt(env, 'BULK_POLL_MS', 60_000, 3_600_000),
     crawlMaxPages: positiveInt(env, 'CRAWL_MAX_PAGES', 500, 100_000),
     crawlAllowPrivateNetworks: bool(env, 'CRAWL_ALLOW_PRIVATE_NETWORKS'),
     crawlHostConcurrency: positiveInt(env, 'CRAWL_HOST_CONCURRENCY', 2, 16),

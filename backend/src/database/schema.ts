@@ -17,3 +17,4 @@ export * from '../previews/previews.schema';
 export * from '../integrations/openai/model-parameters.schema';
 export * from '../integrations/openai/fine-tune-refusals.schema';
 export * from '../evaluations/evaluations.schema';
+export * from '../bulk/bulk.schema';

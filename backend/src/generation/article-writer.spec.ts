@@ -10,6 +10,7 @@ import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
 import { GoogleAccessService } from '../users/google-access.service';
 import { ownedBy } from '../workspaces/scope';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { BulkService } from '../bulk/bulk.service';
 import { ArticleWriter, NotionTarget } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { SectionWriter, TemplateRun } from './section-writer';
@@ -23,6 +24,7 @@ const template: ArticleRow = {
   articleTitle: 'Guide',
   articleType: 'Guide',
   notes: '',
+  bulk: false,
   sections: ['Intro', 'Body'].map((heading) => ({
     section: `section-${heading}`,
     heading,
@@ -47,6 +49,7 @@ describe(ArticleWriter.name, () => {
       docs: GoogleDocs,
       google: GoogleAccessService,
       workspaces: WorkspacesRepository,
+      bulk: BulkService,
     });
     built.articles.findByType.mockResolvedValue([template]);
     built.jobs.update.mockResolvedValue();

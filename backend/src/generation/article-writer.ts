@@ -20,6 +20,7 @@ import { SectionWriter } from './section-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
 import { Metrics } from '../metrics/metrics';
+import { BulkService } from '../bulk/bulk.service';
 
 export { GenerationError };
 
@@ -60,9 +61,11 @@ export class ArticleWriter {
     private readonly google: GoogleAccessService,
     private readonly workspaces: WorkspacesRepository,
     private readonly metrics: Metrics,
+    private readonly bulk: BulkService,
   ) {}
 
-  async write(ctx: WriterContext): Promise<void> {
+  /** Answers 'waiting' when a bulk template's next section went into a batch (issue 30), 'written' once delivered. */
+  async write(ctx: WriterContext): Promise<'written' | 'waiting'> {
     const { job } = ctx;
     const properties = job.pageProperties;
     const article = await this.template(scopeOf(job), properties);
@@ -71,6 +74,11 @@ export class ArticleWriter {
 
     const written = await this.writeSections(ctx, article, client);
     ctx.sectionsWritten();
+    if (written.length < article.sections.length) {
+      // A bulk template's next section is in a batch: the article waits for it (BulkService wakes it).
+      await this.bulk.park(job.id);
+      return 'waiting';
+    }
     const notion = await ctx.notion;
     await this.appendOnce(job, notion.secret, written);
     const doc = client?.savePath ? await this.docOnce(job, client, written) : null;
@@ -79,6 +87,7 @@ export class ArticleWriter {
     const tokens = written.reduce((sum, s) => sum + s.tokens, 0);
     await this.jobs.complete(job.id, { viewUrl: doc?.url ?? job.notionPageUrl, tokens, sectionsDone: written.length });
     this.metrics.article('completed');
+    return 'written';
   }
 
   /** The page's Article property names a template by title; otherwise its Type matches one. */
@@ -124,6 +133,8 @@ export class ArticleWriter {
       // The version of the section the article's entry was saved at (History names it).
       save: (section) => this.jobs.saveSection({ jobId: job.id, ...section, sectionVersion: article.sections[section.position]?.section_version ?? null }),
       omitted: (note) => this.jobs.recordOmittedParameters(job.id, note),
+      // A bulk template's sections go through OpenAI's Batch API, one round per section (issue 30).
+      defer: article.bulk ? (line) => this.bulk.defer(job, line, article.sections[line.position]?.section_version ?? null) : undefined,
       afterEach: async (sectionsDone, tokens) => {
         // The progress History shows, and a sign of life: the lease renewed in the same statement.
         await this.jobs.update(job.id, { sectionsDone, tokens, leaseUntil: new Date(Date.now() + LEASE_MS) });

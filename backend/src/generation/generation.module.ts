@@ -13,11 +13,26 @@ import { GenerationRepository } from './generation.repository';
 import { GenerationRunner } from './generation.runner';
 import { GenerationService } from './generation.service';
 import { SectionWriter } from './section-writer';
+import { BulkController } from '../bulk/bulk.controller';
+import { BulkRepository } from '../bulk/bulk.repository';
+import { BulkRunner } from '../bulk/bulk.runner';
+import { BulkService } from '../bulk/bulk.service';
 
 @Module({
   imports: [UsersModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule, ExamplesModule],
-  controllers: [GenerationController, NotionWebhooksController],
-  providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, GenerationRunner, NotionWebhooksService],
-  exports: [GenerationService, SectionWriter],
+  controllers: [GenerationController, NotionWebhooksController, BulkController],
+  // Bulk writing (backend/src/bulk, issue 30) is part of the workflow: an article of a bulk template hands its sections to it.
+  providers: [
+    GenerationService,
+    GenerationRepository,
+    SectionWriter,
+    ArticleWriter,
+    GenerationRunner,
+    NotionWebhooksService,
+    BulkRepository,
+    BulkService,
+    BulkRunner,
+  ],
+  exports: [GenerationService, SectionWriter, BulkRepository],
 })
 export class GenerationModule {}

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { storableDeep, storableMessage, storableText } from '../common/storable-text';
+import { bulkLines } from '../bulk/bulk.schema';
 import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from './generation.schema';
 
 @Injectable()
@@ -60,6 +61,12 @@ export class GenerationRepository {
       .set({ ...page, status: 'queued', message: null, leaseUntil: null, attempts: 0, completedAt: null })
       .where(and(eq(generationJobs.id, latest), eq(generationJobs.status, 'failed'), ...(jobId ? [eq(generationJobs.id, jobId)] : [])))
       .returning();
+    // A bulk article's sections get their attempts afresh: the failures before are not held against them.
+    if (row)
+      await this.db
+        .update(bulkLines)
+        .set({ counted: false })
+        .where(and(eq(bulkLines.jobId, row.id), eq(bulkLines.status, 'failed')));
     return row ?? null;
   }
 
@@ -76,6 +83,27 @@ export class GenerationRepository {
 
   private latestIdFor(scope: Scope, notionPageId: string) {
     return sql<string>`(select id from ${generationJobs} where ${generationJobs.workspaceId} = ${scope.workspaceId} and ${generationJobs.notionPageId} = ${notionPageId} order by ${generationJobs.timestamp} desc limit 1)`;
+  }
+
+  /**
+   * A bulk article whose next section is in a batch (issue 30): it stays running, its lease set past
+   * the batch's window, so no sweep takes it up; BulkService wakes it when the section returns.
+   */
+  async park(id: string, until: Date): Promise<void> {
+    await this.db
+      .update(generationJobs)
+      .set({ leaseUntil: until })
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'running')));
+  }
+
+  /** A parked bulk article goes back to the queue (its attempts counted afresh); false if it is no longer running. */
+  async wake(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(generationJobs)
+      .set({ status: 'queued', leaseUntil: null, attempts: 0 })
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'running')))
+      .returning({ id: generationJobs.id });
+    return rows.length > 0;
   }
 
   /** Back in the queue after a passing fault: no attempt takes it before `at`. */

@@ -99,6 +99,8 @@ export const generationSections = pgTable(
     durationMs: integer('duration_ms'),
     /** The version of its section the article's entry equalled when this was written; null when it equalled none or was not recorded. */
     sectionVersion: integer('section_version'),
+    /** Written through OpenAI's Batch API (a bulk template, issue 30): priced at half. */
+    batch: boolean('batch').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('generation_sections_job_position_key').on(table.jobId, table.position), index('generation_sections_created_at_idx').on(table.createdAt)],

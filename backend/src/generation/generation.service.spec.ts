@@ -7,6 +7,7 @@ import { JobsService } from '../jobs/jobs.service';
 import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
 import { UsersService } from '../users/users.service';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
+import { BulkService } from '../bulk/bulk.service';
 import { ArticleWriter, GenerationError } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { GENERATION_QUEUE, GenerationService, JOB_ATTEMPTS } from './generation.service';
@@ -25,7 +26,15 @@ describe(GenerationService.name, () => {
   async function build({ secrets = { NOTION_SECRET: 'ntn_secret', DATABASE_ID: 'db', OPENAI_API_KEY: 'sk-key' } as Record<string, string | null> } = {}) {
     const built = await buildService(
       GenerationService,
-      { jobs: GenerationRepository, queue: JobsService, users: UsersService, workspaceRows: WorkspacesRepository, notion: NotionClient, writer: ArticleWriter },
+      {
+        jobs: GenerationRepository,
+        queue: JobsService,
+        users: UsersService,
+        workspaceRows: WorkspacesRepository,
+        notion: NotionClient,
+        writer: ArticleWriter,
+        bulk: BulkService,
+      },
       [{ provide: APP_CONFIG, useValue: { generationRetrySeconds: 30 } }],
     );
     built.users.getSecrets.mockImplementation(async (_user, names) => ({
@@ -124,7 +133,7 @@ describe(GenerationService.name, () => {
     it('should write the article with the user’s keys and fail nothing', async () => {
       const { sut, jobs, writer } = await build();
       jobs.start.mockResolvedValue(job());
-      writer.write.mockResolvedValue();
+      writer.write.mockResolvedValue('written');
 
       await sut.run('job-1');
 
@@ -141,6 +150,7 @@ describe(GenerationService.name, () => {
         expect(handOver).not.toHaveBeenCalled();
         ctx.sectionsWritten();
         expect(handOver).toHaveBeenCalledTimes(1);
+        return 'written';
       });
 
       await sut.run('job-1', handOver);

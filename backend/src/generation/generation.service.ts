@@ -17,6 +17,7 @@ import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
 import { GENERATION_QUEUE } from '../jobs/queues';
 import { Metrics } from '../metrics/metrics';
+import { BulkService, CANCELLED_MESSAGE } from '../bulk/bulk.service';
 
 export { GENERATION_QUEUE };
 
@@ -88,6 +89,7 @@ export class GenerationService {
     private readonly writer: ArticleWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: Metrics,
+    private readonly bulk: BulkService,
   ) {}
 
   /** Every article that fails ends here: recorded with its reason, and counted. */
@@ -253,6 +255,31 @@ export class GenerationService {
     return reopened;
   }
 
+  /**
+   * "Cancel bulk" (issue 30): the workspace's batches are cancelled at OpenAI and every article
+   * waiting on them fails with the cancel message and the error status in Notion; what OpenAI
+   * wrote before is kept, so Retry writes only the rest.
+   */
+  async cancelBulk(scope: Scope): Promise<{ articles: number; batches: number; message: string }> {
+    // The articles fail first, so a batch that ends meanwhile wakes none of them.
+    const failed: GenerationJobRow[] = [];
+    for (const id of await this.bulk.waitingArticles(scope)) {
+      const job = await this.jobs.find(id);
+      if (!job || (job.status !== 'queued' && job.status !== 'running')) continue;
+      await this.failJob(id, CANCELLED_MESSAGE);
+      failed.push(job);
+    }
+    const batches = await this.bulk.cancel(scope);
+    const settings = failed.length > 0 ? await this.settings(scope).catch(() => null) : null;
+    for (const job of settings ? failed : []) {
+      await this.notion
+        .setStatus(settings!.secret, job.notionPageId, settings!.status, settings!.statusConfig.values.error)
+        .catch((e: unknown) => this.logger.warn(`Could not set the error status: ${failureMessage(e)}`));
+    }
+    const stopped = failed.length === 1 ? '1 article stopped' : `${failed.length} articles stopped`;
+    return { articles: failed.length, batches, message: `Bulk writing cancelled: ${stopped}; the sections already written are kept.` };
+  }
+
   /** Queues the job (which wakes this process's idle workers: it starts now). */
   async enqueue(jobId: string): Promise<void> {
     await this.queue.send(GENERATION_QUEUE, { jobId }, { singletonKey: jobId });
@@ -284,8 +311,8 @@ export class GenerationService {
         await notion;
         throw new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
       }
-      await this.writer.write({ job, openAiKey, notion, sectionsWritten });
-      this.logger.log(`Wrote "${job.title}" (${job.id})`);
+      const outcome = await this.writer.write({ job, openAiKey, notion, sectionsWritten });
+      this.logger.log(outcome === 'written' ? `Wrote "${job.title}" (${job.id})` : `"${job.title}" (${job.id}) waits for its batch`);
     } catch (error) {
       const message = failureMessage(error);
       if (isTransient(error) && job.attempts < JOB_ATTEMPTS && (await this.retryLater(job, message))) return;

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { SectionSnapshot } from '../articles/articles.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { tokenizerFor } from '../integrations/openai/model-catalogue';
-import { ChatAnswer, ChatMessage, OpenAiChat } from '../integrations/openai/openai-chat';
+import { ChatAnswer, ChatAsk, ChatMessage, OpenAiChat } from '../integrations/openai/openai-chat';
 import { ChatPlan } from '../integrations/openai/chat-parameters';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { LogitBiasGroupRow } from '../logit-bias-groups/logit-bias-groups.schema';
@@ -67,6 +67,26 @@ export interface TemplateRun {
   omitted?(note: OmittedParameters): Promise<void>;
   /** After each section written: how many are written, and their tokens. */
   afterEach?(written: number, tokens: number): Promise<void>;
+  /**
+   * Bulk (issue 30): the next section is not written now but handed over as a request planned for
+   * a batch file; `write` then stops and answers the sections written so far.
+   */
+  defer?(line: DeferredSection): Promise<void>;
+}
+
+/** A section's request planned for a batch line, with what its History section will need. */
+export interface DeferredSection {
+  position: number;
+  heading: string;
+  model: string;
+  body: Record<string, unknown>;
+  plan: ChatPlan;
+  temperature: number | null;
+  reasoningEffort: string | null;
+  logitBiasGroup: string | null;
+  examples: UsedExample[] | null;
+  /** The bias list's words to avoid when they are named in the instructions (logit_bias not sent). */
+  avoid: string[] | null;
 }
 
 /**
@@ -140,6 +160,23 @@ export class SectionWriter {
       const set = exampleSet(section);
       if (set) await once(models, `examples:${set.modelId}`, () => this.requireExampleSet(run.scope, section, set.modelId));
       const guide = set ? await this.chooser.choose({ apiKey: run.openAiKey, modelId: set.modelId, count: set.count, message: user }) : null;
+      if (run.defer) {
+        const ask = await this.askFor({ model: modelName, section, bias, words, system, user, guide });
+        const { plan, body } = await this.chat.plan(run.openAiKey, ask);
+        await run.defer({
+          position,
+          heading: section.heading,
+          model: modelName,
+          body,
+          plan,
+          temperature: plan.temperature ?? null,
+          reasoningEffort: plan.reasoningEffort ?? null,
+          logitBiasGroup: bias?.id ?? null,
+          examples: guide?.used ?? null,
+          avoid: words && !plan.logitBias ? words.avoid : null,
+        });
+        return written;
+      }
       const result = await this.writeSection(run.openAiKey, { model: modelName, section, bias, words, system, user, guide }, where).catch((error: unknown) => {
         this.metrics.section('failed');
         throw error;
@@ -176,33 +213,34 @@ export class SectionWriter {
   }
 
   /**
+   * A section's chat request: its model, the parameters it asks for, and its messages for the plan
+   * that will be sent — the word list named in the instructions when `logit_bias` is not sent, and
+   * the examples between the system message and its own. One place for a request sent now and a
+   * batch line.
+   */
+  private async askFor(ask: SectionAsk): Promise<ChatAsk> {
+    const { model, section, bias, words } = ask;
+    const logitBias = bias && words ? await this.logitBias(bias, tokenizerFor(model)) : undefined;
+    const desired = { temperature: section.temperature, logitBias, reasoningEffort: section.reasoning_effort ?? null };
+    const instructed = (plan: ChatPlan) => !!words && !plan.logitBias;
+    const messages = (plan: ChatPlan): ChatMessage[] => [
+      { role: 'system', content: instructed(plan) ? `${ask.system}${avoidInstruction(words!)}` : ask.system },
+      ...(ask.guide?.messages ?? []),
+      { role: 'user', content: ask.user },
+    ];
+    return { model, desired, messages };
+  }
+
+  /**
    * One section's chat completion. Where the model refuses `logit_bias`, the list's words are named
    * in the instructions instead (words to avoid, words to prefer), the text is checked for the
    * words to avoid (whole words, any case) and, if one is used, written once more with them named;
    * a word that slips through again is kept, and History names it. Both writes are paid and counted.
    */
-  private async writeSection(
-    apiKey: string,
-    ask: {
-      model: string;
-      section: SectionSnapshot;
-      bias: LogitBiasGroupRow | null;
-      words: WordList | null;
-      system: string;
-      user: string;
-      guide: ChosenExamples | null;
-    },
-    where: string,
-  ) {
-    const { model, section, bias, words } = ask;
-    const logitBias = bias && words ? await this.logitBias(bias, tokenizerFor(model)) : undefined;
-    const desired = { temperature: section.temperature, logitBias, reasoningEffort: section.reasoning_effort ?? null };
+  private async writeSection(apiKey: string, ask: SectionAsk, where: string) {
+    const { model, desired, messages: messagesFor } = await this.askFor(ask);
+    const words = ask.words;
     const instructed = (plan: ChatPlan) => !!words && !plan.logitBias;
-    const messagesFor = (plan: ChatPlan): ChatMessage[] => [
-      { role: 'system', content: instructed(plan) ? `${ask.system}${avoidInstruction(words!)}` : ask.system },
-      ...(ask.guide?.messages ?? []),
-      { role: 'user', content: ask.user },
-    ];
     const first = await this.chat.complete(apiKey, { model, desired, messages: messagesFor }, where);
     const used = instructed(first.plan) ? usedWords(first.content, words!.avoid) : [];
     if (used.length === 0) return { answer: first, tokens: first.tokens, usage: first.usage, rewritten: [], slipped: [] };
@@ -260,6 +298,17 @@ export class SectionWriter {
   }
 }
 
+/** What a section's request is made of. */
+interface SectionAsk {
+  model: string;
+  section: SectionSnapshot;
+  bias: LogitBiasGroupRow | null;
+  words: WordList | null;
+  system: string;
+  user: string;
+  guide: ChosenExamples | null;
+}
+
 /** The section's example set and how many of it to send; null when it names none or asks for 0. */
 function exampleSet(section: SectionSnapshot): { modelId: string; count: number } | null {
   const count = section.examples_count ?? EXAMPLES_COUNT.default;
@@ -279,8 +328,15 @@ function builtInsFor(run: Pick<TemplateRun, 'title' | 'template' | 'clientName'>
 }
 
 /** What History says of a section not written as it asks (null when it was). */
-function sectionNote(position: number, section: string, model: string, plan: ChatPlan, rewritten: string[], slipped: string[]): OmittedParameters | null {
-  if (plan.notes.length === 0 && rewritten.length === 0) return null;
+export function sectionNote(
+  position: number,
+  section: string,
+  model: string,
+  plan: ChatPlan,
+  rewritten: string[],
+  slipped: string[],
+): OmittedParameters | null {
+  if (plan.notes.length === 0 && rewritten.length === 0 && slipped.length === 0) return null;
   return {
     position,
     section,

@@ -5,19 +5,16 @@ import type { Response } from 'express';
 import { AuthUser, CurrentUser } from '../auth/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { HistoryDetailResponse, HistoryResponse, toHistoryResponse } from './history.dto';
+import { HistoryDetailResponse, HistoryResponse } from './history.dto';
 import { HistoryService } from './history.service';
-import { HISTORY_FILTERABLE, HISTORY_SORTABLE, HistoryRepository } from './history.repository';
+import { HISTORY_FILTERABLE, HISTORY_SORTABLE } from './history.repository';
 
 const LIST = { sortable: HISTORY_SORTABLE, filterable: HISTORY_FILTERABLE };
 
 @ApiTags('history')
 @Controller('history')
 export class HistoryController {
-  constructor(
-    private readonly history: HistoryRepository,
-    private readonly entries: HistoryService,
-  ) {}
+  constructor(private readonly entries: HistoryService) {}
 
   @Get()
   @ApiOperation({ summary: 'Generation and training entries together, newest first' })
@@ -27,8 +24,7 @@ export class HistoryController {
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<HistoryResponse[]> {
-    const page = await this.history.list(user, query);
-    return sendPage(res, 'history', { ...page, rows: page.rows.map(toHistoryResponse) });
+    return sendPage(res, 'history', await this.entries.list(user, query));
   }
 
   @Get(':id')

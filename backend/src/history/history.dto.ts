@@ -3,6 +3,7 @@ import { JobTimesResponse } from '../common/api-docs';
 import { ApiExamplesUsed, UsedExampleResponse } from '../examples/used-example.dto';
 import { TrainingJobResponse } from '../training-jobs/training-jobs.dto';
 import { HistoryRow } from './history.repository';
+import { BulkProgressResponse } from '../bulk/bulk.dto';
 
 export class OmittedParametersResponse {
   @ApiProperty({ description: "The section's place in the article, from 0" })
@@ -54,6 +55,13 @@ export class HistoryMetaResponse {
       "Generation only: sections not written as they ask, in the order written: settings their model refused (and OpenAI's words), and a word list kept by instructions where logit_bias was refused",
   })
   omittedParameters?: OmittedParametersResponse[];
+
+  @ApiPropertyOptional({
+    type: BulkProgressResponse,
+    description:
+      "Generation only, for a bulk template's article (OpenAI's Batch API): its round, its current batch's status and counts, when it should be done; absent for an article written at once",
+  })
+  bulk?: BulkProgressResponse;
 }
 
 /** Spec §3 History/job entry, with the progress of a running generation. */
@@ -83,7 +91,7 @@ export class HistoryResponse extends JobTimesResponse {
   meta!: HistoryMetaResponse;
 }
 
-export function toHistoryResponse(row: HistoryRow): HistoryResponse {
+export function toHistoryResponse(row: HistoryRow, bulk: BulkProgressResponse | null = null): HistoryResponse {
   return {
     _id: row.id,
     _type: row.type,
@@ -106,6 +114,7 @@ export function toHistoryResponse(row: HistoryRow): HistoryResponse {
             omittedParameters: [...(row.omitted_parameters ?? [])]
               .sort((a, b) => a.position - b.position)
               .map((note) => ({ ...note, reasons: note.reasons ?? {}, rewritten: note.rewritten ?? [], slipped: note.slipped ?? [] })),
+            ...(bulk ? { bulk } : {}),
           }
         : { viewUrl: row.view_url },
   };
@@ -172,6 +181,9 @@ export class HistorySectionResponse {
       "The version of its section the article's entry equalled when this section was written (see the article's section_version); null when it equalled none, or for a section written before Quire recorded it",
   })
   section_version!: number | null;
+
+  @ApiProperty({ description: "Written through OpenAI's Batch API (a bulk template): its cost is at the batch price, half the synchronous one" })
+  batch!: boolean;
 }
 
 export class UsageTotalResponse {

@@ -38,6 +38,8 @@ export interface ModelTokens {
   promptTokens: number;
   completionTokens: number;
   cachedTokens: number;
+  /** Sections written through OpenAI's Batch API (priced at half) are summed apart from the others. */
+  batch: boolean;
 }
 
 /** Generation and training entries of one user, together, as one list. */
@@ -108,17 +110,19 @@ export class HistoryRepository {
         promptTokens: sql<number>`coalesce(sum(${generationSections.promptTokens}), 0)::float8`,
         completionTokens: sql<number>`coalesce(sum(${generationSections.completionTokens}), 0)::float8`,
         cachedTokens: sql<number>`coalesce(sum(${generationSections.cachedTokens}), 0)::float8`,
+        batch: generationSections.batch,
       })
       .from(generationSections)
       .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
       .where(inRange)
-      .groupBy(generationSections.model);
+      .groupBy(generationSections.model, generationSections.batch);
     const previewModels = await this.database.db
       .select({
         model: previewSections.model,
         promptTokens: sql<number>`coalesce(sum(${previewSections.promptTokens}), 0)::float8`,
         completionTokens: sql<number>`coalesce(sum(${previewSections.completionTokens}), 0)::float8`,
         cachedTokens: sql<number>`coalesce(sum(${previewSections.cachedTokens}), 0)::float8`,
+        batch: sql<boolean>`false`,
       })
       .from(previewSections)
       .innerJoin(previews, eq(previews.id, previewSections.previewId))
@@ -134,18 +138,20 @@ export class HistoryRepository {
       .from(previewSections)
       .innerJoin(previews, eq(previews.id, previewSections.previewId))
       .where(previewsInRange);
-    // One row per model, articles' and previews' tokens together.
-    const byModel = new Map<string | null, ModelTokens>();
+    // One row per model and price (batch or not), articles' and previews' tokens together.
+    const byModel = new Map<string, ModelTokens>();
     for (const row of [...articleModels, ...previewModels]) {
-      const sum = byModel.get(row.model);
+      const key = `${row.model}|${row.batch}`;
+      const sum = byModel.get(key);
       byModel.set(
-        row.model,
+        key,
         sum
           ? {
               model: row.model,
               promptTokens: sum.promptTokens + row.promptTokens,
               completionTokens: sum.completionTokens + row.completionTokens,
               cachedTokens: sum.cachedTokens + row.cachedTokens,
+              batch: row.batch,
             }
           : row,
       );

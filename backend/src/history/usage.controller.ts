@@ -27,11 +27,18 @@ export class UsageController {
     const to = query.to ?? day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)));
     const { articles, previews, sections, byModel } = await this.history.usage(user, from, to);
     const prices = this.config.openAiPrices;
-    const by_model = byModel
-      .map((m) => {
-        const usd = spentUsd(m, prices);
-        return { model: m.model, prompt_tokens: m.promptTokens, completion_tokens: m.completionTokens, cost_usd: usd === null ? null : roundUsd(usd) };
-      })
+    // A model written both at once and in bulk is one row: its cost is each part at its price.
+    const models = new Map<string | null, { model: string | null; prompt_tokens: number; completion_tokens: number; cost_usd: number | null }>();
+    for (const part of byModel) {
+      const usd = spentUsd(part, prices);
+      const sum = models.get(part.model) ?? { model: part.model, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 };
+      sum.prompt_tokens += part.promptTokens;
+      sum.completion_tokens += part.completionTokens;
+      sum.cost_usd = sum.cost_usd === null || usd === null ? null : sum.cost_usd + usd;
+      models.set(part.model, sum);
+    }
+    const by_model = [...models.values()]
+      .map((m) => ({ ...m, cost_usd: m.cost_usd === null ? null : roundUsd(m.cost_usd) }))
       .sort((a, b) => (b.cost_usd ?? -1) - (a.cost_usd ?? -1) || String(a.model).localeCompare(String(b.model)));
     return { from, to, articles, previews, sections, ...totalOf(byModel, prices), by_model };
   }

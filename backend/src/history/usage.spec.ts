@@ -9,6 +9,13 @@ describe('spentUsd and totalOf', () => {
     expect(spentUsd({ ...gpt4o, cachedTokens: 200 }, DEFAULT_PRICES)).toBeCloseTo((800 * 2.5 + 200 * 1.25 + 500 * 10) / 1e6, 12);
   });
 
+  it('should price a section written through the Batch API at half, cached tokens included', () => {
+    expect(spentUsd({ ...gpt4o, batch: true }, DEFAULT_PRICES)).toBeCloseTo(spentUsd(gpt4o, DEFAULT_PRICES)! / 2, 12);
+    expect(spentUsd({ ...gpt4o, cachedTokens: 200, batch: true }, DEFAULT_PRICES)).toBeCloseTo((800 * 2.5 + 200 * 1.25 + 500 * 10) / 2e6, 12);
+    expect(totalOf([gpt4o, { ...gpt4o, batch: true }], DEFAULT_PRICES).cost_usd).toBe(0.01125);
+    expect(spentUsd({ ...gpt4o, model: 'gpt-4', batch: true }, DEFAULT_PRICES)).toBeNull();
+  });
+
   it('should be null for an unknown model or a section written before the split was recorded', () => {
     expect(spentUsd({ ...gpt4o, model: 'gpt-4' }, DEFAULT_PRICES)).toBeNull();
     expect(spentUsd({ model: null, promptTokens: null, completionTokens: null, cachedTokens: null }, DEFAULT_PRICES)).toBeNull();

@@ -1,4 +1,4 @@
-import { costOf, priceOf, PriceTable, roundUsd } from '../integrations/openai/prices';
+import { BATCH_PRICE, costOf, priceOf, PriceTable, roundUsd } from '../integrations/openai/prices';
 
 /** Tokens of one section, or of a sum of them, with the model that spent them (null: written before Quire recorded it). */
 export interface SpentTokens {
@@ -6,6 +6,8 @@ export interface SpentTokens {
   promptTokens: number | null;
   completionTokens: number | null;
   cachedTokens: number | null;
+  /** Written through OpenAI's Batch API: at half the price. */
+  batch?: boolean;
 }
 
 /**
@@ -15,10 +17,11 @@ export interface SpentTokens {
  */
 export function spentUsd(spent: SpentTokens, prices: PriceTable): number | null {
   if (spent.model === null || spent.promptTokens === null || spent.completionTokens === null) return null;
-  return costOf(
+  const usd = costOf(
     { promptTokens: spent.promptTokens, completionTokens: spent.completionTokens, cachedTokens: spent.cachedTokens ?? 0 },
     priceOf(spent.model, prices),
   );
+  return usd === null || !spent.batch ? usd : usd * BATCH_PRICE;
 }
 
 /** Tokens and cost summed; the cost is null when any part's is unknown (never a partial sum shown as the total). */

@@ -37,6 +37,7 @@ const article: ArticleRow = {
   articleTitle: 'Guide',
   articleType: 'Guide',
   notes: '',
+  bulk: false,
   sections: [snapshot('Intro'), snapshot('Body')],
   createdAt: new Date(0),
   updatedAt: new Date(0),

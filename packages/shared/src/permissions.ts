@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'fine-tune-jobs': RECORD,
   // Generation: the state of the Notion check is read by all; "Check now" is an editor's.
   generation: RECORD,
+  // Bulk writing (OpenAI's Batch API): what is in flight is read by all; "Cancel bulk" is an editor's.
+  bulk: RECORD,
   // Shared connections: the Notion secret, database id, OpenAI key and status configuration; testing them is the owners'.
   user: OWNED,
   settings: OWNED,

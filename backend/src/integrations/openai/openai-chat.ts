@@ -6,7 +6,8 @@ import { ModelParameters } from './model-parameters';
 import { modelFacts } from './model-catalogue';
 import { isOpenAiApiError, OpenAiClientFactory, openAiCode, openAiError, openAiWords } from './openai.client';
 import { OpenAiModels } from './openai-models';
-import { costOf, priceOf, type TokenUsage } from './prices';
+import { BATCH_PRICE, costOf, priceOf, type TokenUsage } from './prices';
+export { BATCH_PRICE };
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/config';
 import { Metrics } from '../../metrics/metrics';
@@ -33,6 +34,29 @@ export interface ChatAnswer {
   /** What was sent: the parameters, and the settings that were not sent as asked (and why). */
   plan: ChatPlan;
   messages: ChatMessage[];
+}
+
+/** The parts of a chat completion Quire reads, from the SDK or from a batch's output line. */
+interface ChatCompletionLike {
+  choices?: { message?: { content?: string | null } }[];
+  usage?: {
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    total_tokens?: number;
+    prompt_tokens_details?: { cached_tokens?: number };
+    completion_tokens_details?: { reasoning_tokens?: number };
+  };
+}
+
+/** The chat completion's body for a plan: the one place a request's parameters are put together. */
+export function chatBody(model: string, plan: ChatPlan, messages: ChatMessage[]) {
+  return {
+    model,
+    messages,
+    ...(plan.temperature !== undefined ? { temperature: plan.temperature } : {}),
+    ...(plan.reasoningEffort !== undefined ? { reasoning_effort: plan.reasoningEffort } : {}),
+    ...(plan.logitBias ? { logit_bias: plan.logitBias } : {}),
+  };
 }
 
 /** A request whose every refusal teaches Quire something sends at most this many (one per feature it can carry). */
@@ -91,14 +115,16 @@ export class OpenAiChat {
   }
 
   private async send(apiKey: string, model: string, plan: ChatPlan, messages: ChatMessage[], what: string) {
-    const completion = await this.clients.create(apiKey, 4).chat.completions.create({
-      model,
-      messages,
-      ...(plan.temperature !== undefined ? { temperature: plan.temperature } : {}),
-      ...(plan.reasoningEffort !== undefined ? { reasoning_effort: plan.reasoningEffort } : {}),
-      ...(plan.logitBias ? { logit_bias: plan.logitBias } : {}),
-    });
-    const content = completion.choices[0]?.message?.content;
+    const completion = await this.clients.create(apiKey, 4).chat.completions.create(chatBody(model, plan, messages));
+    return this.answerOf(model, completion, what, false);
+  }
+
+  /**
+   * A chat completion's text and usage, counted in the metrics at its price (half for a batch
+   * line). Throws when it holds no text.
+   */
+  answerOf(model: string, completion: ChatCompletionLike, what: string, batch: boolean) {
+    const content = completion.choices?.[0]?.message?.content;
     if (!content) throw new IntegrationError('OpenAI', `answered ${what} with no text; try again.`);
     const usage = {
       promptTokens: completion.usage?.prompt_tokens ?? 0,
@@ -106,8 +132,37 @@ export class OpenAiChat {
       cachedTokens: completion.usage?.prompt_tokens_details?.cached_tokens ?? 0,
       reasoningTokens: completion.usage?.completion_tokens_details?.reasoning_tokens ?? 0,
     };
-    this.metrics.spent(model, usage, costOf(usage, priceOf(model, this.config.openAiPrices)));
+    const cost = costOf(usage, priceOf(model, this.config.openAiPrices));
+    this.metrics.spent(model, usage, cost === null ? null : batch ? cost * BATCH_PRICE : cost);
     return { content, tokens: completion.usage?.total_tokens ?? usage.promptTokens + usage.completionTokens, usage };
+  }
+
+  /**
+   * A request planned but not sent: a batch line (issue 30). The parameters are those OpenAI has not
+   * refused for the model, as for a request sent now; a feature not yet tried goes as asked, and the
+   * line's answer teaches Quire (learnFromLine).
+   */
+  async plan(apiKey: string, ask: ChatAsk): Promise<{ plan: ChatPlan; messages: ChatMessage[]; body: Record<string, unknown> }> {
+    const plan = planChat(ask.desired, await this.parameters.known(ask.model, await this.listedCreated(apiKey, ask.model)));
+    const messages = ask.messages(plan);
+    return { plan, messages, body: chatBody(ask.model, plan, messages) };
+  }
+
+  /**
+   * What a batch line's answer teaches: an answer accepts the plan's untried features; a refusal
+   * of one of them is kept (so the next line goes without it). True when the refusal taught that.
+   */
+  async learnFromLine(apiKey: string, model: string, plan: ChatPlan, status: number, error: Record<string, unknown> | null): Promise<boolean> {
+    const listedCreated = await this.listedCreated(apiKey, model);
+    if (status >= 200 && status < 300) {
+      if (plan.unknown.length > 0) await this.parameters.accept(model, plan.features, listedCreated);
+      return false;
+    }
+    const text = (key: string) => (typeof error?.[key] === 'string' ? (error[key] as string) : null);
+    const learned = refusedFeature(plan, { status, code: text('code'), param: text('param'), message: text('message') ?? '' });
+    if (!learned) return false;
+    await this.parameters.refuse(model, learned.feature, learned.refusal, listedCreated);
+    return true;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { OpenAiClientFactory } from './openai.client';
 import { OpenAiFineTuning } from './openai-fine-tuning';
+import { OpenAiBatches } from './openai-batches';
 import { OpenAiChat } from './openai-chat';
 import { OpenAiEmbeddings } from './openai-embeddings';
 import { OpenAiModels } from './openai-models';
@@ -11,6 +12,7 @@ import { FineTuneRefusalsRepository } from './fine-tune-refusals.repository';
 const providers = [
   OpenAiClientFactory,
   OpenAiFineTuning,
+  OpenAiBatches,
   OpenAiChat,
   OpenAiEmbeddings,
   OpenAiModels,

@@ -144,3 +144,6 @@ export function parsePriceTable(text: string): PriceTable {
     }),
   };
 }
+
+/** OpenAI's Batch API costs half the synchronous price, input and output alike (issue 30). */
+export const BATCH_PRICE = 0.5;

@@ -1,0 +1,404 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Scope } from '../workspaces/scope';
+import { isTransient } from '../common/integration-error';
+import { failureMessage } from '../common/job-failure';
+import { JobsService } from '../jobs/jobs.service';
+import { GENERATION_QUEUE } from '../jobs/queues';
+import { BatchCreateUnconfirmed, OpenAiBatches, RemoteBatch } from '../integrations/openai/openai-batches';
+import { OpenAiChat } from '../integrations/openai/openai-chat';
+import { ChatPlan } from '../integrations/openai/chat-parameters';
+import { UsersService } from '../users/users.service';
+import { GenerationError } from '../generation/generation-error';
+import { GenerationRepository } from '../generation/generation.repository';
+import { GenerationJobRow } from '../generation/generation.schema';
+import { DeferredSection, sectionNote } from '../generation/section-writer';
+import { usedWords } from '../generation/word-list';
+import { Metrics } from '../metrics/metrics';
+import { BulkRepository, FileLimits } from './bulk.repository';
+import { BATCH_ENDED, BulkBatchRow, BulkLineRow } from './bulk.schema';
+
+/** A section OpenAI did not write in a batch goes into the next round this many times; then its article fails with OpenAI's reason. */
+export const LINE_RETRIES = 3;
+/** While a process prepares a batch or takes its results, it holds it this long. */
+const BATCH_LEASE_MS = 5 * 60_000;
+/** A parked article is taken up by the sweep only after this long: the batch window (24 h) and an hour to spare. */
+const PARKED_MS = 25 * 3600_000;
+/** After OpenAI refused a batch for the enqueued-token limit with nothing of Quire's in flight, the model's lines wait this long. */
+const LIMIT_HOLD_MS = 5 * 60_000;
+
+/**
+ * A round's lines wait for its articles to have all added theirs (none queued or being written),
+ * so a round goes out as one file; but never longer than this, so steady synchronous writing in
+ * the same workspace does not hold bulk writing back.
+ */
+const GATHER_MAX_MS = 60_000;
+
+/** OpenAI's limits for one batch input file (50,000 requests, 200 MB), with room to spare on the bytes. */
+export const FILE_LIMITS: FileLimits = { lines: 50_000, bytes: 200_000_000, tokens: Number.MAX_SAFE_INTEGER };
+
+/** The message an article of a cancelled bulk run fails with. */
+export const CANCELLED_MESSAGE =
+  'Bulk writing was cancelled in Quire: the batches in flight were cancelled at OpenAI. The sections already written are kept; Retry writes the rest.';
+
+/** A batch output or error line, as OpenAI writes it. */
+interface OutputLine {
+  custom_id?: string;
+  response?: { status_code?: number; body?: Record<string, unknown> } | null;
+  error?: { code?: string; message?: string } | null;
+}
+
+/** `Limit: 2,000,000 enqueued tokens` in OpenAI's refusal: the model's limit for this organisation. */
+function refusedLimit(message: string | null): number | null {
+  const match = /Limit:\s*([\d,]+)\s*enqueued tokens/i.exec(message ?? '');
+  return match ? Number(match[1].replace(/,/g, '')) : null;
+}
+
+/**
+ * Bulk writing through OpenAI's Batch API (issue 30). An article of a bulk template hands its
+ * next section over as a line (`defer`); each pass puts every waiting line of a workspace's model
+ * into batch files (`submit`), reads the batches OpenAI holds (`poll`), and takes the results of
+ * those that ended (`take`): each line's result stored by `custom_id` first, then its section
+ * saved and its article woken for the next section (or delivery). Everything is in the database,
+ * so a restart — or another server — carries on where this one stopped.
+ */
+@Injectable()
+export class BulkService {
+  private readonly logger = new Logger(BulkService.name);
+  /** How much a batch file may hold: OpenAI's limits (a test may lower them to see a round split). */
+  fileLimits: FileLimits = { ...FILE_LIMITS };
+
+  constructor(
+    private readonly repo: BulkRepository,
+    private readonly batches: OpenAiBatches,
+    private readonly chat: OpenAiChat,
+    private readonly jobs: GenerationRepository,
+    private readonly queue: JobsService,
+    private readonly users: UsersService,
+    private readonly metrics: Metrics,
+  ) {}
+
+  /**
+   * The article's next section goes into the next batch: as a line (once: a section has at most
+   * one line waiting or in a batch), after checking it has not failed too often. The article is
+   * then parked until the line returns.
+   */
+  async defer(job: GenerationJobRow, section: DeferredSection, sectionVersion: number | null): Promise<void> {
+    if (await this.repo.openLine(job.id, section.position)) return;
+    const earlier = await this.repo.sectionLines(job.id, section.position);
+    const failures = earlier.filter((line) => line.status === 'failed' && line.counted);
+    if (failures.length > LINE_RETRIES) {
+      throw new GenerationError(
+        `OpenAI did not write section "${section.heading}" in bulk after ${failures.length} attempts: ${failures.at(-1)?.error ?? 'no reason given'}`,
+      );
+    }
+    const attempt = (earlier.at(-1)?.attempt ?? 0) + 1;
+    const customId = `${job.id}:${section.position}:${attempt}`;
+    const messages = (section.body.messages ?? []) as unknown[];
+    await this.repo.addLine({
+      workspaceId: job.workspaceId,
+      jobId: job.id,
+      position: section.position,
+      attempt,
+      customId,
+      model: section.model,
+      body: section.body,
+      meta: {
+        heading: section.heading,
+        temperature: section.temperature,
+        reasoningEffort: section.reasoningEffort,
+        logitBiasGroup: section.logitBiasGroup,
+        examples: section.examples,
+        sectionVersion,
+        avoid: section.avoid,
+        notes: section.plan.notes,
+        features: section.plan.features,
+        unknown: section.plan.unknown,
+      },
+      bytes: Buffer.byteLength(fileLine(customId, section.body)),
+      // OpenAI's rule of thumb (four characters a token), as the shared pace counts a request.
+      tokens: Math.ceil(JSON.stringify(messages).length / 4),
+    });
+  }
+
+  /** Parks the article until its line returns (see GenerationRepository.park). */
+  park(jobId: string): Promise<void> {
+    return this.jobs.park(jobId, new Date(Date.now() + PARKED_MS));
+  }
+
+  /** One pass: batches left half-made, new batches for waiting lines, batches in flight, results to take. */
+  async pass(): Promise<void> {
+    for (const batch of await this.repo.abandoned()) await this.guard(batch, () => this.prepare(batch));
+    await this.repo.dropEnded();
+    for (const group of await this.repo.waitingGroups()) await this.submit(group.workspaceId, group.model);
+    for (const batch of await this.repo.inFlight()) await this.guard(batch, () => this.poll(batch));
+    for (const batch of await this.repo.toTake()) await this.guard(batch, () => this.take(batch));
+    for (const jobId of await this.repo.stranded()) await this.wake(jobId);
+  }
+
+  /** A batch's step that fails is logged and tried again at the next pass. */
+  private async guard(batch: BulkBatchRow, step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      this.logger.warn(`Batch ${batch.id} (${batch.openaiBatchId ?? 'not made yet'}): ${failureMessage(error)}`);
+    }
+  }
+
+  private async apiKey(workspaceId: string): Promise<string | null> {
+    const { secrets } = await this.users.getSecrets(workspaceId, ['OPENAI_API_KEY']);
+    return secrets.OPENAI_API_KEY;
+  }
+
+  /**
+   * The room left under the model's enqueued-token limit once OpenAI has refused a batch for it
+   * (its refusal names the limit): the limit less Quire's batches in flight; null while OpenAI has
+   * refused none. A refused batch that was within the limit means the organisation's other work
+   * holds the room: with nothing of Quire's in flight, the lines wait a few minutes. Zero holds them.
+   */
+  private async tokenRoom(workspaceId: string, model: string): Promise<number | null> {
+    const refusal = await this.repo.lastLimitRefusal(workspaceId, model, new Date(Date.now() - 24 * 3600_000));
+    if (!refusal) return null;
+    const enqueued = await this.repo.enqueuedTokens(workspaceId, model);
+    const limit = refusedLimit(refusal.error);
+    const recent = Date.now() - (refusal.endedAt?.getTime() ?? 0) < LIMIT_HOLD_MS;
+    if (limit === null) return enqueued > 0 || recent ? 0 : null;
+    if (enqueued === 0 && refusal.tokens <= limit && recent) return 0;
+    return Math.max(0, limit - enqueued);
+  }
+
+  /** Every waiting line of the workspace's model, in as many files as OpenAI's limits need. */
+  private async submit(workspaceId: string, model: string): Promise<void> {
+    const oldest = await this.repo.oldestWaiting(workspaceId, model);
+    if (oldest && Date.now() - oldest.getTime() < GATHER_MAX_MS && (await this.repo.gathering(workspaceId))) return;
+    for (;;) {
+      const room = await this.tokenRoom(workspaceId, model);
+      if (room === 0) return;
+      const batch = await this.repo.createBatch(workspaceId, model, BATCH_LEASE_MS);
+      const lines = await this.repo.claimLines(batch.id, workspaceId, model, { ...this.fileLimits, tokens: room ?? this.fileLimits.tokens });
+      if (lines.length === 0) return this.repo.deleteBatch(batch.id);
+      await this.guard(batch, () => this.prepare({ ...batch, lines: lines.length }, lines));
+      // Another file only while this one was accepted (a fault waits for the next pass).
+      const made = await this.repo.findBatch(batch.id);
+      if (made?.status === 'preparing') return;
+    }
+  }
+
+  /**
+   * Uploads the batch's file and makes the batch (`metadata.quire_batch` = its id). A batch left
+   * half-made by a stopped process is finished: its file uploaded again if it never was, the batch
+   * looked for at OpenAI before it is made again. A refusal fails its lines with OpenAI's words.
+   */
+  private async prepare(batch: BulkBatchRow, claimed?: BulkLineRow[]): Promise<void> {
+    if (!claimed && !(await this.repo.lease(batch.id, BATCH_LEASE_MS))) return;
+    const lines = claimed ?? (await this.repo.submittedLines(batch.id));
+    if (lines.length === 0) return this.repo.updateBatch(batch.id, { status: 'failed', endedAt: new Date(), error: 'No lines.', leaseUntil: null });
+    if (batch.cancelRequestedAt) return this.repo.updateBatch(batch.id, { status: 'cancelled', endedAt: new Date(), leaseUntil: null });
+    const apiKey = await this.apiKey(batch.workspaceId);
+    if (!apiKey) return this.refuse(batch, 'No OpenAI API key is saved: add it in OpenAI Settings on Home.');
+    try {
+      let remote = batch.inputFileId ? await this.batches.findMade(apiKey, batch.id) : null;
+      let inputFileId = batch.inputFileId;
+      if (!inputFileId) {
+        inputFileId = await this.batches.upload(apiKey, lines.map((line) => fileLine(line.customId, line.body)).join('\n') + '\n', `quire-${batch.id}.jsonl`);
+        await this.repo.updateBatch(batch.id, { inputFileId });
+      }
+      remote ??= await this.batches.create(apiKey, inputFileId, batch.id);
+      await this.record(batch, remote, { leaseUntil: null });
+      this.logger.log(`Batch ${remote.id}: ${lines.length} sections of ${batch.model} sent`);
+    } catch (error) {
+      if (error instanceof BatchCreateUnconfirmed || isTransient(error)) throw error;
+      await this.refuse(batch, failureMessage(error));
+    }
+  }
+
+  /** OpenAI refused the file or the batch: its lines fail (and count), their articles are woken to go on or fail. */
+  private async refuse(batch: BulkBatchRow, reason: string): Promise<void> {
+    await this.repo.updateBatch(batch.id, { status: 'failed', error: reason, endedAt: new Date(), leaseUntil: null });
+    for (const line of await this.repo.submittedLines(batch.id)) {
+      if (await this.repo.storeResult(line.id, { result: null, status: 'failed', error: reason, counted: true })) await this.wake(line.jobId);
+    }
+    await this.repo.updateBatch(batch.id, { takenAt: new Date() });
+  }
+
+  /** What OpenAI says of the batch, kept. */
+  private async record(batch: BulkBatchRow, remote: RemoteBatch, extra: Partial<BulkBatchRow> = {}): Promise<void> {
+    const ended = (BATCH_ENDED as string[]).includes(remote.status);
+    await this.repo.updateBatch(batch.id, {
+      openaiBatchId: remote.id,
+      status: remote.status,
+      completed: remote.completed,
+      failed: remote.failed,
+      outputFileId: remote.outputFileId,
+      errorFileId: remote.errorFileId,
+      inProgressAt: remote.inProgressAt ? new Date(remote.inProgressAt * 1000) : null,
+      expiresAt: remote.expiresAt ? new Date(remote.expiresAt * 1000) : null,
+      error: remote.error,
+      errorCode: remote.errorCode,
+      ...(ended && !batch.endedAt ? { endedAt: new Date() } : {}),
+      ...extra,
+    });
+  }
+
+  /** Reads a batch OpenAI holds; cancels it if "Cancel bulk" asked; takes its results once it ends. */
+  private async poll(batch: BulkBatchRow): Promise<void> {
+    const apiKey = await this.apiKey(batch.workspaceId);
+    if (!apiKey) return;
+    let remote = await this.batches.retrieve(apiKey, batch.openaiBatchId!);
+    if (batch.cancelRequestedAt && !['cancelling', ...BATCH_ENDED].includes(remote.status)) remote = await this.batches.cancel(apiKey, remote.id);
+    await this.record(batch, remote);
+    if ((BATCH_ENDED as string[]).includes(remote.status)) {
+      const ended = await this.repo.findBatch(batch.id);
+      if (ended) await this.take(ended);
+    }
+  }
+
+  /**
+   * Takes an ended batch's results, once (held by this process; each line stored only while it is
+   * still in the batch): every output line's section saved, every error line failed (a refusal
+   * that teaches a parameter not counted), and lines neither file holds either back to waiting
+   * (the enqueued-token limit: nothing ran) or failed with the batch's reason. Each article
+   * touched is woken.
+   */
+  private async take(batch: BulkBatchRow): Promise<void> {
+    if (!(await this.repo.lease(batch.id, BATCH_LEASE_MS))) return;
+    const apiKey = await this.apiKey(batch.workspaceId);
+    if (!apiKey) return this.repo.updateBatch(batch.id, { leaseUntil: null });
+    const open = new Map((await this.repo.submittedLines(batch.id)).map((line) => [line.customId, line]));
+    const woken = new Set<string>();
+    for (const fileId of [batch.outputFileId, batch.errorFileId]) {
+      if (!fileId) continue;
+      for (const out of (await this.batches.lines(apiKey, fileId)) as OutputLine[]) {
+        const line = open.get(String(out.custom_id));
+        if (!line) continue;
+        open.delete(line.customId);
+        if (await this.takeLine(apiKey, batch, line, out)) woken.add(line.jobId);
+      }
+    }
+    if (batch.errorCode === 'token_limit_exceeded') {
+      // OpenAI ran none of it: the lines wait for a later file, within the room the refusal names.
+      await this.repo.releaseLines(batch.id);
+      this.logger.warn(`Batch ${batch.openaiBatchId}: ${batch.error}`);
+    } else {
+      const reason = batch.error ?? `OpenAI's batch ended "${batch.status}" without this section.`;
+      for (const line of open.values()) {
+        if (await this.repo.storeResult(line.id, { result: null, status: 'failed', error: reason, counted: true })) woken.add(line.jobId);
+      }
+    }
+    await this.repo.updateBatch(batch.id, { takenAt: new Date(), leaseUntil: null });
+    for (const jobId of woken) await this.wake(jobId);
+  }
+
+  /** One line's result: stored first; then a written section is saved (priced at half), a failure recorded. True when it was taken here. */
+  private async takeLine(apiKey: string, batch: BulkBatchRow, line: BulkLineRow, out: OutputLine): Promise<boolean> {
+    const status = out.response?.status_code ?? 0;
+    const { meta } = line;
+    if (status >= 200 && status < 300) {
+      const body = out.response?.body as Parameters<OpenAiChat['answerOf']>[1];
+      const content = body?.choices?.[0]?.message?.content;
+      if (!content) {
+        return this.repo.storeResult(line.id, {
+          result: out as Record<string, unknown>,
+          status: 'failed',
+          error: 'OpenAI answered with no text.',
+          counted: true,
+        });
+      }
+      if (!(await this.repo.storeResult(line.id, { result: out as Record<string, unknown>, status: 'written', error: null, counted: true }))) return false;
+      const answer = this.chat.answerOf(line.model, body, `section "${meta.heading}"`, true);
+      const messages = (line.body.messages ?? []) as { role: string; content: string }[];
+      await this.jobs.saveSection({
+        jobId: line.jobId,
+        position: line.position,
+        heading: meta.heading,
+        content: answer.content,
+        tokens: answer.tokens,
+        model: line.model,
+        temperature: meta.temperature,
+        reasoningEffort: meta.reasoningEffort,
+        logitBiasGroup: meta.logitBiasGroup,
+        systemMessage: messages[0]?.content ?? null,
+        userMessage: messages.at(-1)?.content ?? null,
+        promptTokens: answer.usage.promptTokens,
+        completionTokens: answer.usage.completionTokens,
+        cachedTokens: answer.usage.cachedTokens,
+        reasoningTokens: answer.usage.reasoningTokens,
+        examples: meta.examples,
+        durationMs: Date.now() - line.createdAt.getTime(),
+        sectionVersion: meta.sectionVersion,
+        batch: true,
+      });
+      this.metrics.section('written');
+      // Words the instructions named that the text still uses: a rewrite would cost another round, so History names them.
+      const slipped = meta.avoid ? usedWords(answer.content, meta.avoid) : [];
+      const note = sectionNote(line.position, meta.heading, line.model, { notes: meta.notes } as ChatPlan, [], slipped);
+      if (note) await this.jobs.recordOmittedParameters(line.jobId, note);
+      await this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, null);
+      return true;
+    }
+    const error = (out.response?.body?.error as Record<string, unknown> | undefined) ?? (out.error as Record<string, unknown> | undefined) ?? null;
+    const words = typeof error?.message === 'string' ? error.message : `OpenAI answered HTTP ${status}.`;
+    // A cancelled batch the operator asked for holds nothing against the section.
+    const cancelledHere = batch.cancelRequestedAt !== null && error?.code === 'batch_cancelled';
+    if (!(await this.repo.storeResult(line.id, { result: out as Record<string, unknown>, status: 'failed', error: words, counted: !cancelledHere })))
+      return false;
+    this.metrics.section('failed');
+    const learned = status > 0 ? await this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, error) : false;
+    if (learned) await this.repo.updateLineCounted(line.id, false);
+    return true;
+  }
+
+  /** A parked article goes back to the queue, for its next section or its delivery. */
+  private async wake(jobId: string): Promise<void> {
+    if (await this.jobs.wake(jobId)) await this.queue.send(GENERATION_QUEUE, { jobId }, { singletonKey: jobId });
+  }
+
+  /** The articles waiting on a batch line of the workspace (waiting for a file, or in a batch). */
+  async waitingArticles(scope: Scope): Promise<string[]> {
+    return (await this.repo.unfinished(scope.workspaceId)).jobIds;
+  }
+
+  /**
+   * "Cancel bulk", once the caller has failed the articles: the workspace's batches are cancelled
+   * at OpenAI (those not yet made are never made) and lines not yet sent are dropped. What OpenAI
+   * wrote before the cancel is still taken and kept. Answers how many batches were asked to cancel.
+   */
+  async cancel(scope: Scope): Promise<number> {
+    const { batches } = await this.repo.unfinished(scope.workspaceId);
+    await this.repo.dropWaiting(scope.workspaceId);
+    const apiKey = await this.apiKey(scope.workspaceId);
+    for (const batch of batches) {
+      await this.repo.updateBatch(batch.id, { cancelRequestedAt: new Date() });
+      if (!batch.openaiBatchId || !apiKey || batch.status === 'cancelling') continue;
+      try {
+        await this.record(batch, await this.batches.cancel(apiKey, batch.openaiBatchId));
+      } catch (error) {
+        // The next pass cancels it (it is marked) or finds it ended.
+        this.logger.warn(`Cancelling batch ${batch.openaiBatchId}: ${failureMessage(error)}`);
+      }
+    }
+    return batches.length;
+  }
+
+  /** The workspace's bulk work in flight. */
+  summary(scope: Scope) {
+    return this.repo.summary(scope.workspaceId);
+  }
+}
+
+/** The plan a line was sent with, read back from its body: what OpenAI's answer to it teaches is about these parameters. */
+function sentPlan(line: BulkLineRow): ChatPlan {
+  const body = line.body as { temperature?: number; reasoning_effort?: ChatPlan['reasoningEffort']; logit_bias?: Record<string, number> };
+  return {
+    temperature: body.temperature,
+    reasoningEffort: body.reasoning_effort,
+    logitBias: body.logit_bias,
+    notes: line.meta.notes as ChatPlan['notes'],
+    features: line.meta.features,
+    unknown: line.meta.unknown,
+  };
+}
+
+/** One line of a batch input file. */
+function fileLine(customId: string, body: Record<string, unknown>): string {
+  return JSON.stringify({ custom_id: customId, method: 'POST', url: '/v1/chat/completions', body });
+}
