@@ -203,8 +203,36 @@ const notionWebhookMethods = (apiUrl: string, call: HttpClient): NotionWebhookMe
 });
 // ── end of Notion webhook ────────────────────────────────────────────────────
 
+// ── Bulk writing (issue 30) ──────────────────────────────────────────────────
+/** GET /api/bulk: the workspace's bulk writing in flight (OpenAI's Batch API). */
+export interface BulkSummary {
+  batches: number;
+  lines: number;
+  articles: number;
+}
+
+/** POST /api/bulk/cancel: what "Cancel bulk" stopped, and the server's words for it. */
+export interface BulkCancelResult {
+  articles: number;
+  batches: number;
+  message: string;
+}
+
+interface BulkMethods {
+  getBulk(): Promise<BulkSummary>;
+  /** Cancels the workspace's batches at OpenAI; their articles fail, the sections already written are kept. */
+  cancelBulk(): Promise<BulkCancelResult>;
+}
+
+const bulkMethods = (apiUrl: string, call: HttpClient): BulkMethods => ({
+  getBulk: () => call(`${apiUrl}/bulk`),
+  cancelBulk: () => call(`${apiUrl}/bulk/cancel`, { method: 'POST' }),
+});
+// ── end of Bulk writing ──────────────────────────────────────────────────────
+
 /** Quire's routes beyond react-admin's CRUD, each a named method on the one client. */
-export interface QuireDataProvider extends DataProvider, HistoryMethods, PreviewMethods, EvaluationMethods, WorkspaceMethods, NotionWebhookMethods {
+export interface QuireDataProvider
+  extends DataProvider, HistoryMethods, PreviewMethods, EvaluationMethods, WorkspaceMethods, NotionWebhookMethods, BulkMethods {
   copySection(id: Identifier): Promise<unknown>;
   addExample(modelId: Identifier, body: { example: Example; replace?: boolean }): Promise<unknown>;
   removeExample(modelId: Identifier, uuid: string): Promise<unknown>;
@@ -320,6 +348,7 @@ export function createDataProvider(apiUrl = '/api', fetchJson: FetchJson = fetch
     ...evaluationMethods(apiUrl, post),
     ...workspaceMethods(apiUrl, call),
     ...notionWebhookMethods(apiUrl, call),
+    ...bulkMethods(apiUrl, call),
   };
 }
 

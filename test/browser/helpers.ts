@@ -1,4 +1,4 @@
-import { expect, Page } from '@playwright/test';
+import { APIRequestContext, expect, Page } from '@playwright/test';
 import { GOOGLE_APP_URL, NOTION_FAKE_URL, OPENAI_FAKE_URL } from './ports';
 
 /**
@@ -80,14 +80,19 @@ export async function disconnectSimulators(page: Page): Promise<void> {
 
 export type HistoryEntry = { _id: string; title: string; status: string; message: string | null };
 
+/** Notion rows in "Start Generating" (`article` names the template by title, else `type` by type), claimed at once through the route behind Home's "Check Notion now". */
+export async function startArticles(page: Page, rows: { title: string; type?: string; article?: string }[]): Promise<void> {
+  const added = await page.request.post(`${NOTION_FAKE_URL}/__fake/rows`, { data: rows.map((row) => ({ ...row, status: 'Start Generating' })) });
+  expect(added.ok()).toBe(true);
+  expect((await page.request.post('/api/generation/check-now')).ok()).toBe(true);
+}
+
 /**
  * Notion rows in "Start Generating" (`article` names the template by title, else `type` by type), claimed at once through the route
  * behind Home's "Check Notion now", and their History entries once every one has ended.
  */
 export async function writeArticles(page: Page, rows: { title: string; type?: string; article?: string }[]): Promise<HistoryEntry[]> {
-  const added = await page.request.post(`${NOTION_FAKE_URL}/__fake/rows`, { data: rows.map((row) => ({ ...row, status: 'Start Generating' })) });
-  expect(added.ok()).toBe(true);
-  expect((await page.request.post('/api/generation/check-now')).ok()).toBe(true);
+  await startArticles(page, rows);
   const titles = rows.map((row) => row.title);
   let entries: HistoryEntry[] = [];
   await expect
@@ -101,4 +106,25 @@ export async function writeArticles(page: Page, rows: { title: string; type?: st
     )
     .toBe(true);
   return entries;
+}
+
+/** A POST through the page's API context that must succeed; answers the record. */
+export async function post<T = any>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
+  const res = await request.post(url, { data });
+  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** A model and a section on it, made through the API. */
+export async function sectionOnModel(page: Page, name: string) {
+  const model = await post(page.request, '/api/models', { name: `Voice ${name}`, base_model: 'gpt-4o' });
+  const section = await post(page.request, '/api/sections', {
+    name,
+    model: model._id,
+    temperature: 0.5,
+    logit_bias_group: null,
+    system_message: 'You write.',
+    user_message: 'Write about {{title}}.',
+  });
+  return { model, section };
 }

@@ -1,6 +1,6 @@
 import { APIRequestContext, expect, Locator, Page, test } from './lane';
 import { randomBytes } from 'node:crypto';
-import { answerDialogs, connectSimulators, disconnectSimulators, signIn, useOpenAiSimulator, writeArticles } from './helpers';
+import { answerDialogs, connectSimulators, disconnectSimulators, post, sectionOnModel, signIn, useOpenAiSimulator, writeArticles } from './helpers';
 import { OPENAI_FAKE_URL, SITE_URL } from './ports';
 
 /**
@@ -42,28 +42,8 @@ async function counting(page: Page, method: string, path: RegExp): Promise<Count
   };
 }
 
-async function post<T = any>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
-  const res = await request.post(url, { data });
-  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 const list = async (request: APIRequestContext, resource: string): Promise<any[]> => (await request.get(`/api/${resource}`)).json();
 const tag = () => randomBytes(3).toString('hex');
-
-/** A model and a section on it, made through the API. */
-async function sectionOnModel(page: Page, name: string) {
-  const model = await post(page.request, '/api/models', { name: `Voice ${name}`, base_model: 'gpt-4o' });
-  const section = await post(page.request, '/api/sections', {
-    name,
-    model: model._id,
-    temperature: 0.5,
-    logit_bias_group: null,
-    system_message: 'You write.',
-    user_message: 'Write about {{title}}.',
-  });
-  return { model, section };
-}
 
 /** Fills a react-admin select (MUI) by its label. */
 async function choose(page: Page, scope: Page | Locator, label: string, option: string) {

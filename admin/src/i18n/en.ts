@@ -139,6 +139,11 @@ export const articleMessages = {
   versionNow: 'Version %{version} (the section is now at version %{latest})',
   noVersion: 'None (the entry matches none of its versions)',
   noVersionNow: 'None (the entry matches none of its versions; the section is now at version %{latest})',
+  // Issue 30: bulk templates, written through OpenAI's Batch API (not in the spec).
+  bulk: 'Write in bulk (OpenAI Batch API)',
+  bulkHelp: 'Half the price; each section is written in a batch round, so an article takes up to 24 hours per section.',
+  bulkChip: 'Bulk',
+  bulkChipHint: "Written through OpenAI's Batch API",
 };
 
 export const biasMessages = {
@@ -279,6 +284,37 @@ export const historyMessages = {
   job: 'The training job',
   jobUrl: 'Website',
   openJob: 'Open the training job',
+  // Issue 30: articles written through OpenAI's Batch API (not in the spec).
+  bulkLine: 'Bulk · round %{round}',
+  bulkCounts: '%{completed}/%{total}',
+  bulkFailedCount: '%{failed} failed',
+  bulkExpected: 'expected %{date}',
+  bulkSeparator: ' · ',
+  batchStatus_preparing: 'preparing',
+  batchStatus_validating: 'validating',
+  batchStatus_in_progress: 'in progress',
+  batchStatus_finalizing: 'finalizing',
+  batchStatus_completed: 'completed',
+  batchStatus_failed: 'failed',
+  batchStatus_expired: 'expired',
+  batchStatus_cancelling: 'cancelling',
+  batchStatus_cancelled: 'cancelled',
+  batchStatus_waiting: 'waiting for the next batch',
+  bulkTitle: 'Bulk',
+  bulkIntro: "Written through OpenAI's Batch API: half the price, each section in a batch round finished within 24 hours.",
+  bulkRound: 'Round',
+  bulkStatus: 'Batch status',
+  bulkRequests: 'Requests',
+  bulkRequestCounts: '%{completed} completed, %{failed} failed, of %{total}',
+  bulkExpectedAt: 'Expected completion',
+  bulkExpiresAt: "Batch window's end",
+  batchPrice: '%{cost}, batch price (half)',
+  cancelBulk: 'Cancel bulk',
+  cancelBulkTitle: 'Cancel bulk writing?',
+  cancelBulkContent:
+    'The batches in flight at OpenAI are cancelled and their %{smart_count} article fails. Sections already written are kept; Retry writes the rest. |||| The batches in flight at OpenAI are cancelled and their %{smart_count} articles fail. Sections already written are kept; Retry writes the rest.',
+  keepWriting: 'Keep writing',
+  cancelBulkFailed: 'Could not cancel bulk writing.',
 };
 
 export const modelMessages = {
@@ -795,6 +831,7 @@ export const resourceMessages = {
       article_title: articleMessages.title,
       article_type: articleMessages.type,
       notes: articleMessages.notes,
+      bulk: articleMessages.bulk,
       sections: articleMessages.sectionsHeading,
     },
   },

@@ -1,14 +1,14 @@
 import { Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { FieldValues } from 'react-hook-form';
-import { Form, required, TextInput, Toolbar, useGetList, useRecordContext, useSaveContext } from 'react-admin';
+import { BooleanInput, Form, required, TextInput, Toolbar, useGetList, useRecordContext, useSaveContext } from 'react-admin';
 import { SubmitButton } from '../../components/forms';
 import { useT } from '../../components/useT';
 import { Section } from '../sections/types';
 import { SectionEntries } from './SectionEntries';
 import { ALL_SECTIONS, Article, ArticleFormValues, slotErrors, toArticlePayload, toFormRecord } from './types';
 
-const NEW_ARTICLE: ArticleFormValues = { article_title: '', article_type: '', notes: '', sections: [{ section: null }] };
+const NEW_ARTICLE: ArticleFormValues = { article_title: '', article_type: '', notes: '', bulk: false, sections: [{ section: null }] };
 
 /** Spec §5's "required" for text: blank after trimming is empty too. */
 const notBlank = (value: unknown) => (typeof value === 'string' && !value.trim() ? 'ra.validation.required' : undefined);
@@ -45,6 +45,8 @@ export function ArticleForm(props: { submitLabel: string }) {
           {t('sectionsHeading')}
         </Typography>
         <SectionEntries articleId={article?.id} saved={article?.sections ?? []} />
+        {/* Issue 30, after the spec's fields: rows naming this template are written through OpenAI's Batch API. */}
+        <BooleanInput source="bulk" helperText={t('bulkHelp')} />
       </Stack>
       <Toolbar>
         <SubmitButton label={props.submitLabel} savingLabel={t('saving')} />

@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   CardContent,
+  Chip,
   CircularProgress,
   MenuItem,
   Stack,
@@ -42,6 +43,12 @@ function versionText(entry: SectionSnapshot, t: ReturnType<typeof useT>): string
   const held = entry.section_version ?? null;
   if (!isBehind(entry)) return held === null ? t('noVersion') : t('versionN', { version: held });
   return held === null ? t('noVersionNow', { latest: entry.latest_version }) : t('versionNow', { version: held, latest: entry.latest_version });
+}
+
+/** Issue 30: a template whose rows are written through OpenAI's Batch API. */
+function BulkChip() {
+  const t = useT('articles');
+  return <Chip size="small" variant="outlined" label={t('bulkChip')} title={t('bulkChipHint')} sx={{ ml: 1 }} />;
 }
 
 /** The list's dropdown (the choice kept in the URL's `?id=`) and the article chosen. */
@@ -84,6 +91,7 @@ function ChosenArticle() {
           {data.map((a) => (
             <MenuItem key={a.id} value={a.id}>
               {a.article_title}
+              {a.bulk && <BulkChip />}
             </MenuItem>
           ))}
         </TextField>

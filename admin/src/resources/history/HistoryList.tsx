@@ -6,6 +6,8 @@ import { ListTable } from '../../components/ListTable';
 import { formatDate } from '../../components/formatDate';
 import { useT } from '../../components/useT';
 import { Link as RouterLink } from 'react-router-dom';
+import { bulkLine } from './bulk';
+import { CancelBulkToolbar } from './CancelBulkToolbar';
 import { HistoryEntry, isOpen, OmittedParameters, STATUS_COLOR } from './types';
 
 /** One line per model and set of parameters left out, naming the sections; then the sections a word list made Quire write again. */
@@ -44,6 +46,7 @@ export default function HistoryList() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={t('title')} />
+      <CancelBulkToolbar />
       <ListTable
         title={t('title')}
         columns={['type', 'entryTitle', 'status', 'category', 'timestamp', 'message'].map((c) => t(c))}
@@ -70,6 +73,11 @@ export default function HistoryList() {
                     <LinearProgress variant="determinate" value={(100 * done) / total} aria-label={t('progress', { done, total })} />
                     <Typography variant="caption">{t('progress', { done, total })}</Typography>
                   </Box>
+                )}
+                {entry.meta.bulk && (
+                  <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5 }}>
+                    {bulkLine(entry.meta.bulk, isOpen(entry), t)}
+                  </Typography>
                 )}
               </TableCell>
               <TableCell>{entry.article_type || entry.job_type || t('none')}</TableCell>

@@ -12,6 +12,7 @@ import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { JobProgress } from '../training/JobProgress';
 import { formatCount, formatDuration, formatUsd } from './format';
+import { BulkBlock } from './BulkBlock';
 import { SectionView } from './SectionView';
 import { HistoryDetail, isOpen, STATUS_COLOR } from './types';
 
@@ -136,6 +137,7 @@ function ArticleEntry(props: { entry: HistoryDetail; t: T }) {
           </Stack>
         </CardContent>
       </Card>
+      {entry.meta.bulk && <BulkBlock bulk={entry.meta.bulk} t={t} />}
       <Box component="section" aria-labelledby="entry-article-heading">
         <Typography variant="h6" component="h2" id="entry-article-heading" sx={{ mb: 1 }}>
           {t('article')}

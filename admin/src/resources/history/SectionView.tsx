@@ -8,6 +8,12 @@ import { HistorySection, OmittedParameters } from './types';
 
 type T = ReturnType<typeof useT>;
 
+/** Its cost; for a section written through OpenAI's Batch API (issue 30), marked as the batch price, half. */
+function costText(section: HistorySection, t: T): string {
+  const cost = formatUsd(section.cost_usd, t('priceUnknown'));
+  return section.batch ? t('batchPrice', { cost }) : cost;
+}
+
 /** One written section: its heading and text, then how it was written (model, parameters, tokens, cost, time) and the prompts as sent. */
 export function SectionView(props: { section: HistorySection; note?: OmittedParameters; biasName: (id: string) => string; t: T }) {
   const { section, note, biasName, t } = props;
@@ -31,7 +37,7 @@ export function SectionView(props: { section: HistorySection; note?: OmittedPara
           (section.cached_tokens ? t('cachedTokens', { cached: formatCount(section.cached_tokens) }) : '')
         : notRecorded,
     ],
-    [t('cost'), recorded ? formatUsd(section.cost_usd, t('priceUnknown')) : notRecorded],
+    [t('cost'), recorded ? costText(section, t) : notRecorded],
     [t('time'), formatDuration(section.duration_ms, notRecorded)],
   ];
   const headingId = `section-${section.position}-heading`;

@@ -14,6 +14,21 @@ export interface OmittedParameters {
   slipped: string[];
 }
 
+/** OpenAI's statuses of a batch, and `preparing` while Quire makes it. */
+export type BatchStatus = 'preparing' | 'validating' | 'in_progress' | 'finalizing' | 'completed' | 'failed' | 'expired' | 'cancelling' | 'cancelled';
+
+/** Issue 30: a bulk template's article in its batches (one round per section); its current batch's state and counts. */
+export interface BulkProgress {
+  round: number;
+  /** null: the section waits for the next batch file. */
+  batch_status: BatchStatus | null;
+  total: number;
+  completed: number;
+  failed: number;
+  expected_at: string | null;
+  expires_at: string | null;
+}
+
 /** One History entry as GET /api/history lists it (spec §3). */
 export interface HistoryEntry {
   id: string;
@@ -34,6 +49,8 @@ export interface HistoryEntry {
     tokens?: number;
     durationMs?: number | null;
     omittedParameters?: OmittedParameters[];
+    /** Generation only: null for an article written at once. */
+    bulk?: BulkProgress | null;
   };
 }
 
@@ -58,6 +75,8 @@ export interface HistorySection {
   section_version: number | null;
   /** The examples of its example set sent with it (issue 25), nearest first; [] for an empty set; null: no set (or absent). */
   examples?: { uuid: string; words: string }[] | null;
+  /** Issue 30: written through OpenAI's Batch API; its cost_usd is already the batch price (half). */
+  batch?: boolean;
 }
 
 /** GET /api/history/{id}: the entry, plus what it wrote (generation) or its job (training). */
