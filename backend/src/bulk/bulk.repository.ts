@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { generationJobs } from '../generation/generation.schema';
+import { parkedAfter } from '../generation/generation.repository';
 import { BATCH_ENDED, BATCH_IN_FLIGHT, BulkBatchRow, bulkBatches, BulkBatchStatus, BulkLineRow, bulkLines, LineStatus } from './bulk.schema';
 
 /** How much one batch file may hold. */
@@ -80,20 +81,20 @@ export class BulkRepository {
           eq(generationJobs.workspaceId, workspaceId),
           or(
             eq(generationJobs.status, 'queued'),
-            and(eq(generationJobs.status, 'running'), or(isNull(generationJobs.leaseUntil), lt(generationJobs.leaseUntil, new Date(Date.now() + 10 * 60_000)))),
+            and(eq(generationJobs.status, 'running'), or(isNull(generationJobs.leaseUntil), lt(generationJobs.leaseUntil, parkedAfter()))),
           ),
         ),
       );
     return (row?.n ?? 0) > 0;
   }
 
-  /** When the oldest line of the workspace's model began waiting. */
-  async oldestWaiting(workspaceId: string, model: string): Promise<Date | null> {
+  /** When the oldest and the newest lines of the workspace's model began waiting. */
+  async waitingSince(workspaceId: string, model: string): Promise<{ oldest: Date; newest: Date } | null> {
     const [row] = await this.db
-      .select({ at: sql<string | null>`min(${bulkLines.createdAt})` })
+      .select({ oldest: sql<string | null>`min(${bulkLines.createdAt})`, newest: sql<string | null>`max(${bulkLines.createdAt})` })
       .from(bulkLines)
       .where(and(eq(bulkLines.workspaceId, workspaceId), eq(bulkLines.model, model), eq(bulkLines.status, 'waiting')));
-    return row?.at ? new Date(row.at) : null;
+    return row?.oldest && row.newest ? { oldest: new Date(row.oldest), newest: new Date(row.newest) } : null;
   }
 
   /** The tokens of the model's batches OpenAI holds for the workspace (what counts against its enqueued-token limit). */
@@ -133,10 +134,10 @@ export class BulkRepository {
   }
 
   /**
-   * Moves the oldest waiting lines of the workspace's model into the batch, as many as its file may
-   * hold. One statement: a line another process took meanwhile is no longer waiting, and is skipped.
+   * Moves the oldest waiting lines of the workspace's model (those waiting at `before`) into the
+   * batch, as many as its file may hold. One statement: a line another process took meanwhile is no longer waiting, and is skipped.
    */
-  async claimLines(batchId: string, workspaceId: string, model: string, limits: FileLimits): Promise<BulkLineRow[]> {
+  async claimLines(batchId: string, workspaceId: string, model: string, limits: FileLimits, before: Date): Promise<BulkLineRow[]> {
     const result = await this.db.execute(sql`
       update bulk_lines set batch_id = ${batchId}, status = 'submitted'
        where status = 'waiting' and id in (
@@ -146,7 +147,7 @@ export class BulkRepository {
                   sum(bytes + 1) over w as file_bytes,
                   sum(tokens) over w as file_tokens
              from bulk_lines
-            where status = 'waiting' and workspace_id = ${workspaceId} and model = ${model}
+            where status = 'waiting' and workspace_id = ${workspaceId} and model = ${model} and created_at <= ${before.toISOString()}::timestamptz
               and exists (select 1 from generation_jobs j where j.id = bulk_lines.job_id and j.status in ('queued', 'running'))
            window w as (order by created_at, id)
          ) ordered
@@ -311,7 +312,7 @@ export class BulkRepository {
       .where(
         and(
           eq(generationJobs.status, 'running'),
-          gt(generationJobs.leaseUntil, new Date(Date.now() + 10 * 60_000)),
+          gt(generationJobs.leaseUntil, parkedAfter()),
           sql`exists (select 1 from ${bulkLines} where ${bulkLines.jobId} = ${generationJobs.id})`,
           sql`not exists (select 1 from ${bulkLines} where ${bulkLines.jobId} = ${generationJobs.id} and ${bulkLines.status} in ('waiting', 'submitted'))`,
         ),

@@ -1,20 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
 import { Scope } from '../workspaces/scope';
 import { isTransient } from '../common/integration-error';
 import { failureMessage } from '../common/job-failure';
 import { JobsService } from '../jobs/jobs.service';
 import { GENERATION_QUEUE } from '../jobs/queues';
 import { BatchCreateUnconfirmed, OpenAiBatches, RemoteBatch } from '../integrations/openai/openai-batches';
-import { OpenAiChat } from '../integrations/openai/openai-chat';
-import { ChatPlan } from '../integrations/openai/chat-parameters';
 import { UsersService } from '../users/users.service';
 import { GenerationError } from '../generation/generation-error';
 import { GenerationRepository } from '../generation/generation.repository';
 import { GenerationJobRow } from '../generation/generation.schema';
-import { DeferredSection, sectionNote } from '../generation/section-writer';
-import { usedWords } from '../generation/word-list';
-import { Metrics } from '../metrics/metrics';
+import { DeferredSection } from '../generation/section-writer';
 import { BulkRepository, FileLimits } from './bulk.repository';
+import { BulkResults } from './bulk-results';
 import { BATCH_ENDED, BulkBatchRow, BulkLineRow } from './bulk.schema';
 
 /** A section OpenAI did not write in a batch goes into the next round this many times; then its article fails with OpenAI's reason. */
@@ -27,11 +26,13 @@ const PARKED_MS = 25 * 3600_000;
 const LIMIT_HOLD_MS = 5 * 60_000;
 
 /**
- * A round's lines wait for its articles to have all added theirs (none queued or being written),
- * so a round goes out as one file; but never longer than this, so steady synchronous writing in
- * the same workspace does not hold bulk writing back.
+ * A round goes out as one file once it is gathered: no article of the workspace queued or being
+ * written, and no new line for three passes (rows still being claimed from Notion add theirs a
+ * few tenths of a second apart). Never later than this, so steady synchronous writing in the same
+ * workspace does not hold bulk writing back; ten minutes are little against OpenAI's 24 hours.
  */
-const GATHER_MAX_MS = 60_000;
+const GATHER_MAX_MS = 10 * 60_000;
+const QUIET_PASSES = 3;
 
 /** OpenAI's limits for one batch input file (50,000 requests, 200 MB), with room to spare on the bytes. */
 export const FILE_LIMITS: FileLimits = { lines: 50_000, bytes: 200_000_000, tokens: Number.MAX_SAFE_INTEGER };
@@ -40,15 +41,8 @@ export const FILE_LIMITS: FileLimits = { lines: 50_000, bytes: 200_000_000, toke
 export const CANCELLED_MESSAGE =
   'Bulk writing was cancelled in Quire: the batches in flight were cancelled at OpenAI. The sections already written are kept; Retry writes the rest.';
 
-/** A batch output or error line, as OpenAI writes it. */
-interface OutputLine {
-  custom_id?: string;
-  response?: { status_code?: number; body?: Record<string, unknown> } | null;
-  error?: { code?: string; message?: string } | null;
-}
-
 /** `Limit: 2,000,000 enqueued tokens` in OpenAI's refusal: the model's limit for this organisation. */
-function refusedLimit(message: string | null): number | null {
+export function refusedLimit(message: string | null): number | null {
   const match = /Limit:\s*([\d,]+)\s*enqueued tokens/i.exec(message ?? '');
   return match ? Number(match[1].replace(/,/g, '')) : null;
 }
@@ -70,11 +64,11 @@ export class BulkService {
   constructor(
     private readonly repo: BulkRepository,
     private readonly batches: OpenAiBatches,
-    private readonly chat: OpenAiChat,
     private readonly jobs: GenerationRepository,
     private readonly queue: JobsService,
     private readonly users: UsersService,
-    private readonly metrics: Metrics,
+    private readonly results: BulkResults,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -168,13 +162,18 @@ export class BulkService {
 
   /** Every waiting line of the workspace's model, in as many files as OpenAI's limits need. */
   private async submit(workspaceId: string, model: string): Promise<void> {
-    const oldest = await this.repo.oldestWaiting(workspaceId, model);
-    if (oldest && Date.now() - oldest.getTime() < GATHER_MAX_MS && (await this.repo.gathering(workspaceId))) return;
+    const waiting = await this.repo.waitingSince(workspaceId, model);
+    if (!waiting) return;
+    const now = Date.now();
+    const quiet = now - waiting.newest.getTime() >= QUIET_PASSES * this.config.bulkPollMs;
+    if (now - waiting.oldest.getTime() < GATHER_MAX_MS && (!quiet || (await this.repo.gathering(workspaceId)))) return;
+    // The lines waiting now, in as many files as they need; lines added meanwhile wait for the next round's gathering.
+    const before = new Date();
     for (;;) {
       const room = await this.tokenRoom(workspaceId, model);
       if (room === 0) return;
       const batch = await this.repo.createBatch(workspaceId, model, BATCH_LEASE_MS);
-      const lines = await this.repo.claimLines(batch.id, workspaceId, model, { ...this.fileLimits, tokens: room ?? this.fileLimits.tokens });
+      const lines = await this.repo.claimLines(batch.id, workspaceId, model, { ...this.fileLimits, tokens: room ?? this.fileLimits.tokens }, before);
       if (lines.length === 0) return this.repo.deleteBatch(batch.id);
       await this.guard(batch, () => this.prepare({ ...batch, lines: lines.length }, lines));
       // Another file only while this one was accepted (a fault waits for the next pass).
@@ -252,99 +251,14 @@ export class BulkService {
     }
   }
 
-  /**
-   * Takes an ended batch's results, once (held by this process; each line stored only while it is
-   * still in the batch): every output line's section saved, every error line failed (a refusal
-   * that teaches a parameter not counted), and lines neither file holds either back to waiting
-   * (the enqueued-token limit: nothing ran) or failed with the batch's reason. Each article
-   * touched is woken.
-   */
+  /** Takes an ended batch's results once (held by this process; see BulkResults), then wakes the articles they touched. */
   private async take(batch: BulkBatchRow): Promise<void> {
     if (!(await this.repo.lease(batch.id, BATCH_LEASE_MS))) return;
     const apiKey = await this.apiKey(batch.workspaceId);
     if (!apiKey) return this.repo.updateBatch(batch.id, { leaseUntil: null });
-    const open = new Map((await this.repo.submittedLines(batch.id)).map((line) => [line.customId, line]));
-    const woken = new Set<string>();
-    for (const fileId of [batch.outputFileId, batch.errorFileId]) {
-      if (!fileId) continue;
-      for (const out of (await this.batches.lines(apiKey, fileId)) as OutputLine[]) {
-        const line = open.get(String(out.custom_id));
-        if (!line) continue;
-        open.delete(line.customId);
-        if (await this.takeLine(apiKey, batch, line, out)) woken.add(line.jobId);
-      }
-    }
-    if (batch.errorCode === 'token_limit_exceeded') {
-      // OpenAI ran none of it: the lines wait for a later file, within the room the refusal names.
-      await this.repo.releaseLines(batch.id);
-      this.logger.warn(`Batch ${batch.openaiBatchId}: ${batch.error}`);
-    } else {
-      const reason = batch.error ?? `OpenAI's batch ended "${batch.status}" without this section.`;
-      for (const line of open.values()) {
-        if (await this.repo.storeResult(line.id, { result: null, status: 'failed', error: reason, counted: true })) woken.add(line.jobId);
-      }
-    }
+    const woken = await this.results.take(apiKey, batch);
     await this.repo.updateBatch(batch.id, { takenAt: new Date(), leaseUntil: null });
     for (const jobId of woken) await this.wake(jobId);
-  }
-
-  /** One line's result: stored first; then a written section is saved (priced at half), a failure recorded. True when it was taken here. */
-  private async takeLine(apiKey: string, batch: BulkBatchRow, line: BulkLineRow, out: OutputLine): Promise<boolean> {
-    const status = out.response?.status_code ?? 0;
-    const { meta } = line;
-    if (status >= 200 && status < 300) {
-      const body = out.response?.body as Parameters<OpenAiChat['answerOf']>[1];
-      const content = body?.choices?.[0]?.message?.content;
-      if (!content) {
-        return this.repo.storeResult(line.id, {
-          result: out as Record<string, unknown>,
-          status: 'failed',
-          error: 'OpenAI answered with no text.',
-          counted: true,
-        });
-      }
-      if (!(await this.repo.storeResult(line.id, { result: out as Record<string, unknown>, status: 'written', error: null, counted: true }))) return false;
-      const answer = this.chat.answerOf(line.model, body, `section "${meta.heading}"`, true);
-      const messages = (line.body.messages ?? []) as { role: string; content: string }[];
-      await this.jobs.saveSection({
-        jobId: line.jobId,
-        position: line.position,
-        heading: meta.heading,
-        content: answer.content,
-        tokens: answer.tokens,
-        model: line.model,
-        temperature: meta.temperature,
-        reasoningEffort: meta.reasoningEffort,
-        logitBiasGroup: meta.logitBiasGroup,
-        systemMessage: messages[0]?.content ?? null,
-        userMessage: messages.at(-1)?.content ?? null,
-        promptTokens: answer.usage.promptTokens,
-        completionTokens: answer.usage.completionTokens,
-        cachedTokens: answer.usage.cachedTokens,
-        reasoningTokens: answer.usage.reasoningTokens,
-        examples: meta.examples,
-        durationMs: Date.now() - line.createdAt.getTime(),
-        sectionVersion: meta.sectionVersion,
-        batch: true,
-      });
-      this.metrics.section('written');
-      // Words the instructions named that the text still uses: a rewrite would cost another round, so History names them.
-      const slipped = meta.avoid ? usedWords(answer.content, meta.avoid) : [];
-      const note = sectionNote(line.position, meta.heading, line.model, { notes: meta.notes } as ChatPlan, [], slipped);
-      if (note) await this.jobs.recordOmittedParameters(line.jobId, note);
-      await this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, null);
-      return true;
-    }
-    const error = (out.response?.body?.error as Record<string, unknown> | undefined) ?? (out.error as Record<string, unknown> | undefined) ?? null;
-    const words = typeof error?.message === 'string' ? error.message : `OpenAI answered HTTP ${status}.`;
-    // A cancelled batch the operator asked for holds nothing against the section.
-    const cancelledHere = batch.cancelRequestedAt !== null && error?.code === 'batch_cancelled';
-    if (!(await this.repo.storeResult(line.id, { result: out as Record<string, unknown>, status: 'failed', error: words, counted: !cancelledHere })))
-      return false;
-    this.metrics.section('failed');
-    const learned = status > 0 ? await this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, error) : false;
-    if (learned) await this.repo.updateLineCounted(line.id, false);
-    return true;
   }
 
   /** A parked article goes back to the queue, for its next section or its delivery. */
@@ -383,19 +297,6 @@ export class BulkService {
   summary(scope: Scope) {
     return this.repo.summary(scope.workspaceId);
   }
-}
-
-/** The plan a line was sent with, read back from its body: what OpenAI's answer to it teaches is about these parameters. */
-function sentPlan(line: BulkLineRow): ChatPlan {
-  const body = line.body as { temperature?: number; reasoning_effort?: ChatPlan['reasoningEffort']; logit_bias?: Record<string, number> };
-  return {
-    temperature: body.temperature,
-    reasoningEffort: body.reasoning_effort,
-    logitBias: body.logit_bias,
-    notes: line.meta.notes as ChatPlan['notes'],
-    features: line.meta.features,
-    unknown: line.meta.unknown,
-  };
 }
 
 /** One line of a batch input file. */

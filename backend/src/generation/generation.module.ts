@@ -17,6 +17,7 @@ import { BulkController } from '../bulk/bulk.controller';
 import { BulkRepository } from '../bulk/bulk.repository';
 import { BulkRunner } from '../bulk/bulk.runner';
 import { BulkService } from '../bulk/bulk.service';
+import { BulkResults } from '../bulk/bulk-results';
 
 @Module({
   imports: [UsersModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule, ExamplesModule],
@@ -31,6 +32,7 @@ import { BulkService } from '../bulk/bulk.service';
     NotionWebhooksService,
     BulkRepository,
     BulkService,
+    BulkResults,
     BulkRunner,
   ],
   exports: [GenerationService, SectionWriter, BulkRepository],

@@ -1,10 +1,17 @@
 import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { storableDeep, storableMessage, storableText } from '../common/storable-text';
 import { bulkLines } from '../bulk/bulk.schema';
 import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from './generation.schema';
+
+/**
+ * A running article whose lease is further ahead than this is parked on a batch (bulk writing
+ * parks for 25 hours); a live run's lease is a minute ahead.
+ */
+export const PARKED_AFTER_MS = 10 * 60_000;
+export const parkedAfter = () => new Date(Date.now() + PARKED_AFTER_MS);
 
 @Injectable()
 export class GenerationRepository {
@@ -96,12 +103,17 @@ export class GenerationRepository {
       .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'running')));
   }
 
-  /** A parked bulk article goes back to the queue (its attempts counted afresh); false if it is no longer running. */
+  /**
+   * A parked bulk article goes back to the queue (its attempts counted afresh). Only a parked one:
+   * an article being run now (its lease a minute ahead) is left alone, or two workers could run it
+   * at once; if it parks after this, the bulk pass finds it parked with nothing open and wakes it.
+   * False when it was not parked.
+   */
   async wake(id: string): Promise<boolean> {
     const rows = await this.db
       .update(generationJobs)
       .set({ status: 'queued', leaseUntil: null, attempts: 0 })
-      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'running')))
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.status, 'running'), gt(generationJobs.leaseUntil, parkedAfter())))
       .returning({ id: generationJobs.id });
     return rows.length > 0;
   }
@@ -142,10 +154,11 @@ export class GenerationRepository {
     return row ?? null;
   }
 
+  /** Renews the lease; never shortens a parked article's (a heartbeat firing just after it parked). */
   async renewLease(id: string, leaseMs: number): Promise<void> {
     await this.db
       .update(generationJobs)
-      .set({ leaseUntil: new Date(Date.now() + leaseMs) })
+      .set({ leaseUntil: sql`greatest(${generationJobs.leaseUntil}, ${new Date(Date.now() + leaseMs).toISOString()}::timestamptz)` })
       .where(eq(generationJobs.id, id));
   }
 

@@ -1,0 +1,139 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ChatPlan } from '../integrations/openai/chat-parameters';
+import { OpenAiBatches } from '../integrations/openai/openai-batches';
+import { OpenAiChat } from '../integrations/openai/openai-chat';
+import { GenerationRepository } from '../generation/generation.repository';
+import { sectionNote } from '../generation/section-writer';
+import { usedWords } from '../generation/word-list';
+import { Metrics } from '../metrics/metrics';
+import { BulkRepository } from './bulk.repository';
+import { BulkBatchRow, BulkLineRow } from './bulk.schema';
+
+/** A batch output or error line, as OpenAI writes it. */
+interface OutputLine {
+  custom_id?: string;
+  response?: { status_code?: number; body?: Record<string, unknown> } | null;
+  error?: { code?: string; message?: string } | null;
+}
+
+/**
+ * What an ended batch brought back (issue 30), taken line by line: each line's result stored first
+ * (only while the line is still in its batch, so it is taken once), then a written section saved
+ * at the batch price, or a failure recorded for the next round.
+ */
+@Injectable()
+export class BulkResults {
+  private readonly logger = new Logger(BulkResults.name);
+
+  constructor(
+    private readonly repo: BulkRepository,
+    private readonly batches: OpenAiBatches,
+    private readonly chat: OpenAiChat,
+    private readonly jobs: GenerationRepository,
+    private readonly metrics: Metrics,
+  ) {}
+
+  /**
+   * Takes an ended batch's results, once (held by this process; each line stored only while it is
+   * still in the batch): every output line's section saved, every error line failed (a refusal
+   * that teaches a parameter not counted), and lines neither file holds either back to waiting
+   * (the enqueued-token limit: nothing ran) or failed with the batch's reason. Each article
+   * touched is answered, for the caller to wake.
+   */
+  async take(apiKey: string, batch: BulkBatchRow): Promise<Set<string>> {
+    const open = new Map((await this.repo.submittedLines(batch.id)).map((line) => [line.customId, line]));
+    const woken = new Set<string>();
+    for (const fileId of [batch.outputFileId, batch.errorFileId]) {
+      if (!fileId) continue;
+      for (const out of (await this.batches.lines(apiKey, fileId)) as OutputLine[]) {
+        const line = open.get(String(out.custom_id));
+        if (!line) continue;
+        open.delete(line.customId);
+        if (await this.takeLine(apiKey, batch, line, out)) woken.add(line.jobId);
+      }
+    }
+    if (batch.errorCode === 'token_limit_exceeded') {
+      // OpenAI ran none of it: the lines wait for a later file, within the room the refusal names.
+      await this.repo.releaseLines(batch.id);
+      this.logger.warn(`Batch ${batch.openaiBatchId}: ${batch.error}`);
+    } else {
+      const reason = batch.error ?? `OpenAI's batch ended "${batch.status}" without this section.`;
+      for (const line of open.values()) {
+        if (await this.repo.storeResult(line.id, { result: null, status: 'failed', error: reason, counted: true })) woken.add(line.jobId);
+      }
+    }
+    return woken;
+  }
+
+  /** One line's result: stored first; then a written section is saved (priced at half), a failure recorded. True when it was taken here. */
+  private async takeLine(apiKey: string, batch: BulkBatchRow, line: BulkLineRow, out: OutputLine): Promise<boolean> {
+    const status = out.response?.status_code ?? 0;
+    const { meta } = line;
+    if (status >= 200 && status < 300) {
+      const body = out.response?.body as Parameters<OpenAiChat['answerOf']>[1];
+      const content = body?.choices?.[0]?.message?.content;
+      if (!content) {
+        return this.repo.storeResult(line.id, {
+          result: out as Record<string, unknown>,
+          status: 'failed',
+          error: 'OpenAI answered with no text.',
+          counted: true,
+        });
+      }
+      if (!(await this.repo.storeResult(line.id, { result: out as Record<string, unknown>, status: 'written', error: null, counted: true }))) return false;
+      const answer = this.chat.answerOf(line.model, body, `section "${meta.heading}"`, true);
+      const messages = (line.body.messages ?? []) as { role: string; content: string }[];
+      await this.jobs.saveSection({
+        jobId: line.jobId,
+        position: line.position,
+        heading: meta.heading,
+        content: answer.content,
+        tokens: answer.tokens,
+        model: line.model,
+        temperature: meta.temperature,
+        reasoningEffort: meta.reasoningEffort,
+        logitBiasGroup: meta.logitBiasGroup,
+        systemMessage: messages[0]?.content ?? null,
+        userMessage: messages.at(-1)?.content ?? null,
+        promptTokens: answer.usage.promptTokens,
+        completionTokens: answer.usage.completionTokens,
+        cachedTokens: answer.usage.cachedTokens,
+        reasoningTokens: answer.usage.reasoningTokens,
+        examples: meta.examples,
+        durationMs: Date.now() - line.createdAt.getTime(),
+        sectionVersion: meta.sectionVersion,
+        batch: true,
+      });
+      this.metrics.section('written');
+      // Words the instructions named that the text still uses: a rewrite would cost another round, so History names them.
+      const slipped = meta.avoid ? usedWords(answer.content, meta.avoid) : [];
+      const note = sectionNote(line.position, meta.heading, line.model, { notes: meta.notes } as ChatPlan, [], slipped);
+      if (note) await this.jobs.recordOmittedParameters(line.jobId, note);
+      await this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, null);
+      return true;
+    }
+    const error = (out.response?.body?.error as Record<string, unknown> | undefined) ?? (out.error as Record<string, unknown> | undefined) ?? null;
+    const words = typeof error?.message === 'string' ? error.message : `OpenAI answered HTTP ${status}.`;
+    // A cancelled batch the operator asked for holds nothing against the section.
+    const cancelledHere = batch.cancelRequestedAt !== null && error?.code === 'batch_cancelled';
+    if (!(await this.repo.storeResult(line.id, { result: out as Record<string, unknown>, status: 'failed', error: words, counted: !cancelledHere })))
+      return false;
+    this.metrics.section('failed');
+    const learned = status > 0 ? await this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, error) : false;
+    if (learned) await this.repo.updateLineCounted(line.id, false);
+    return true;
+  }
+}
+
+/** The plan a line was sent with, read back from its body: what OpenAI's answer to it teaches is about these parameters. */
+function sentPlan(line: BulkLineRow): ChatPlan {
+  const body = line.body as { temperature?: number; reasoning_effort?: ChatPlan['reasoningEffort']; logit_bias?: Record<string, number> };
+  return {
+    temperature: body.temperature,
+    reasoningEffort: body.reasoning_effort,
+    logitBias: body.logit_bias,
+    notes: line.meta.notes as ChatPlan['notes'],
+    features: line.meta.features,
+    unknown: line.meta.unknown,
+  };
+}
