@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { Tiktoken } from 'js-tiktoken/lite';
 import { HttpFake, json, RecordedRequest } from './http-fake';
-import { BatchRecord, BatchScriptEntry, ExecutedLine, FakeFile, OpenAiBatches } from './openai-batches';
+import { BatchRecord, BatchScriptEntry } from './openai-batch-record';
+import { ExecutedLine, OpenAiBatches } from './openai-batches';
+import { FakeFile, OpenAiFiles } from './openai-files';
 import { Behaviour, FINE_TUNABLE_SNAPSHOTS, FINE_TUNING_ENDS, LINEUP, LINEUP_DAY, lineupEntry } from './openai-lineup';
 
 type RemoteStatus = 'validating_files' | 'queued' | 'running' | 'pausing' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
@@ -157,8 +159,10 @@ export class OpenAiFake extends HttpFake {
   embeddedInputs = 0;
   /** The token count of every input embedded since the last reset, request by request. */
   readonly embeddingRequests: number[][] = [];
+  /** The Files API (openai-files.ts); a file is read with the batches brought up to now. */
+  private readonly fileApi = new OpenAiFiles(() => this.batchApi.advance());
   /** Every file: uploads of any purpose, and the output and error files batches write. */
-  readonly files = new Map<string, FakeFile>();
+  readonly files: Map<string, FakeFile> = this.fileApi.files;
   readonly jobs = new Map<string, FakeJob>();
   readonly models = new Set<string>();
   /**
@@ -177,7 +181,7 @@ export class OpenAiFake extends HttpFake {
   private failures: Failure[] = [];
   /** What is left of each key's limits, and when it was last counted. */
   private readonly buckets = new Map<string, { requests: number; tokens: number; at: number }>();
-  /** The Files and Batch APIs (openai-batches.ts). */
+  /** The Batch API (openai-batches.ts). */
   private readonly batchApi: OpenAiBatches;
 
   constructor() {
@@ -191,7 +195,7 @@ export class OpenAiFake extends HttpFake {
         ),
     );
     this.batchApi = new OpenAiBatches({
-      files: this.files,
+      fileApi: this.fileApi,
       settings: () => ({ latencyMs: this.batchLatencyMs, tokenLimit: this.enqueuedTokenLimit }),
       nextScript: () => this.batchScript.shift(),
       unpaid: () => (this.outOfCredit ? this.quotaAnswer() : null),
@@ -360,8 +364,8 @@ export class OpenAiFake extends HttpFake {
     const failure = this.takeFailure(req.method, req.path, req.body);
     if (failure) return this.error(res, failure.status, failure.message, failure, failure.headers);
     const { method, path } = req;
-    // Files (any purpose) and batches: openai-batches.ts.
-    if (this.batchApi.route(req, res)) return;
+    // Files (any purpose): openai-files.ts; batches: openai-batches.ts.
+    if (this.fileApi.route(req, res) || this.batchApi.route(req, res)) return;
     if (method === 'POST' && path === '/v1/fine_tuning/jobs') return this.createJob(req, res);
     if (method === 'GET' && path === '/v1/fine_tuning/jobs') return this.listJobs(req, res);
     const cancel = /^\/v1\/fine_tuning\/jobs\/([^/]+)\/cancel$/.exec(path);
