@@ -31,8 +31,8 @@ function laneServers({ database, ports, urls }: (typeof lanes)[number]) {
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     CRAWL_HOST_DELAY_MS: '0',
     CRAWL_HOST_CONCURRENCY: '4',
-    // Bulk writing (issue 30): sections go to OpenAI's Batch API, and batches are read, every half second instead of every minute.
-    BULK_POLL_MS: '500',
+    // Bulk writing (issue 30): sections go to OpenAI's Batch API, and batches are read, every second instead of every minute.
+    BULK_POLL_MS: '1000',
   };
   const server = { command: SERVER, reuseExistingServer: false, timeout: 120_000, stdout: 'ignore' as const, stderr: 'pipe' as const };
   return [

@@ -37,6 +37,18 @@ export class BulkRepository {
     return this.database.db;
   }
 
+  /**
+   * Whether there is any bulk work at all: a line waiting or in a batch, a batch not yet taken, or
+   * a parked article. One cheap query, so an idle pass (most of them, on most servers) does no more.
+   */
+  async anyWork(): Promise<boolean> {
+    const result = await this.db.execute(sql`
+      select exists (select 1 from bulk_lines where status in ('waiting', 'submitted'))
+          or exists (select 1 from bulk_batches where taken_at is null)
+          or exists (select 1 from generation_jobs where status = 'running' and lease_until > ${parkedAfter().toISOString()}::timestamptz) as busy`);
+    return (result as unknown as { rows: { busy: boolean }[] }).rows[0]?.busy === true;
+  }
+
   /** A section's line, unless the section already has one waiting or in a batch (null then). */
   async addLine(values: Omit<typeof bulkLines.$inferInsert, 'id' | 'createdAt'>): Promise<BulkLineRow | null> {
     const [row] = await this.db.insert(bulkLines).values(values).onConflictDoNothing().returning();

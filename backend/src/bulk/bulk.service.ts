@@ -121,6 +121,7 @@ export class BulkService {
 
   /** One pass: batches left half-made, new batches for waiting lines, batches in flight, results to take. */
   async pass(): Promise<void> {
+    if (!(await this.repo.anyWork())) return;
     for (const batch of await this.repo.abandoned()) await this.guard(batch, () => this.prepare(batch));
     await this.repo.dropEnded();
     for (const group of await this.repo.waitingGroups()) await this.submit(group.workspaceId, group.model);
