@@ -23,7 +23,6 @@ export interface BulkProgressRow {
   failed: number;
   inProgressAt: Date | null;
   expiresAt: Date | null;
-  createdAt: Date | null;
 }
 
 const NOT_ENDED = ['preparing', ...BATCH_IN_FLIGHT] as BulkBatchStatus[];
@@ -342,7 +341,7 @@ export class BulkRepository {
              (select count(distinct batch_id)::int from bulk_lines r where r.job_id = l.job_id and r.batch_id is not null) as round,
              l.status as "lineStatus", b.status as "batchStatus",
              coalesce(b.lines, 0) as total, coalesce(b.completed, 0) as completed, coalesce(b.failed, 0) as failed,
-             b.in_progress_at as "inProgressAt", b.expires_at as "expiresAt", b.created_at as "createdAt"
+             b.in_progress_at as "inProgressAt", b.expires_at as "expiresAt"
         from bulk_lines l left join bulk_batches b on b.id = l.batch_id
        where l.job_id in (${sql.join(
          jobIds.map((id) => sql`${id}::uuid`),
@@ -351,11 +350,6 @@ export class BulkRepository {
        order by l.job_id, l.created_at desc`);
     const rows = (result as unknown as { rows: BulkProgressRow[] }).rows;
     const date = (value: Date | string | null) => (value === null ? null : new Date(value));
-    return new Map(
-      rows.map((row) => [
-        row.jobId,
-        { ...row, inProgressAt: date(row.inProgressAt), expiresAt: date(row.expiresAt), createdAt: date(row.createdAt) } as BulkProgressRow,
-      ]),
-    );
+    return new Map(rows.map((row) => [row.jobId, { ...row, inProgressAt: date(row.inProgressAt), expiresAt: date(row.expiresAt) } as BulkProgressRow]));
   }
 }

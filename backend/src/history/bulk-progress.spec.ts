@@ -13,7 +13,6 @@ describe('bulkProgress', () => {
     failed: 0,
     inProgressAt: new Date(now - 60 * 60_000),
     expiresAt: new Date(now + 20 * 3600_000),
-    createdAt: new Date(now - 61 * 60_000),
     ...overrides,
   });
 
