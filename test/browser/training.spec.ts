@@ -42,13 +42,19 @@ const startPicker = (page: Page) => page.getByRole('textbox', { name: 'Start Dat
 const endPicker = (page: Page) => page.getByRole('textbox', { name: 'End Date' });
 const clusterCards = (page: Page) => page.getByRole('region', { name: 'Cluster Selection' }).getByRole('article');
 
-/** Types a date into a picker's field the way a person does, replacing what it held. */
+/**
+ * Types a date into a picker's field the way a person does, replacing what it held. On a busy
+ * machine MUI's field can take the keys before it has selected all its sections (leaving
+ * "YYYY-MM-01"): then it is typed again, as a person would.
+ */
 async function typeDate(field: Locator, date: string) {
-  await field.click();
-  await field.press('ControlOrMeta+a');
-  await field.press('Backspace');
-  await field.pressSequentially(date.replace(/-/g, ''));
-  await expect(field).toHaveValue(date);
+  await expect(async () => {
+    await field.click();
+    await field.press('ControlOrMeta+a');
+    await field.press('Backspace');
+    await field.pressSequentially(date.replace(/-/g, ''));
+    await expect(field).toHaveValue(date, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
