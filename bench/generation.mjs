@@ -14,9 +14,10 @@
 //        partly full unless the batch divides by their slots: with 60 articles (4 slots: 15 rounds
 //        of 2 s; 8 slots: 7.5, so 8) even servers with no overhead at all would reach only
 //        (15 × 2 + 2) ÷ (8 × 2 + 2) = 1.78 ×. 120 articles make the measure the rate of writing.
-//     c. a reasoning model (gpt-5: it refuses a temperature other than 1, reasoning_effort "none" and
-//        logit_bias) on a fresh database, written by two servers at once: every refused parameter
-//        should cost at most one refused request, for both servers together (issue 24).
+//     c. reasoning models (gpt-5: it refuses a temperature other than 1 and logit_bias; gpt-6-sol: it
+//        refuses any temperature at its default effort, and logit_bias) on a fresh database, written
+//        by two servers at once: every refused parameter should cost at most one refused request,
+//        for both servers together.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -213,18 +214,20 @@ if (await recreatePostgres()) {
     row('  pages lost / duplicated', `${single.lost + double.lost} / ${single.duplicated + double.duplicated}`, 'NOT MET');
   }
 
-  // 2c. A reasoning model, a fresh database, two servers at once: what it refuses is learned once, for both.
-  await recreatePostgres();
-  const reasoned = await batch({ servers: 2, database: POSTGRES_URL, operators: 1, rowsPerOperator: 10, baseModel: 'gpt-5' });
-  const perFeature = new Map();
-  for (const r of reasoned.refusals) perFeature.set(`${r.model} ${r.param} (${r.code})`, (perFeature.get(`${r.model} ${r.param} (${r.code})`) ?? 0) + 1);
-  const most = Math.max(0, ...perFeature.values());
-  row(
-    'reasoning model (gpt-5), two servers, fresh database',
-    `${reasoned.refusals.length} refused`,
-    `${[...perFeature].map(([what, n]) => `${what} × ${n}`).join('; ')}; at most one each: ${check(most <= 1)}; ${reasoned.completions} chat requests for ${10 * SECTIONS} sections; pages complete ${reasoned.complete} / ${reasoned.rows}`,
-  );
-  if (most > 1 || reasoned.lost + reasoned.duplicated > 0) failed = true;
+  // 2c. Reasoning models, a fresh database, two servers at once: what each refuses is learned once, for both.
+  for (const baseModel of ['gpt-5', 'gpt-6-sol']) {
+    await recreatePostgres();
+    const reasoned = await batch({ servers: 2, database: POSTGRES_URL, operators: 1, rowsPerOperator: 10, baseModel });
+    const perFeature = new Map();
+    for (const r of reasoned.refusals) perFeature.set(`${r.model} ${r.param} (${r.code})`, (perFeature.get(`${r.model} ${r.param} (${r.code})`) ?? 0) + 1);
+    const most = Math.max(0, ...perFeature.values());
+    row(
+      `reasoning model (${baseModel}), two servers, fresh database`,
+      `${reasoned.refusals.length} refused`,
+      `${[...perFeature].map(([what, n]) => `${what} × ${n}`).join('; ')}; at most one each: ${check(most <= 1)}; ${reasoned.completions} chat requests for ${10 * SECTIONS} sections; pages complete ${reasoned.complete} / ${reasoned.rows}`,
+    );
+    if (most > 1 || reasoned.lost + reasoned.duplicated > 0) failed = true;
+  }
 }
 
 const w = [0, 1].map((c) => Math.max(...table.map((r) => r[c].length)));

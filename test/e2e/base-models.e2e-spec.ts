@@ -20,6 +20,7 @@ const LISTED_OTHERS = [
   'gpt-6.1-sol',
   'gpt-6-luna',
   'gpt-6-sol',
+  'gpt-6-astra',
   'gpt-5.6',
   'gpt-5.6-2026-06-09',
   'gpt-5.6-mini',

@@ -261,6 +261,25 @@ describe('Example-guided sections and evaluations', () => {
       expect(again.items.map((i: Json) => i.example_uuid)).toEqual(created.items.map((i: Json) => i.example_uuid));
     });
 
+    it('should write every example with a GPT-6 model at its own defaults: no temperature is sent, none is refused', async () => {
+      const { set } = await twoVariants();
+      const luna = (await suite.agent.post('/api/models').send({ name: 'Luna', base_model: 'gpt-6-luna' }).expect(201)).body._id;
+      const body = {
+        modelId: set,
+        holdout: 3,
+        variants: [
+          { label: 'Luna', model: luna, examples_count: 0 },
+          { label: 'Luna guided', model: luna, examples_count: 3 },
+        ],
+      };
+      const done = await finished((await suite.agent.post('/api/evaluations').send(body).expect(201)).body._id);
+      expect(done).toMatchObject({ status: 'completed', message: null, progress: { done: 6, total: 6 } });
+      // (An evaluation of the test before may still be writing with gpt-4o.)
+      const luna6 = chats().filter((chat) => chat.model === 'gpt-6-luna');
+      expect(luna6.map((chat) => 'temperature' in chat)).toEqual(Array(6).fill(false));
+      expect(openai.requests.filter((r) => r.path === '/v1/chat/completions' && r.status === 400)).toEqual([]);
+    });
+
     it('should take blind judgments by label, count them per variant, and refuse a wrong one', async () => {
       const { body } = await twoVariants();
       const created = (await suite.agent.post('/api/evaluations').send(body).expect(201)).body;
@@ -295,8 +314,8 @@ describe('Example-guided sections and evaluations', () => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename="promptfoo-${done._id}.yaml"`);
       const config = parse(res.text);
       expect(config.providers).toEqual([
-        { id: 'openai:chat:gpt-4o', label: 'No examples', prompts: ['No examples'], config: { temperature: 1 } },
-        { id: 'openai:chat:gpt-4o', label: 'Three examples', prompts: ['Three examples'], config: { temperature: 1 } },
+        { id: 'openai:chat:gpt-4o', label: 'No examples', prompts: ['No examples'], config: { omitDefaults: true } },
+        { id: 'openai:chat:gpt-4o', label: 'Three examples', prompts: ['Three examples'], config: { omitDefaults: true } },
       ]);
       expect(config.tests).toHaveLength(3);
       const [test] = config.tests;

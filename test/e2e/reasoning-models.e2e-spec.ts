@@ -70,24 +70,23 @@ describe('Generation with the models OpenAI really serves', () => {
     expect(entry).toMatchObject({ status: 'completed', message: null });
     expect(notion.statusOf(id)).toBe('Posts Generated');
 
-    // gpt-5 refused, once each: the temperature, then reasoning_effort "none" (asked to keep it), then logit_bias.
+    // gpt-5 refused, once each: the temperature, then logit_bias; o3 took the temperature of 1 and
+    // refused 0.7, naming 1 as the one it takes; no effort was added to keep a temperature.
     const bodies = chatBodies();
-    expect(bodies.map((b) => [b.model, 'temperature' in b, b.reasoning_effort ?? null, 'logit_bias' in b])).toEqual([
-      ['gpt-5', true, null, true],
-      ['gpt-5', true, 'none', true],
-      ['gpt-5', false, null, true],
-      ['gpt-5', false, null, false],
-      ['gpt-4o', true, null, true],
-      ['o3', true, null, false],
-      ['o3', true, null, false],
-      ['o3', true, 'none', false],
-      ['o3', false, null, false],
+    expect(bodies.map((b) => [b.model, b.temperature ?? null, b.reasoning_effort ?? null, 'logit_bias' in b])).toEqual([
+      ['gpt-5', 0.2, null, true],
+      ['gpt-5', null, null, true],
+      ['gpt-5', null, null, false],
+      ['gpt-4o', 0.4, null, true],
+      ['o3', 1, null, false],
+      ['o3', 0.7, null, false],
+      ['o3', null, null, false],
     ]);
-    expect(refusals()).toBe(5);
+    expect(refusals()).toBe(3);
     expect(bodies.every((b) => !('max_tokens' in b))).toBe(true);
     // The list's words went into the instructions where logit_bias could not.
-    expect(bodies[3].messages[0].content).toBe('You write.\n\nAvoid these words: delve.');
-    expect(bodies[4].messages[0].content).toBe('You write.');
+    expect(bodies[2].messages[0].content).toBe('You write.\n\nAvoid these words: delve.');
+    expect(bodies[3].messages[0].content).toBe('You write.');
 
     expect(entry.meta.omittedParameters).toEqual([
       {
@@ -120,37 +119,56 @@ describe('Generation with the models OpenAI really serves', () => {
       [null, null, 48],
     ]);
 
-    // A second article asks nothing it has learned: one request per section, none refused.
+    // A second article asks nothing it has learned: one request per section, none refused, and o3
+    // is still sent the temperature of 1 it named as the one it takes.
     const before = chatBodies().length;
     await writeRow('Reasoned', 'A second reasoned article');
-    expect(chatBodies().length - before).toBe(4);
-    expect(refusals()).toBe(5);
+    expect(
+      chatBodies()
+        .slice(before)
+        .map((b) => [b.model, b.temperature ?? null]),
+    ).toEqual([
+      ['gpt-5', null],
+      ['gpt-4o', 0.4],
+      ['o3', 1],
+      ['o3', null],
+    ]);
+    expect(refusals()).toBe(3);
 
     // OpenAI lists gpt-5 anew (a new snapshot under its id): what was learned of it is forgotten.
     openai.relisted.set('gpt-5', 1_900_000_000);
     await t.agent.post('/api/generation/test-openai').expect(200);
     await writeRow('Reasoned', 'A third reasoned article');
-    expect(refusals()).toBe(8);
+    expect(refusals()).toBe(5);
   });
 
-  it('should keep a temperature on gpt-5.1 and later with reasoning_effort "none", send the effort a section asks where the model takes it, and count reasoning tokens', async () => {
+  it('should keep a temperature on gpt-5.4 at its default effort and on GPT-6 only with "none", send the effort nearest to one refused, and count reasoning tokens', async () => {
     const luna = await createModel('Luna', 'gpt-6-luna');
     const sol = await createModel('Sol', 'gpt-5.4');
     await template('Sampled', [
-      { heading: 'Warm', model: luna, temperature: 0.3, bias: false },
+      { heading: 'Warm', model: sol, temperature: 0.3, bias: false },
+      { heading: 'Cool', model: luna, temperature: 0.3, bias: false, effort: 'none' },
       { heading: 'Deep', model: luna, temperature: 1, bias: false, effort: 'high' },
       { heading: 'Deepest', model: sol, temperature: 1, bias: false, effort: 'max' },
     ]);
     const { entry } = await writeRow('Sampled');
     expect(entry.status).toBe('completed');
     const bodies = chatBodies();
-    // gpt-6-luna takes a temperature with its default effort ("none"): nothing refused.
-    expect(bodies[0]).toMatchObject({ model: 'gpt-6-luna', temperature: 0.3 });
-    expect('reasoning_effort' in bodies[0]).toBe(false);
-    expect(bodies[1]).toMatchObject({ model: 'gpt-6-luna', reasoning_effort: 'high' });
-    // gpt-5.4 refuses "max" and names what it takes: the nearest is sent.
-    expect(bodies.slice(2).map((b) => b.reasoning_effort)).toEqual(['max', 'xhigh']);
+    expect(bodies.map((b) => [b.model, b.temperature ?? null, b.reasoning_effort ?? null])).toEqual([
+      // gpt-5.4 takes a temperature with its default effort ("none"): nothing refused.
+      ['gpt-5.4', 0.3, null],
+      // gpt-6-luna takes one with "none", and refuses even a temperature of 1 with another effort.
+      ['gpt-6-luna', 0.3, 'none'],
+      ['gpt-6-luna', 1, 'high'],
+      ['gpt-6-luna', null, 'high'],
+      // gpt-5.4 refuses "max" and names what it takes: the nearest is sent.
+      ['gpt-5.4', 1, 'max'],
+      ['gpt-5.4', 1, 'xhigh'],
+    ]);
+    const gpt6Temperature =
+      "Unsupported value: 'temperature' does not support 1 with reasoning_effort 'high'. Sampling parameters are supported only when reasoning_effort is 'none'.";
     expect(entry.meta.omittedParameters).toEqual([
+      expect.objectContaining({ section: 'Deep', parameters: ['temperature'], reasons: { temperature: gpt6Temperature } }),
       expect.objectContaining({
         section: 'Deepest',
         parameters: ['reasoning_effort'],
@@ -161,21 +179,65 @@ describe('Generation with the models OpenAI really serves', () => {
       }),
     ]);
     const detail = (await t.agent.get(`/api/history/${entry._id}`).expect(200)).body;
-    expect(detail.sections.map((s: Record<string, unknown>) => [s.reasoning_effort, s.reasoning_tokens])).toEqual([
-      [null, 0],
-      ['high', 96],
-      ['xhigh', 160],
+    expect(detail.sections.map((s: Record<string, unknown>) => [s.temperature, s.reasoning_effort, s.reasoning_tokens])).toEqual([
+      [0.3, null, 0],
+      [0.3, 'none', 0],
+      [null, 'high', 96],
+      [1, 'xhigh', 160],
     ]);
     // Reasoning tokens are completion tokens, priced as output.
-    expect(detail.sections[1].completion_tokens).toBeGreaterThan(96);
+    expect(detail.sections[2].completion_tokens).toBeGreaterThan(96);
+  });
+
+  it('should write with every GPT-6 model at a temperature of 1: the refusal learned once, the model left at its own default effort', async () => {
+    const models = await Promise.all(['gpt-6-sol', 'gpt-6-astra', 'gpt-6.1-sol'].map((base) => createModel(base, base)));
+    await template('Sixth', [
+      { heading: 'Sol', model: models[0], temperature: 1, bias: false },
+      { heading: 'Astra', model: models[1], temperature: 1, bias: false, effort: 'none' },
+      { heading: 'Sol one', model: models[2], temperature: 0.5, bias: false, effort: 'minimal' },
+    ]);
+    const { entry } = await writeRow('Sixth');
+    expect(entry).toMatchObject({ status: 'completed', message: null });
+    expect(chatBodies().map((b) => [b.model, b.temperature ?? null, b.reasoning_effort ?? null])).toEqual([
+      ['gpt-6-sol', 1, null],
+      ['gpt-6-sol', null, null],
+      // gpt-6-astra refuses "none" and names what it takes: the nearest, "low", is sent; then the
+      // temperature, refused without a code ("Unsupported parameter"), is left out.
+      ['gpt-6-astra', 1, 'none'],
+      ['gpt-6-astra', 1, 'low'],
+      ['gpt-6-astra', null, 'low'],
+      // No GPT-6 takes "minimal"; gpt-6.1-sol takes no "none" either.
+      ['gpt-6.1-sol', 0.5, 'minimal'],
+      ['gpt-6.1-sol', 0.5, 'low'],
+      ['gpt-6.1-sol', null, 'low'],
+    ]);
+    expect(entry.meta.omittedParameters.map((o: Record<string, unknown>) => [o.section, o.parameters])).toEqual([
+      ['Sol', ['temperature']],
+      ['Astra', ['reasoning_effort', 'temperature']],
+      ['Sol one', ['reasoning_effort', 'temperature']],
+    ]);
+    expect(entry.meta.omittedParameters[1].reasons.temperature).toBe("Unsupported parameter: 'temperature' is not supported with this model.");
+
+    // Learned once for every server: the next article sends one request a section.
+    const before = chatBodies().length;
+    await writeRow('Sixth', 'Another sixth article');
+    expect(
+      chatBodies()
+        .slice(before)
+        .map((b) => [b.model, b.temperature ?? null, b.reasoning_effort ?? null]),
+    ).toEqual([
+      ['gpt-6-sol', null, null],
+      ['gpt-6-astra', null, 'low'],
+      ['gpt-6.1-sol', null, 'low'],
+    ]);
   });
 
   it('should keep a word list out of a model that refuses logit_bias: named in the instructions, checked, written once more, and a slip named', async () => {
     const luna = await createModel('Luna', 'gpt-6-luna');
     await template('Listed', [
-      { heading: 'Slipped', model: luna, temperature: 1, bias: true, userPrompt: 'Delve into {{title}}.' },
-      { heading: 'Rewritten', model: luna, temperature: 1, bias: true, userPrompt: 'Delve into {{title}} again.' },
-      { heading: 'Heeded', model: luna, temperature: 1, bias: true, userPrompt: 'Delve into {{title}} once more.' },
+      { heading: 'Slipped', model: luna, temperature: 1, bias: true, effort: 'none', userPrompt: 'Delve into {{title}}.' },
+      { heading: 'Rewritten', model: luna, temperature: 1, bias: true, effort: 'none', userPrompt: 'Delve into {{title}} again.' },
+      { heading: 'Heeded', model: luna, temperature: 1, bias: true, effort: 'none', userPrompt: 'Delve into {{title}} once more.' },
     ]);
     // The model ignores the instruction the next three times it is given: both writes of the first section, the first of the second.
     openai.disobeyAvoidWords = 3;
@@ -238,7 +300,22 @@ describe('Generation with the models OpenAI really serves', () => {
       error: { code: 'unsupported_parameter', param: 'logit_bias' },
     });
     expect(await refusal({ model: 'gpt-5.4', max_tokens: 100 })).toMatchObject({ status: 400, error: { code: 'unsupported_parameter', param: 'max_tokens' } });
-    expect(await refusal({ model: 'gpt-6-sol', top_p: 0.5 })).toMatchObject({ status: 400, error: { code: 'unsupported_parameter', param: 'top_p' } });
+    // GPT-6 refuses the sampling parameters at any value unless the effort is "none" (its default is not).
+    expect(await refusal({ model: 'gpt-6-sol', top_p: 0.5 })).toMatchObject({ status: 400, error: { code: 'unsupported_value', param: 'top_p' } });
+    expect(await refusal({ model: 'gpt-6-luna', temperature: 1 })).toMatchObject({ status: 400, error: { code: 'unsupported_value', param: 'temperature' } });
+    expect(await refusal({ model: 'gpt-6-astra', temperature: 1, reasoning_effort: 'high' })).toMatchObject({
+      status: 400,
+      error: { code: null, param: 'temperature' },
+    });
+    expect(await refusal({ model: 'gpt-6-astra', reasoning_effort: 'none' })).toMatchObject({
+      status: 400,
+      error: { code: 'unsupported_value', param: 'reasoning_effort' },
+    });
+    expect(await refusal({ model: 'gpt-6-sol', reasoning_effort: 'minimal' })).toMatchObject({
+      status: 400,
+      error: { code: 'unsupported_value', param: 'reasoning_effort' },
+    });
+    expect((await send({ model: 'gpt-6-sol', top_p: 0.5, temperature: 0.2, reasoning_effort: 'none' })).status).toBe(200);
     expect(await refusal({ model: 'gpt-6-luna', temperature: 0.5, reasoning_effort: 'low' })).toMatchObject({
       status: 400,
       error: { code: 'unsupported_value', param: 'temperature' },
@@ -252,7 +329,7 @@ describe('Generation with the models OpenAI really serves', () => {
       status: 400,
       error: { code: 'missing_required_parameter', param: 'messages' },
     });
-    expect((await send({ model: 'gpt-6-luna', temperature: 0.5 })).status).toBe(200);
+    expect((await send({ model: 'gpt-5.4', temperature: 0.5 })).status).toBe(200);
     expect(await refusal({ model: 'gpt-4-32k' })).toMatchObject({ status: 404, error: { code: 'model_not_found' } });
     expect(await refusal({ model: 'gpt-4o', logit_bias: Object.fromEntries(Array.from({ length: 301 }, (_, i) => [String(i), -1])) })).toMatchObject({
       status: 400,

@@ -47,8 +47,12 @@ const EMBEDDING_MODELS = /^text-embedding-/;
 const EMBEDDING_DIMENSIONS: Record<string, number> = { 'text-embedding-3-small': 1536, 'text-embedding-3-large': 3072, 'text-embedding-ada-002': 1536 };
 /** A model the lineup does not name (a test's own) behaves as its name's family does. */
 const REASONING_NAME = /^(ft:)?(o\d|gpt-5(?!-chat)|gpt-6)/;
-/** The parameters a reasoning model refuses outright. */
+/** The parameters a reasoning model refuses outright (GPT-6 takes `top_p` with effort "none": see GPT6_SAMPLING). */
 const REASONING_REFUSES = ['logit_bias', 'max_tokens', 'top_p', 'frequency_penalty', 'presence_penalty'];
+/** What GPT-6 refuses, at any value, unless the effort is "none" (OpenAI's deployment checklist). */
+const GPT6_SAMPLING = ['temperature', 'top_p', 'top_logprobs', 'logprobs'];
+/** The effort a model reasons at when a request names none. */
+const DEFAULT_EFFORT: Record<Behaviour, string | null> = { sampling: null, reasoning: 'medium', 'reasoning-none': 'none', 'reasoning-gpt6': 'medium' };
 /** Tokens spent reasoning per answer, by effort (counted in completion_tokens, as OpenAI counts them). */
 const REASONING_TOKENS: Record<string, number> = { none: 0, minimal: 8, low: 16, medium: 48, high: 96, xhigh: 160, max: 240 };
 const FINE_TUNING_REFUSAL =
@@ -580,7 +584,8 @@ export class OpenAiFake extends HttpFake {
   private behaviourOf(model: string): { behaviour: Behaviour; efforts: string[] } {
     const entry = lineupEntry(model);
     if (entry?.behaviour) return { behaviour: entry.behaviour, efforts: entry.efforts ?? [] };
-    if (/^(ft:)?gpt-(5\.[1-9]|6)/.test(model)) return { behaviour: 'reasoning-none', efforts: ['none', 'low', 'medium', 'high', 'xhigh'] };
+    if (/^(ft:)?gpt-6/.test(model)) return { behaviour: 'reasoning-gpt6', efforts: ['none', 'low', 'medium', 'high', 'xhigh', 'max'] };
+    if (/^(ft:)?gpt-5\.[1-9]/.test(model)) return { behaviour: 'reasoning-none', efforts: ['none', 'low', 'medium', 'high', 'xhigh'] };
     return REASONING_NAME.test(model) ? { behaviour: 'reasoning', efforts: ['low', 'medium', 'high'] } : { behaviour: 'sampling', efforts: [] };
   }
 
@@ -645,7 +650,7 @@ export class OpenAiFake extends HttpFake {
     if (shown) content += `\n\n${String(shown.content).slice(0, 400)}`;
     content = this.followAvoidInstruction(messages, content);
     const { behaviour } = this.behaviourOf(body.model);
-    const effort = body.reasoning_effort ?? (behaviour === 'reasoning' ? 'medium' : behaviour === 'reasoning-none' ? 'none' : null);
+    const effort = body.reasoning_effort ?? DEFAULT_EFFORT[behaviour];
     const reasoningTokens = effort ? (REASONING_TOKENS[effort] ?? 0) : 0;
     const completionTokens = Math.ceil(content.length / 4) + reasoningTokens;
     return {
@@ -708,20 +713,33 @@ export class OpenAiFake extends HttpFake {
           code: 'unsupported_value',
         };
     }
-    if (reasoning && typeof body.temperature === 'number' && body.temperature !== 1) {
-      const effort = body.reasoning_effort ?? (behaviour === 'reasoning-none' ? 'none' : 'medium');
+    const effort = String(body.reasoning_effort ?? DEFAULT_EFFORT[behaviour]);
+    if (behaviour === 'reasoning-gpt6' && effort !== 'none') {
+      const sampling = GPT6_SAMPLING.find((param) => body[param] !== undefined && body[param] !== null && body[param] !== false);
+      if (sampling)
+        return efforts.includes('none')
+          ? {
+              message: `Unsupported value: '${sampling}' does not support ${JSON.stringify(body[sampling])} with reasoning_effort '${effort}'. Sampling parameters are supported only when reasoning_effort is 'none'.`,
+              param: sampling,
+              code: 'unsupported_value',
+            }
+          : { message: `Unsupported parameter: '${sampling}' is not supported with this model.`, param: sampling, code: null };
+    }
+    if ((behaviour === 'reasoning' || behaviour === 'reasoning-none') && typeof body.temperature === 'number' && body.temperature !== 1) {
       if (behaviour === 'reasoning' || effort !== 'none')
         return {
           message:
             behaviour === 'reasoning'
               ? `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`
-              : `Unsupported value: 'temperature' does not support ${body.temperature} with reasoning_effort '${String(effort)}'. Only the default (1) value is supported unless reasoning_effort is 'none'.`,
+              : `Unsupported value: 'temperature' does not support ${body.temperature} with reasoning_effort '${effort}'. Only the default (1) value is supported unless reasoning_effort is 'none'.`,
           param: 'temperature',
           code: 'unsupported_value',
         };
     }
     if (reasoning) {
-      const refused = REASONING_REFUSES.find((param) => body[param] !== undefined && body[param] !== null);
+      const refused = REASONING_REFUSES.find(
+        (param) => body[param] !== undefined && body[param] !== null && !(param === 'top_p' && behaviour === 'reasoning-gpt6'),
+      );
       if (refused)
         return {
           message:

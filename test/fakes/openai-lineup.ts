@@ -1,15 +1,24 @@
 /**
- * OpenAI's model lineup as it stands on 2026-11-25 (its deprecations page and model pages), for
- * the simulator: what `GET /v1/models` lists (with `created` and `shutdown_date`), how each chat
- * model treats the sampling and reasoning parameters, and what has already been shut down.
+ * OpenAI's model lineup as it stands on 2026-11-25 (its deprecations page and model pages; GPT-6's
+ * parameters read again on 2026-11-27 from the "Using GPT-6" guide and the deployment checklist),
+ * for the simulator: what `GET /v1/models` lists
+ * (with `created` and `shutdown_date`), how each chat model treats the sampling and reasoning
+ * parameters, and what has already been shut down.
  *
  * - Shut down 2026-10-23: gpt-3.5-turbo, gpt-4, gpt-4-32k (2025-06-06), gpt-3.5-turbo-16k
  *   (2024-09-13), o1, o3-mini, o4-mini, gpt-4.1-nano. Shut down 2026-12-11: gpt-5, gpt-5-mini,
  *   gpt-5-nano, o3. Shut down 2027-01-14: gpt-4o, gpt-4o-mini, gpt-4.1, gpt-4.1-mini, every
  *   snapshot, and every model fine-tuned from them.
- * - The replacements (gpt-6-sol, gpt-6-luna, gpt-6.1-sol, the gpt-5.4 and gpt-5.6 families) reason:
- *   they refuse `logit_bias`, `max_tokens`, `top_p` and the penalties, and take a temperature other
- *   than 1 only with `reasoning_effort: "none"`, their default. None of them can be fine-tuned.
+ * - The gpt-5.4 and gpt-5.6 families reason: they refuse `logit_bias`, `max_tokens`, `top_p` and the
+ *   penalties, and take a temperature other than 1 only with `reasoning_effort: "none"`, their
+ *   default (gpt-5.1 and later default to "none").
+ * - GPT-6 (gpt-6-astra, gpt-6-sol, gpt-6-luna, gpt-6.1-sol) reasons by default ("No GPT-6 model
+ *   defaults to none"): "When reasoning effort is not none, remove temperature, top_p, and
+ *   top_logprobs; also remove logprobs" — a request carrying one is refused at any value, a
+ *   temperature of 1 included. gpt-6-sol and gpt-6-luna take "none" (and with it the sampling
+ *   parameters); gpt-6-astra and gpt-6.1-sol refuse "none"; no GPT-6 takes "minimal"; Chat
+ *   Completions takes gpt-6-astra's efforts up to "xhigh" ("max" only on the Responses API). They
+ *   refuse `logit_bias`, `max_tokens` and the penalties too. None of them can be fine-tuned.
  * - The gpt-5 family and o3 reason too, refuse `reasoning_effort: "none"` and any temperature but 1.
  */
 
@@ -19,8 +28,10 @@ export type Behaviour =
   | 'sampling'
   /** gpt-5 and o-series: reasoning, effort never "none", temperature only 1. */
   | 'reasoning'
-  /** gpt-5.1 and later: reasoning, effort "none" by default, and with it a temperature of one's choice. */
-  | 'reasoning-none';
+  /** gpt-5.1 to gpt-5.6: reasoning, effort "none" by default, and with it a temperature of one's choice. */
+  | 'reasoning-none'
+  /** GPT-6: reasoning by default ("medium"); the sampling parameters only with effort "none", where the model takes it. */
+  | 'reasoning-gpt6';
 
 export interface LineupModel {
   id: string;
@@ -42,6 +53,7 @@ const GPT5_EFFORTS = ['minimal', 'low', 'medium', 'high'];
 const O_EFFORTS = ['low', 'medium', 'high'];
 const NONE_EFFORTS = ['none', 'low', 'medium', 'high', 'xhigh'];
 const GPT6_EFFORTS = [...NONE_EFFORTS, 'max'];
+const GPT6_WITHOUT_NONE = GPT6_EFFORTS.filter((effort) => effort !== 'none');
 
 function family(ids: string[], created: string, shutdown: string | null, behaviour?: Behaviour, efforts?: string[]): LineupModel[] {
   return ids.map((id) => ({ id, created: day(created), shutdown, behaviour, efforts }));
@@ -67,8 +79,9 @@ export const LINEUP: LineupModel[] = [
   ),
   ...family(['gpt-5.4', 'gpt-5.4-2026-02-24', 'gpt-5.4-mini'], '2026-02-24', null, 'reasoning-none', NONE_EFFORTS),
   ...family(['gpt-5.6', 'gpt-5.6-2026-06-09', 'gpt-5.6-mini'], '2026-06-09', null, 'reasoning-none', NONE_EFFORTS),
-  ...family(['gpt-6-sol', 'gpt-6-luna'], '2026-09-15', null, 'reasoning-none', GPT6_EFFORTS),
-  ...family(['gpt-6.1-sol'], '2026-11-03', null, 'reasoning-none', GPT6_EFFORTS),
+  ...family(['gpt-6-astra'], '2026-09-03', null, 'reasoning-gpt6', ['low', 'medium', 'high', 'xhigh']),
+  ...family(['gpt-6-sol', 'gpt-6-luna'], '2026-09-15', null, 'reasoning-gpt6', GPT6_EFFORTS),
+  ...family(['gpt-6.1-sol'], '2026-11-03', null, 'reasoning-gpt6', GPT6_WITHOUT_NONE),
   // Not chat models: a client must never offer them as one.
   ...family(['text-embedding-3-small', 'text-embedding-3-large'], '2024-01-25', null),
   ...family(['text-embedding-ada-002'], '2022-12-16', null),

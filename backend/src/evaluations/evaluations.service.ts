@@ -353,7 +353,7 @@ export class EvaluationsService {
       key,
       {
         model,
-        desired: { temperature: 1, reasoningEffort: null },
+        desired: { temperature: null, reasoningEffort: null },
         messages: () => [{ role: 'system', content: item.system }, ...(guide?.messages ?? []), { role: 'user', content: item.prompt }],
       },
       `example ${item.position + 1} for variant "${variant.label}"`,

@@ -31,8 +31,8 @@ describe('promptfooConfig', () => {
       { label: 'gpt-6 + 3 examples', raw: '{{ messages_2.messages | dump }}' },
     ]);
     expect(config.providers).toEqual([
-      { id: 'openai:chat:ft:gpt-4o-mini-2024-07-18:org::abc', label: 'Tuned, no examples', prompts: ['Tuned, no examples'], config: { temperature: 1 } },
-      { id: 'openai:chat:gpt-6', label: 'gpt-6 + 3 examples', prompts: ['gpt-6 + 3 examples'], config: { temperature: 1 } },
+      { id: 'openai:chat:ft:gpt-4o-mini-2024-07-18:org::abc', label: 'Tuned, no examples', prompts: ['Tuned, no examples'], config: { omitDefaults: true } },
+      { id: 'openai:chat:gpt-6', label: 'gpt-6 + 3 examples', prompts: ['gpt-6 + 3 examples'], config: { omitDefaults: true } },
     ]);
     expect(config.defaultTest.options.provider.embedding.id).toBe('openai:embedding:text-embedding-3-small');
     expect(config.tests).toEqual([

@@ -34,12 +34,13 @@ export function promptfooConfig(evaluation: { id: string; modelName: string; cre
   const config = {
     description: `Quire evaluation ${evaluation.id}: examples of "${evaluation.modelName}", ${evaluation.createdAt.toISOString().slice(0, 10)}`,
     prompts: variants.map((variant, i) => ({ label: variant.label, raw: `{{ ${messagesVar(i)}.messages | dump }}` })),
-    // Temperature 1, as Quire asked (Promptfoo's own default is 0).
+    // No temperature and no token limit, as Quire asks: each model writes at its own defaults
+    // (without omitDefaults Promptfoo would send its own, temperature 0 and max_tokens 1024).
     providers: variants.map((variant) => ({
       id: `openai:chat:${variant.openAiModel}`,
       label: variant.label,
       prompts: [variant.label],
-      config: { temperature: 1 },
+      config: { omitDefaults: true },
     })),
     defaultTest: { options: { provider: { embedding: { id: `openai:embedding:${EMBEDDING_MODEL}` } } } },
     tests: items.map((item) => ({

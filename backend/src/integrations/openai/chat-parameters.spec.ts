@@ -10,6 +10,8 @@ const refused = (...features: [string, string, string[]?][]): KnownParameters =>
 
 const LOGIT = "Unsupported parameter: 'logit_bias' is not supported with this model.";
 const TEMPERATURE = "Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1) value is supported.";
+const GPT6_TEMPERATURE =
+  "Unsupported value: 'temperature' does not support 1 with reasoning_effort 'medium'. Sampling parameters are supported only when reasoning_effort is 'none'.";
 const NONE = "Unsupported value: 'reasoning_effort' does not support 'none' with this model. Supported values are: 'minimal', 'low', 'medium', and 'high'.";
 
 /** OpenAI's 400 naming a parameter, as the SDK's error carries it. */
@@ -27,8 +29,16 @@ describe('planChat', () => {
     });
   });
 
-  it('should learn nothing from a temperature of 1, which every model takes', () => {
-    expect(planChat(desired({ temperature: 1, logitBias: undefined }), nothingKnown)).toMatchObject({ temperature: 1, features: [], unknown: [] });
+  it('should find out about a temperature of 1 as about any other: no value is taken by every model', () => {
+    expect(planChat(desired({ temperature: 1, logitBias: undefined }), nothingKnown)).toMatchObject({
+      temperature: 1,
+      features: ['temperature@unset'],
+      unknown: ['temperature@unset'],
+    });
+  });
+
+  it('should send no temperature where none is asked (the model’s default), and learn nothing of it', () => {
+    expect(planChat(desired({ temperature: null, logitBias: undefined }), nothingKnown)).toMatchObject({ temperature: undefined, features: [], notes: [] });
   });
 
   it('should leave out a refused logit_bias, with OpenAI’s words', () => {
@@ -37,22 +47,29 @@ describe('planChat', () => {
     expect(plan.notes).toEqual([{ parameter: 'logit_bias', reason: LOGIT }]);
   });
 
-  it('should keep a temperature with reasoning_effort "none" where OpenAI refused it without (gpt-5.1 and later)', () => {
-    const plan = planChat(desired({ logitBias: undefined }), refused(['temperature@unset', TEMPERATURE]));
-    expect(plan).toMatchObject({ temperature: 0.7, reasoningEffort: 'none', notes: [], features: ['reasoning_effort=none', 'temperature@none'] });
-  });
-
-  it('should leave the temperature out where the model refuses "none" too (the gpt-5 family, o-series)', () => {
-    const plan = planChat(
-      desired({ logitBias: undefined }),
-      refused(['temperature@unset', TEMPERATURE], ['reasoning_effort=none', NONE, ['minimal', 'low', 'medium', 'high']]),
-    );
+  it('should leave out a temperature OpenAI refused with the model’s default effort, and add no effort to keep it (GPT-6)', () => {
+    const plan = planChat(desired({ temperature: 1, logitBias: undefined }), refused(['temperature@unset', GPT6_TEMPERATURE]));
     expect(plan).toMatchObject({
       temperature: undefined,
       reasoningEffort: undefined,
-      notes: [{ parameter: 'temperature', reason: TEMPERATURE }],
+      notes: [{ parameter: 'temperature', reason: GPT6_TEMPERATURE }],
       features: [],
+      unknown: [],
     });
+  });
+
+  it('should keep sending the one temperature OpenAI named as supported, and leave out the others (the gpt-5 family, o-series)', () => {
+    const known = refused(['temperature@unset', TEMPERATURE, ['1']]);
+    expect(planChat(desired({ temperature: 1, logitBias: undefined }), known)).toMatchObject({ temperature: 1, notes: [], unknown: [] });
+    expect(planChat(desired({ logitBias: undefined }), known)).toMatchObject({
+      temperature: undefined,
+      notes: [{ parameter: 'temperature', reason: TEMPERATURE }],
+    });
+  });
+
+  it('should send a temperature with reasoning_effort "none" where the section asks for both', () => {
+    const plan = planChat(desired({ logitBias: undefined, reasoningEffort: 'none' }), refused(['temperature@unset', GPT6_TEMPERATURE]));
+    expect(plan).toMatchObject({ temperature: 0.7, reasoningEffort: 'none', notes: [], features: ['reasoning_effort=none', 'temperature@none'] });
   });
 
   it('should not add "none" to an effort the section chose, and drop the temperature OpenAI refuses with it', () => {
@@ -100,7 +117,11 @@ describe('refusedFeature', () => {
     expect(refusedFeature(sent(), answer('logit_bias', 'unsupported_parameter', LOGIT))).toEqual({ feature: 'logit_bias', refusal: { reason: LOGIT } });
     expect(refusedFeature(sent(), answer('temperature', 'unsupported_value', TEMPERATURE))).toEqual({
       feature: 'temperature@unset',
-      refusal: { reason: TEMPERATURE },
+      refusal: { reason: TEMPERATURE, supported: ['1'] },
+    });
+    expect(refusedFeature(sent({ temperature: 1 }), answer('temperature', 'unsupported_value', GPT6_TEMPERATURE))).toEqual({
+      feature: 'temperature@unset',
+      refusal: { reason: GPT6_TEMPERATURE },
     });
     expect(refusedFeature(sent({ reasoningEffort: 'none' }), answer('temperature', 'unsupported_value', TEMPERATURE))?.feature).toBe('temperature@none');
     expect(refusedFeature(sent({ reasoningEffort: 'low' }), answer('temperature', 'unsupported_value', TEMPERATURE))?.feature).toBe('temperature@effort');
@@ -112,6 +133,18 @@ describe('refusedFeature', () => {
       refusal: { reason: NONE, supported: ['minimal', 'low', 'medium', 'high'] },
     });
     expect(refusedFeature(sent({ reasoningEffort: 'low' }), answer('reasoning_effort', 'unsupported_parameter', 'x'))?.feature).toBe('reasoning_effort');
+  });
+
+  it('should learn from a refusal OpenAI sends without a code when its words say the parameter is unsupported (GPT-6 Astra)', () => {
+    const astra = "Unsupported parameter: 'temperature' is not supported with this model.";
+    expect(refusedFeature(sent({ temperature: 1, reasoningEffort: 'high' }), { status: 400, code: null, param: 'temperature', message: astra })).toEqual({
+      feature: 'temperature@effort',
+      refusal: { reason: astra },
+    });
+    expect(refusedFeature(sent({ reasoningEffort: 'none' }), { status: 400, code: null, param: 'reasoning_effort', message: NONE })?.feature).toBe(
+      'reasoning_effort=none',
+    );
+    expect(refusedFeature(sent(), { status: 400, code: null, param: 'logit_bias', message: "Invalid key in 'logit_bias': x." })).toBeNull();
   });
 
   it('should learn nothing from any other error: a bad value, another parameter, another status', () => {

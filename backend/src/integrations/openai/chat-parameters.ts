@@ -10,9 +10,13 @@ import type { ParameterRefusal } from './model-parameters.schema';
  * What is learned is a *feature* of the request, since OpenAI's answer can depend on the rest of it:
  * - `logit_bias`;
  * - `reasoning_effort` (the parameter at all) and `reasoning_effort=<value>` (one value);
- * - `temperature@<context>`: a temperature other than 1 with `reasoning_effort` absent (`unset`),
- *   `none`, or another value (`effort`) — gpt-5.1 and later take one only with "none".
- * A temperature of 1 (OpenAI's default) is taken by every model and learns nothing.
+ * - `temperature@<context>`: a temperature, of any value, with `reasoning_effort` absent (`unset`),
+ *   `none`, or another value (`effort`) — GPT-6 refuses every temperature, 1 included, unless the
+ *   effort is "none"; the gpt-5 family takes only 1 ("Only the default (1) value is supported"),
+ *   which the refusal keeps as the value OpenAI named as supported.
+ * No value is assumed to be taken by every model, and no effort is added to save a temperature: a
+ * temperature OpenAI refuses with the model's own default effort is left out, and the model keeps
+ * its default.
  */
 
 export { REASONING_EFFORTS } from '@quire/shared';
@@ -20,7 +24,8 @@ export type { ReasoningEffort } from '@quire/shared';
 
 /** What the operator's section asks for. */
 export interface DesiredParameters {
-  temperature: number;
+  /** Null: none asked (the model's default). */
+  temperature: number | null;
   /** Token id → bias, for the model's tokenizer; absent or empty when the section has no list. */
   logitBias?: Record<string, number>;
   /** Unset: the model's default. */
@@ -84,16 +89,11 @@ export function planChat(desired: DesiredParameters, known: KnownParameters): Ch
     } else effort = wanted;
   }
 
-  let temperature: number | undefined = desired.temperature;
-  if (desired.temperature !== 1) {
+  let temperature: number | undefined;
+  if (desired.temperature !== null) {
     const refusal = refused[temperatureFeature(effort)];
-    // A model that takes a temperature only with reasoning_effort "none" (gpt-5.1 and later) is sent "none" when the section sets no effort.
-    const noneWorks = !desired.reasoningEffort && !refused['reasoning_effort'] && !refused['reasoning_effort=none'] && !refused['temperature@none'];
-    if (refusal && effort === undefined && noneWorks) effort = 'none';
-    else if (refusal) {
-      temperature = undefined;
-      notes.push({ parameter: 'temperature', reason: refusal.reason });
-    }
+    if (!refusal || refusal.supported?.some((value) => Number(value) === desired.temperature)) temperature = desired.temperature;
+    else notes.push({ parameter: 'temperature', reason: refusal.reason });
   }
 
   let logitBias: Record<string, number> | undefined;
@@ -104,7 +104,7 @@ export function planChat(desired: DesiredParameters, known: KnownParameters): Ch
 
   const features = [
     ...(effort !== undefined ? [`reasoning_effort=${effort}`] : []),
-    ...(temperature !== undefined && temperature !== 1 ? [temperatureFeature(effort)] : []),
+    ...(temperature !== undefined ? [temperatureFeature(effort)] : []),
     ...(logitBias ? ['logit_bias'] : []),
   ];
   const unknown = features.filter((feature) => !known.accepted.includes(feature) && !refused[feature]);
@@ -127,20 +127,44 @@ function supportedValues(message: string): string[] | undefined {
   return values.length > 0 ? values : undefined;
 }
 
+/** The one temperature a refusal names as supported ("Only the default (1) value is supported."). */
+function supportedTemperatures(message: string): string[] | undefined {
+  const value = /Only the default \(([\d.]+)\) value is supported/i.exec(message)?.[1];
+  return value === undefined ? undefined : [value];
+}
+
 /**
- * The feature OpenAI refused in this answer, when it is one the plan sent and OpenAI names it with
- * `unsupported_parameter` or `unsupported_value`; null for any other error (it is reported as
- * usual, never learned).
+ * Whether an error is OpenAI refusing a parameter the model does not take (`parameter`) or one value
+ * of it (`value`): 400 with the code `unsupported_parameter` or `unsupported_value`, or with no code
+ * and words that say so ("Unsupported parameter: 'temperature' is not supported with this model.",
+ * as GPT-6 Astra answers). A value out of range or a malformed one has a code of its own and is
+ * never learned.
+ */
+function refusalKind(refusal: ChatRefusal): 'parameter' | 'value' | null {
+  if (refusal.status !== 400) return null;
+  if (refusal.code === 'unsupported_parameter') return 'parameter';
+  if (refusal.code === 'unsupported_value') return 'value';
+  if (refusal.code !== null) return null;
+  const words = /^Unsupported (parameter|value)\b/i.exec(refusal.message)?.[1].toLowerCase();
+  return words === 'parameter' || words === 'value' ? words : null;
+}
+
+/**
+ * The feature OpenAI refused in this answer, when it is one the plan sent and OpenAI names it as a
+ * parameter the model does not take; null for any other error (it is reported as usual, never
+ * learned).
  */
 export function refusedFeature(plan: ChatPlan, refusal: ChatRefusal): { feature: string; refusal: ParameterRefusal } | null {
-  if (refusal.status !== 400 || (refusal.code !== 'unsupported_parameter' && refusal.code !== 'unsupported_value')) return null;
+  const kind = refusalKind(refusal);
+  if (!kind) return null;
   const reason = refusal.message;
   if (refusal.param === 'logit_bias' && plan.logitBias) return { feature: 'logit_bias', refusal: { reason } };
-  if (refusal.param === 'temperature' && plan.temperature !== undefined && plan.temperature !== 1) {
-    return { feature: temperatureFeature(plan.reasoningEffort), refusal: { reason } };
+  if (refusal.param === 'temperature' && plan.temperature !== undefined) {
+    const supported = supportedTemperatures(reason);
+    return { feature: temperatureFeature(plan.reasoningEffort), refusal: supported ? { reason, supported } : { reason } };
   }
   if (refusal.param === 'reasoning_effort' && plan.reasoningEffort) {
-    if (refusal.code === 'unsupported_parameter') return { feature: 'reasoning_effort', refusal: { reason } };
+    if (kind === 'parameter') return { feature: 'reasoning_effort', refusal: { reason } };
     const supported = supportedValues(reason);
     return { feature: `reasoning_effort=${plan.reasoningEffort}`, refusal: supported ? { reason, supported } : { reason } };
   }

@@ -5,7 +5,7 @@ import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export interface ParameterRefusal {
   /** OpenAI's message, e.g. "Unsupported parameter: 'logit_bias' is not supported with this model." */
   reason: string;
-  /** The values OpenAI named as supported, when it named any (reasoning_effort). */
+  /** The values OpenAI named as supported, when it named any (reasoning_effort; the temperature "Only the default (1) value"). */
   supported?: string[];
 }
 

@@ -103,7 +103,7 @@ export class OpenAiChat {
           return { ...answer, plan, messages };
         } catch (error) {
           const learned = isOpenAiApiError(error)
-            ? refusedFeature(plan, { status: error.status, code: openAiCode(error), param: error.param ?? null, message: openAiWords(error) ?? '' })
+            ? refusedFeature(plan, { status: error.status, code: error.code ?? null, param: error.param ?? null, message: openAiWords(error) ?? '' })
             : null;
           if (!learned || ++refusals > MAX_REFUSALS) throw (await this.shutDown(apiKey, ask.model, error)) ?? openAiError(error, `write ${what}`);
           await this.parameters.refuse(ask.model, learned.feature, learned.refusal, listedCreated);
