@@ -7,8 +7,8 @@ async function fake(request: APIRequestContext, path: string, data: object = {})
 }
 
 /** A model with `examples` examples, made through the API the wizard uses. */
-async function modelWithExamples(page: Page, name: string, examples: number): Promise<string> {
-  const created = await page.request.post('/api/models', { data: { name, base_model: 'gpt-4o' } });
+async function modelWithExamples(page: Page, name: string, examples: number, base = 'gpt-4o'): Promise<string> {
+  const created = await page.request.post('/api/models', { data: { name, base_model: base } });
   expect(created.status()).toBe(201);
   const { _id } = await created.json();
   for (let n = 1; n <= examples; n++) {
@@ -173,6 +173,37 @@ test.describe('Manage Models', () => {
     await expect(page.getByRole('alert')).toHaveText('Failed to start fine-tune: OpenAI: could not create the fine-tune job: Quota exceeded for fine-tuning.');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(row(page, 'Refused').getByRole('button', { name: 'Fine-tune' })).toBeEnabled();
+  });
+
+  test('says in the fine-tune dialog that OpenAI refused the base model, and answers so at once without uploading again', async ({ page, request }) => {
+    await modelWithExamples(page, 'Not tunable', 10, 'gpt-5');
+    const words = 'Model gpt-5 is not available for fine-tuning or does not exist.';
+    const uploads = async () => {
+      const recorded = await (await request.get(`${OPENAI_FAKE_URL}/__fake/requests`)).json();
+      return (recorded as { method: string; path: string }[]).filter((r) => r.method === 'POST' && r.path === '/v1/files').length;
+    };
+    await page.goto('/models');
+    const dialog = page.getByRole('dialog', { name: 'Fine-tune model' });
+    await row(page, 'Not tunable').getByRole('button', { name: 'Fine-tune' }).click();
+    await expect(dialog).not.toContainText('OpenAI refused');
+    await dialog.getByRole('button', { name: 'Fine-tune' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(`Failed to start fine-tune: OpenAI: refused to create the fine-tune job: ${words}`);
+    expect(await uploads()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Opened again, without reloading: the dialog says it before the operator confirms.
+    await row(page, 'Not tunable').getByRole('button', { name: 'Fine-tune' }).click();
+    await expect(dialog).toContainText('Are you sure you want to fine-tune this model?');
+    await expect(dialog.getByRole('row', { name: 'Base Model' })).toContainText('gpt-5');
+    await expect(dialog).toContainText(`OpenAI refused to fine-tune gpt-5 with your OpenAI key on`);
+    await expect(dialog).toContainText(`"${words}" Until`);
+    await dialog.getByRole('button', { name: 'Fine-tune' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Failed to start fine-tune: ' })).toHaveText(
+      `Failed to start fine-tune: OpenAI: refused to create the fine-tune job: ${words}`,
+    );
+    expect(await uploads()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row(page, 'Not tunable').getByRole('button', { name: 'Fine-tune' })).toBeEnabled();
   });
 
   test('says "Failed to delete model." and why when OpenAI refuses to delete the tuned model', async ({ page, request }) => {

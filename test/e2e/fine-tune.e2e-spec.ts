@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { FineTuneJobsRepository } from '../../backend/src/fine-tune-jobs/fine-tune-jobs.repository';
 import { OpenAiFake } from '../fakes/openai-fake';
@@ -143,17 +144,67 @@ describe('Fine-tuning through the OpenAI simulator', () => {
   });
 
   it.each(['gpt-6-luna', 'gpt-5'])(
-    'should leave it to OpenAI whether %s can be fine-tuned, and show its refusal in its words, keeping nothing',
+    'should leave it to OpenAI whether %s can be fine-tuned, and answer its refusal of the model with 409 in its words, keeping nothing',
     async (base) => {
       const id = await createModel(t.agent, `On ${base}`, base, 10);
       expect((await modelOf(id)).actions.fineTune).toEqual({ allowed: true, reason: null });
-      const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(502);
-      expect(res.body.message).toBe(`OpenAI: could not create the fine-tune job: Model ${base} is not available for fine-tuning or does not exist.`);
+      const res = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'x' }).expect(409);
+      expect(res.body.message).toBe(`OpenAI: refused to create the fine-tune job: Model ${base} is not available for fine-tuning or does not exist.`);
       expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/).map((r) => JSON.parse(r.body).model)).toEqual([base]);
       expect(openai.files.size).toBe(0);
       expect(await jobsOf()).toEqual([]);
     },
   );
+
+  it('should remember OpenAI’s refusal of a base model for the key: said before the next start, which answers at once uploading nothing; another key is asked again', async () => {
+    const id = await createModel(t.agent, 'On gpt-5', 'gpt-5', 10);
+    const words = 'Model gpt-5 is not available for fine-tuning or does not exist.';
+    const uploads = () => openai.requestsTo('POST', /^\/v1\/files$/).length;
+    const creates = () => openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/).length;
+
+    const first = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'on_gpt-5' }).expect(409);
+    expect(first.body).toMatchObject({ statusCode: 409, message: `OpenAI: refused to create the fine-tune job: ${words}` });
+    expect([uploads(), creates(), openai.files.size]).toEqual([1, 1, 0]);
+    expect(await jobsOf()).toEqual([]);
+
+    // The dialog's model says so before the operator confirms; another base model of the key is not refused.
+    const refused = await modelOf(id);
+    expect(refused).toMatchObject({
+      fine_tune_refusal: words,
+      fine_tune_refused_model: 'gpt-5',
+      actions: { fineTune: { allowed: true, reason: null } },
+    });
+    const heldFor = new Date(refused.fine_tune_refusal_until).getTime() - new Date(refused.fine_tune_refused_at).getTime();
+    expect(heldFor).toBe(7 * 24 * 3600_000);
+    const other = await createModel(t.agent, 'On gpt-4o', 'gpt-4o', 10);
+    expect(await modelOf(other)).toMatchObject({ fine_tune_refusal: null, fine_tune_refused_model: null, fine_tune_refusal_until: null });
+
+    const again = await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'on_gpt-5' }).expect(409);
+    expect(again.body).toEqual(first.body);
+    expect([uploads(), creates()]).toEqual([1, 1]);
+    expect(await jobsOf()).toEqual([]);
+
+    // Another key (another organisation, which OpenAI lets fine-tune gpt-5) is asked afresh.
+    openai.apiKey = 'sk-test-quire-another-org-key-0001';
+    openai.fineTunableSnapshots.push('gpt-5');
+    await t.agent
+      .post('/api/user')
+      .send({ envVars: { OPENAI_API_KEY: openai.apiKey } })
+      .expect(200);
+    expect((await modelOf(id)).fine_tune_refusal).toBeNull();
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'on_gpt-5' }).expect(201);
+    expect([uploads(), creates()]).toEqual([2, 2]);
+  });
+
+  it('should ask OpenAI again about a refused base model once the refusal no longer holds', async () => {
+    const id = await createModel(t.agent, 'Later', 'gpt-5', 10);
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'later' }).expect(409);
+    await t.database.db.execute(sql`update fine_tune_refusals set refused_at = now() - interval '7 days 1 minute'`);
+    expect((await modelOf(id)).fine_tune_refusal).toBeNull();
+    openai.fineTunableSnapshots.push('gpt-5');
+    await t.agent.post('/api/fine-tune-jobs/start').send({ modelId: id, suffix: 'later' }).expect(201);
+    expect(openai.requestsTo('POST', /^\/v1\/fine_tuning\/jobs$/)).toHaveLength(2);
+  });
 
   it("should offer every model's examples as OpenAI's chat fine-tuning JSONL, a download", async () => {
     const id = await createModel(t.agent, 'Exported voice', 'gpt-4o', 3);

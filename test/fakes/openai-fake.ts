@@ -55,6 +55,7 @@ const GPT6_SAMPLING = ['temperature', 'top_p', 'top_logprobs', 'logprobs'];
 const DEFAULT_EFFORT: Record<Behaviour, string | null> = { sampling: null, reasoning: 'medium', 'reasoning-none': 'none', 'reasoning-gpt6': 'medium' };
 /** Tokens spent reasoning per answer, by effort (counted in completion_tokens, as OpenAI counts them). */
 const REASONING_TOKENS: Record<string, number> = { none: 0, minimal: 8, low: 16, medium: 48, high: 96, xhigh: 160, max: 240 };
+const FAKE_API_KEY = 'sk-test-quire-fake-key-0000';
 const FINE_TUNING_REFUSAL =
   'Your organization cannot create new fine-tuning jobs: self-serve fine-tuning is being wound down. See https://platform.openai.com/docs/deprecations.';
 /** A list as OpenAI writes one in its messages: 'a', 'b', and 'c'. */
@@ -119,8 +120,8 @@ function openAiDuration(ms: number): string {
  * rate_limit_exceeded); it sends OpenAI's `x-ratelimit-*` headers with every chat and embedding answer.
  */
 export class OpenAiFake extends HttpFake {
-  /** The only key the fake accepts. */
-  apiKey = 'sk-test-quire-fake-key-0000';
+  /** The only key the fake accepts (a test may hand out another one: the reset brings this one back). */
+  apiKey = FAKE_API_KEY;
   /** Statuses a new fine-tune job walks through, one per retrieval. */
   fineTuneScript: RemoteStatus[] = ['validating_files', 'running', 'succeeded'];
   fineTuneFailure = 'The training file contains examples that violate the usage policy.';
@@ -249,6 +250,7 @@ export class OpenAiFake extends HttpFake {
   }
 
   reset(): void {
+    this.apiKey = FAKE_API_KEY;
     this.fineTuneScript = ['validating_files', 'running', 'succeeded'];
     this.chatLatencyMs = 0;
     this.cachedTokens = 0;
@@ -388,6 +390,7 @@ export class OpenAiFake extends HttpFake {
    * outOfCredit?, rateLimits?: {requestsPerMinute?, tokensPerMinute?}, ownerRole?, loseNextFineTuneCreate?,
    * failNext?: {method, path, status, message, times?, code?, type?, body?}, clearFailures?,
    * batchLatencyMs?, enqueuedTokenLimit?, batchScript?: [{expireAfter?, hold?}], releaseBatch?: id, expireBatch?: id};
+   * GET /__fake/requests: [{method, path, status}] of the API requests since the reset.
    * `body` (a regular expression) limits the failure to requests whose body matches it (and makes it apply to batch lines too);
    * batchScript replaces the script the next created batches take their entries from.
    */
@@ -421,6 +424,14 @@ export class OpenAiFake extends HttpFake {
         if (typeof f.body === 'string') this.failures[this.failures.length - 1].bodyMatches = new RegExp(f.body);
       }
       return json(res, 200, { ok: true });
+    }
+    if (req.method === 'GET' && req.path === '/__fake/requests') {
+      const api = this.requests.filter((r) => !r.path.startsWith('/__fake/'));
+      return json(
+        res,
+        200,
+        api.map(({ method, path, status }) => ({ method, path, status })),
+      );
     }
     json(res, 404, { error: 'unknown control route' });
   }
@@ -502,8 +513,9 @@ export class OpenAiFake extends HttpFake {
     if (!valid) return this.error(res, 400, 'Training file has invalid lines', { param: 'training_file' });
     if (lines.length < 10)
       return this.error(res, 400, `Training file has ${lines.length} example(s), but must have at least 10 examples`, { param: 'training_file' });
+    // OpenAI names no param here: {message, type: invalid_request_error, param: null, code: model_not_available}.
     if (!this.fineTunableSnapshots.includes(body.model) || this.isShut(String(body.model))) {
-      return this.error(res, 400, `Model ${body.model} is not available for fine-tuning or does not exist.`, { param: 'model', code: 'model_not_available' });
+      return this.error(res, 400, `Model ${body.model} is not available for fine-tuning or does not exist.`, { code: 'model_not_available' });
     }
     const job: FakeJob = {
       id: id('ftjob'),

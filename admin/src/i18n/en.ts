@@ -374,6 +374,8 @@ export const modelMessages = {
   examplesHint: "Download this model's examples in OpenAI's fine-tuning format",
   fineTuneRefused:
     'OpenAI refused to create a fine-tuning job for your account on %{date}: "%{words}" Starting again will likely be refused too; the examples stay useful, and can be downloaded (Examples).',
+  fineTuneModelRefused:
+    'OpenAI refused to fine-tune %{model} with your OpenAI key on %{date}: "%{words}" Until %{until} starting again is answered so at once, uploading nothing (another key is asked afresh); the examples stay useful, and can be downloaded (Examples).',
   pausedJobNote: 'Its fine-tune job is paused at OpenAI; it will be cancelled there first.',
   cancel: 'Cancel',
   create: 'Create',

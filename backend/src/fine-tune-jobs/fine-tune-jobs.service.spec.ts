@@ -58,6 +58,7 @@ describe(FineTuneJobsService.name, () => {
     built.jobs.delete.mockResolvedValue();
     built.openAi.uploadTrainingFile.mockResolvedValue('file-1');
     built.openAi.deleteFile.mockResolvedValue();
+    built.refusals.forKey.mockResolvedValue([]);
     built.refusals.clear.mockResolvedValue();
     built.refusals.record.mockResolvedValue();
     return built;
@@ -78,7 +79,7 @@ describe(FineTuneJobsService.name, () => {
       expect(jobs.recordTrainingFile).toHaveBeenCalledWith('job-1', 'file-1');
       expect(openAi.createJob).toHaveBeenCalledWith('sk-key', { trainingFile: 'file-1', model: 'gpt-4o-mini-2024-07-18', suffix: 'my_reviews' });
       expect(started).toMatchObject({ _id: 'job-1', name: 'Reviews', status: 'running' });
-      expect(refusals.clear).toHaveBeenCalledWith('sk-key');
+      expect(refusals.clear).toHaveBeenCalledWith('sk-key', 'gpt-4o-mini-2024-07-18');
     });
 
     it('should send a base model the table knows no snapshot of as named, for OpenAI to decide', async () => {
@@ -92,16 +93,54 @@ describe(FineTuneJobsService.name, () => {
 
     it('should keep OpenAI’s refusal of the account (the wind-down) in its words, recording no job', async () => {
       const { sut, jobs, openAi, refusals } = await build();
-      const refusal = new FineTuningRefused('Your organization cannot create new fine-tuning jobs.');
+      const refusal = new FineTuningRefused('Your organization cannot create new fine-tuning jobs.', null);
       openAi.createJob.mockRejectedValue(refusal);
 
       await expect(sut.start(SCOPE, 'model-1', 'x')).rejects.toThrow(
         'OpenAI: refused to create the fine-tune job: Your organization cannot create new fine-tuning jobs.',
       );
-      expect(refusals.record).toHaveBeenCalledWith('sk-key', 'Your organization cannot create new fine-tuning jobs.');
+      expect(refusals.record).toHaveBeenCalledWith('sk-key', null, 'Your organization cannot create new fine-tuning jobs.');
       expect(jobs.delete).toHaveBeenCalledWith('job-1');
       expect(openAi.deleteFile).toHaveBeenCalledWith('sk-key', 'file-1');
       expect(refusals.clear).not.toHaveBeenCalled();
+    });
+
+    it('should still ask OpenAI when it refused the account before (the wind-down may have let the organisation in again)', async () => {
+      const { sut, openAi, refusals } = await build();
+      refusals.forKey.mockResolvedValue([
+        { model: null, message: 'Your organization cannot create new fine-tuning jobs.', refusedAt: new Date(), until: null },
+      ]);
+      openAi.createJob.mockResolvedValue(remote({ status: 'running' }));
+
+      await sut.start(SCOPE, 'model-1', 'x');
+
+      expect(openAi.createJob).toHaveBeenCalledTimes(1);
+    });
+
+    it('should answer OpenAI’s refusal of the base model with 409 in its words, keep it for the model as sent, and record no job', async () => {
+      const { sut, jobs, openAi, refusals } = await build(modelRow({ baseModel: 'gpt-5' }));
+      const words = 'Model gpt-5 is not available for fine-tuning or does not exist.';
+      openAi.createJob.mockRejectedValue(new FineTuningRefused(words, 'gpt-5'));
+
+      await expect(sut.start(SCOPE, 'model-1', 'x')).rejects.toThrow(new ConflictException(`OpenAI: refused to create the fine-tune job: ${words}`));
+      expect(refusals.record).toHaveBeenCalledWith('sk-key', 'gpt-5', words);
+      expect(openAi.deleteFile).toHaveBeenCalledWith('sk-key', 'file-1');
+      expect(jobs.delete).toHaveBeenCalledWith('job-1');
+    });
+
+    it('should answer a refusal of the base model it still holds at once, with the same 409, reserving and uploading nothing', async () => {
+      const { sut, jobs, openAi, refusals } = await build(modelRow({ baseModel: 'gpt-4o' }));
+      const words = 'Model gpt-4o-2024-08-06 is not available for fine-tuning or does not exist.';
+      refusals.forKey.mockResolvedValue([
+        { model: null, message: 'Your organization cannot create new fine-tuning jobs.', refusedAt: new Date(), until: null },
+        { model: 'gpt-4o-2024-08-06', message: words, refusedAt: new Date(), until: new Date(Date.now() + 1000) },
+      ]);
+
+      await expect(sut.start(SCOPE, 'model-1', 'x')).rejects.toThrow(new ConflictException(`OpenAI: refused to create the fine-tune job: ${words}`));
+      expect(refusals.forKey).toHaveBeenCalledWith('sk-key');
+      expect(jobs.reserve).not.toHaveBeenCalled();
+      expect(openAi.uploadTrainingFile).not.toHaveBeenCalled();
+      expect(openAi.createJob).not.toHaveBeenCalled();
     });
 
     it('should refuse, naming modelId (400), a model that is not the caller’s', async () => {

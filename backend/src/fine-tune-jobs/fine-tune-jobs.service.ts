@@ -6,7 +6,7 @@ import { AppConfig } from '../config/config';
 import { IntegrationError } from '../common/integration-error';
 import { ListQuery, Page } from '../common/list-query';
 import { notYours } from '../common/validation';
-import { FineTuneRefusalsRepository } from '../integrations/openai/fine-tune-refusals.repository';
+import { FineTuneRefusalsRepository, refusalFor } from '../integrations/openai/fine-tune-refusals.repository';
 import { fineTuneModelFor } from '../integrations/openai/model-catalogue';
 import { openAiError } from '../integrations/openai/openai.client';
 import { FineTuneCreateUnconfirmed, FineTuningRefused, OpenAiFineTuning, RemoteFineTuneJob, RemoteStatus } from '../integrations/openai/openai-fine-tuning';
@@ -23,6 +23,12 @@ const SUBMIT_GRACE_MS = 10 * 60 * 1000;
 /** Create calls per start, each after making sure the one before created nothing. */
 const CREATE_ATTEMPTS = 3;
 const CREATE_RETRY_DELAY_MS = 1_000;
+
+/**
+ * OpenAI refused the operator's base model (400 model_not_available): their choice was refused and
+ * nothing failed, so a 409 in OpenAI's words, the same whether just asked or remembered.
+ */
+const modelRefused = (refusal: FineTuningRefused) => new ConflictException(refusal.message);
 
 /** OpenAI's job states in the ones the dashboard shows. */
 export function localStatus(remote: RemoteStatus): FineTuneStatus {
@@ -65,8 +71,9 @@ export class FineTuneJobsService {
    * Reserve the job, upload the examples as JSONL, create the OpenAI job (at most once). If OpenAI
    * refuses either step the reservation (and an uploaded file) is removed: nothing is half-saved.
    * Whether the base model (and the account) may be fine-tuned is OpenAI's to say: an alias the
-   * table knows is sent as its fine-tunable snapshot, any other model as named. OpenAI's refusal
-   * for the whole account (the wind-down) is kept, so the dialog says so next time.
+   * table knows is sent as its fine-tunable snapshot, any other model as named. OpenAI's refusals
+   * are kept per key, so the dialog says so next time: of the whole account (the wind-down), asked
+   * again at every start; of the base model, answered at once while it holds, uploading nothing.
    */
   async start(scope: Scope, modelId: string, suffix: string): Promise<FineTuneJobResponse> {
     const model = await this.modelRows.findOwned(scope, modelId);
@@ -75,6 +82,8 @@ export class FineTuneJobsService {
     if (!eligibility.allowed) throw new ConflictException(eligibility.reason);
     const snapshot = fineTuneModelFor(model.baseModel);
     const apiKey = await this.models.requireOpenAiKey(scope);
+    const known = refusalFor(await this.refusals.forKey(apiKey), snapshot);
+    if (known?.model) throw modelRefused(new FineTuningRefused(known.message, known.model));
     if (model.latestJobStatus === 'paused') await this.cancelPaused(apiKey, modelId);
     const examples = await this.modelRows.examples(modelId);
     const cleaned = cleanSuffix(suffix);
@@ -86,7 +95,7 @@ export class FineTuneJobsService {
       fileId = await this.openAi.uploadTrainingFile(apiKey, toTrainingJsonl(examples), `quire-${cleaned}.jsonl`);
       await this.jobs.recordTrainingFile(reserved.id, fileId);
       const remote = await this.createOnce(apiKey, { trainingFile: fileId, model: snapshot, suffix: cleaned });
-      await this.refusals.clear(apiKey);
+      await this.refusals.clear(apiKey, snapshot);
       const submitted = await this.jobs.markSubmitted(reserved.id, {
         openAiJobId: remote.id,
         trainingFileId: fileId,
@@ -104,10 +113,10 @@ export class FineTuneJobsService {
         });
         throw error;
       }
-      if (error instanceof FineTuningRefused) await this.refusals.record(apiKey, error.words);
+      if (error instanceof FineTuningRefused) await this.refusals.record(apiKey, error.model, error.words);
       if (fileId) await this.openAi.deleteFile(apiKey, fileId);
       await this.jobs.delete(reserved.id);
-      throw error;
+      throw error instanceof FineTuningRefused && error.model ? modelRefused(error) : error;
     }
   }
 

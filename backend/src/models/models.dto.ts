@@ -18,6 +18,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import type { FineTuneRefusal } from '../integrations/openai/fine-tune-refusals.repository';
 import { IsOmittable } from '../common/validation';
 import { Eligibility } from './model-eligibility';
 import { ModelWithState } from './models.repository';
@@ -159,7 +160,8 @@ export interface ModelExtras {
   shutdownDate: string | null;
   shutDown: boolean;
   reasoning: boolean;
-  fineTuneRefusal: { message: string; refusedAt: Date } | null;
+  /** OpenAI's refusal that holds for the model's base as sent: its own, else the account's. */
+  fineTuneRefusal: FineTuneRefusal | null;
 }
 
 export class ModelResponse {
@@ -212,12 +214,30 @@ export class ModelResponse {
     type: String,
     nullable: true,
     description:
-      "OpenAI's last refusal to create a fine-tuning job for this key, in its words (the wind-down); null when it has not refused since the last job it created",
+      "OpenAI's last refusal to create a fine-tuning job for this key, in its words: of this model's base as sent (see fine_tune_refused_model), else of the whole account (the wind-down); null when it has not refused since the last job it created",
   })
   fine_tune_refusal!: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When OpenAI refused (see fine_tune_refusal)' })
   fine_tune_refused_at!: Date | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'gpt-5',
+    description:
+      'The base model as sent to OpenAI that it refused to fine-tune for this key (a start answers 409 in its words at once, uploading nothing, until fine_tune_refusal_until); null when the refusal is of the whole account, or there is none',
+  })
+  fine_tune_refused_model!: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      "When Quire asks OpenAI again about the refused base model (another key is asked at once); null for the account's refusal, asked again at every start",
+  })
+  fine_tune_refusal_until!: Date | null;
 
   /** What the server will allow now, and why not: the dashboard enables its buttons from this. */
   @ApiProperty({ type: ModelActionsResponse, description: 'What the server allows now, and why not' })
@@ -247,6 +267,8 @@ export function toModelResponse(model: ModelWithState, extras: ModelExtras, exam
     shut_down: extras.shutDown,
     fine_tune_refusal: extras.fineTuneRefusal?.message ?? null,
     fine_tune_refused_at: extras.fineTuneRefusal?.refusedAt ?? null,
+    fine_tune_refused_model: extras.fineTuneRefusal?.model ?? null,
+    fine_tune_refusal_until: extras.fineTuneRefusal?.until ?? null,
     actions: { fineTune: canFineTune(model), delete: canDelete(model) },
     ...(examples ? { examples: examples.map(toExampleResponse) } : {}),
   };

@@ -35,7 +35,7 @@ describe(ModelsService.name, () => {
     built.lineups.forWorkspace.mockResolvedValue({ unknown: null });
     built.lineups.lifeOfModel.mockReturnValue({ shutdownDate: null, gone: false });
     built.parameters.reasoning.mockImplementation(async (ids: string[]) => new Map(ids.map((id) => [id, false])));
-    built.fineTuneRefusals.find.mockResolvedValue(null);
+    built.fineTuneRefusals.forKey.mockResolvedValue([]);
     return built;
   };
 
@@ -50,6 +50,29 @@ describe(ModelsService.name, () => {
 
       expect(nine.actions.fineTune).toEqual({ allowed: false, reason: 'A model needs at least 10 examples to be fine-tuned; this one has 9.' });
       expect(ten.actions.fineTune).toEqual({ allowed: true, reason: null });
+    });
+
+    it('should tell OpenAI’s refusal of the base model as sent, else the account’s, leaving the action to the server’s start', async () => {
+      const { sut, models, users, fineTuneRefusals } = await build();
+      users.getSecret.mockResolvedValue('sk-key');
+      models.examples.mockResolvedValue([]);
+      const account = { model: null, message: 'Your organization cannot create new fine-tuning jobs.', refusedAt: new Date(1), until: null };
+      const snapshot = { model: 'gpt-4o-2024-08-06', message: 'Model gpt-4o-2024-08-06 is not available.', refusedAt: new Date(2), until: new Date(3) };
+      fineTuneRefusals.forKey.mockResolvedValue([account, snapshot]);
+      models.findOwned.mockResolvedValueOnce(model({ baseModel: 'gpt-4o', exampleCount: 10 })).mockResolvedValueOnce(model({ baseModel: 'gpt-5' }));
+
+      const onAlias = await sut.get(SCOPE, 'model-1');
+      const other = await sut.get(SCOPE, 'model-1');
+
+      expect(fineTuneRefusals.forKey).toHaveBeenCalledWith('sk-key');
+      expect(onAlias).toMatchObject({
+        fine_tune_refusal: 'Model gpt-4o-2024-08-06 is not available.',
+        fine_tune_refused_at: new Date(2),
+        fine_tune_refused_model: 'gpt-4o-2024-08-06',
+        fine_tune_refusal_until: new Date(3),
+        actions: { fineTune: { allowed: true, reason: null } },
+      });
+      expect(other).toMatchObject({ fine_tune_refusal: account.message, fine_tune_refused_model: null, fine_tune_refusal_until: null });
     });
 
     it('should answer 404 for a model that is not the caller’s', async () => {

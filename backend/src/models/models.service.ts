@@ -1,7 +1,8 @@
 import { Scope } from '../workspaces/scope';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
-import { FineTuneRefusalsRepository } from '../integrations/openai/fine-tune-refusals.repository';
+import { FineTuneRefusalsRepository, refusalFor } from '../integrations/openai/fine-tune-refusals.repository';
+import { fineTuneModelFor } from '../integrations/openai/model-catalogue';
 import { ModelParameters } from '../integrations/openai/model-parameters';
 import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
 import { UsersService } from '../users/users.service';
@@ -42,17 +43,16 @@ export class ModelsService {
 
   /**
    * What OpenAI tells of each model: its shut-down date from the key's listing (read once for the
-   * page), whether it reasons as far as OpenAI's answers show, and OpenAI's last refusal to
-   * fine-tune for the key.
+   * page), whether it reasons as far as OpenAI's answers show, and OpenAI's refusal to fine-tune
+   * its base (as sent) for the key, or the whole account.
    */
   async extras(scope: Scope, models: { baseModel: string; outputModel: string | null }[]): Promise<ModelExtras[]> {
     const apiKey = await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
-    const [key, reasoning, refusal] = await Promise.all([
+    const [key, reasoning, refusals] = await Promise.all([
       this.lineups.forWorkspace(scope),
       this.parameters.reasoning(models.map((model) => model.outputModel ?? model.baseModel)),
-      apiKey ? this.fineTuneRefusals.find(apiKey) : null,
+      apiKey ? this.fineTuneRefusals.forKey(apiKey) : [],
     ]);
-    const fineTuneRefusal = refusal ? { message: refusal.message, refusedAt: refusal.refusedAt } : null;
     return models.map((model) => {
       const life = this.lineups.lifeOfModel(model, key);
       const today = new Date().toISOString().slice(0, 10);
@@ -60,7 +60,7 @@ export class ModelsService {
         shutdownDate: life.shutdownDate,
         shutDown: life.gone || (life.shutdownDate !== null && life.shutdownDate <= today),
         reasoning: reasoning.get(model.outputModel ?? model.baseModel) ?? false,
-        fineTuneRefusal,
+        fineTuneRefusal: refusalFor(refusals, fineTuneModelFor(model.baseModel)),
       };
     });
   }

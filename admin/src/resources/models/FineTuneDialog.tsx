@@ -1,4 +1,5 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DetailsTable } from '../../components/DetailsTable';
@@ -13,6 +14,7 @@ export function FineTuneDialog(props: { model: Model | null; onClose: () => void
   const [error, setError] = useState<string | null>(null);
   // The failure is told inside the dialog, which stays open so the operator can cancel.
   const { run, busy } = useRun((_, text) => setError(text));
+  const queryClient = useQueryClient();
   const model = props.model;
 
   const close = () => {
@@ -29,6 +31,8 @@ export function FineTuneDialog(props: { model: Model | null; onClose: () => void
       invalidates: ['models', 'fine-tune-jobs'],
       failure: (failure) => t('fineTuneFailed') + (serverMessage(failure) ?? (failure as Error).message),
       onSuccess: props.onStarted,
+      // A refusal OpenAI gave is kept by the server: the list learns it, so the dialog says it next time.
+      onFailure: () => void queryClient.invalidateQueries({ queryKey: ['models'] }),
     });
   };
 
@@ -53,7 +57,14 @@ export function FineTuneDialog(props: { model: Model | null; onClose: () => void
         <DetailsTable rows={rows} sx={{ mb: 2 }} />
         {model?.fine_tune_refusal && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            {t('fineTuneRefused', { date: formatDate(model.fine_tune_refused_at), words: model.fine_tune_refusal })}
+            {model.fine_tune_refused_model
+              ? t('fineTuneModelRefused', {
+                  model: model.fine_tune_refused_model,
+                  date: formatDate(model.fine_tune_refused_at),
+                  words: model.fine_tune_refusal,
+                  until: formatDate(model.fine_tune_refusal_until),
+                })
+              : t('fineTuneRefused', { date: formatDate(model.fine_tune_refused_at), words: model.fine_tune_refusal })}
           </Alert>
         )}
         {model?.fine_tune_status === 'paused' && (

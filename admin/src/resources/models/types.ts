@@ -20,9 +20,12 @@ export interface Model {
   shutdown_date: string | null;
   /** It has stopped: the day has passed, or OpenAI no longer lists it. */
   shut_down: boolean;
-  /** OpenAI's last refusal to fine-tune for this key (the wind-down), in its words. */
+  /** OpenAI's last refusal to fine-tune for this key, in its words: of this model's base (fine_tune_refused_model), else of the account (the wind-down). */
   fine_tune_refusal: string | null;
   fine_tune_refused_at: string | null;
+  /** The base model as sent that OpenAI refused; a start answers so at once until fine_tune_refusal_until. */
+  fine_tune_refused_model: string | null;
+  fine_tune_refusal_until: string | null;
   actions: { fineTune: Eligibility; delete: Eligibility };
 }
 

@@ -32,6 +32,9 @@ export function createOutcomeUnknown(error: unknown): boolean {
   return error.status === 408 || error.status === 409 || error.status >= 500;
 }
 
+/** OpenAI's code for a base model it does not fine-tune (one that cannot be, or does not exist). */
+const MODEL_NOT_AVAILABLE = 'model_not_available';
+
 /** Recent jobs looked through for one on a training file: a job created seconds ago is among them. */
 const RECENT_JOBS = 50;
 
@@ -63,7 +66,11 @@ export class OpenAiFineTuning {
     } catch (error) {
       if (createOutcomeUnknown(error)) throw new FineTuneCreateUnconfirmed(error);
       // 403: OpenAI will not fine-tune for this account (the wind-down), whatever the model or file.
-      if (isOpenAiApiError(error) && error.status === 403) throw new FineTuningRefused(openAiWords(error) ?? 'it answered HTTP 403');
+      if (isOpenAiApiError(error) && error.status === 403) throw new FineTuningRefused(openAiWords(error) ?? 'it answered HTTP 403', null);
+      // 400 model_not_available: not this base model, whatever the file ("Model gpt-5 is not available for fine-tuning or does not exist.").
+      if (isOpenAiApiError(error) && error.status === 400 && openAiCode(error) === MODEL_NOT_AVAILABLE) {
+        throw new FineTuningRefused(openAiWords(error) ?? `it answered HTTP 400 ${MODEL_NOT_AVAILABLE}`, job.model);
+      }
       throw openAiError(error, 'create the fine-tune job');
     }
   }
@@ -143,9 +150,15 @@ export class OpenAiFineTuning {
   }
 }
 
-/** OpenAI refuses to create fine-tuning jobs for this account (self-serve fine-tuning is being wound down): its words, kept for the dialog. */
+/**
+ * OpenAI refuses to create fine-tuning jobs for this account (self-serve fine-tuning is being wound
+ * down; `model` null), or on this base model as sent (`model`): its words, kept for the dialog.
+ */
 export class FineTuningRefused extends IntegrationError {
-  constructor(readonly words: string) {
-    super('OpenAI', `refused to create the fine-tune job: ${words}`, 403);
+  constructor(
+    readonly words: string,
+    readonly model: string | null,
+  ) {
+    super('OpenAI', `refused to create the fine-tune job: ${words}`, model ? 400 : 403);
   }
 }
