@@ -21,8 +21,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { client, fakes, memoryMb, seedTemplate, signIn, startServer, stop } from '../scripts/lib/harness.mjs';
+import { freshPostgres } from './lib/postgres.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 30);
 const SECTIONS = 6;
@@ -52,23 +52,7 @@ const NOTION_CALLS_PER_MORE_SERVER = 2;
 const notionBound = (rowsPerSecret, servers = 1) =>
   (rowsPerSecret * NOTION_CALLS_PER_PAGE + NOTION_CALLS_PER_CHECK + NOTION_CALLS_PER_MORE_SERVER * (servers - 1)) / NOTION_PER_SECOND;
 
-async function recreatePostgres() {
-  const adminUrl = new URL(POSTGRES_URL);
-  const name = adminUrl.pathname.slice(1);
-  adminUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  try {
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    return true;
-  } catch (error) {
-    console.error(`PostgreSQL not reachable at ${POSTGRES_URL}: ${error.message}; skipping its rows`);
-    return false;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-}
+const recreatePostgres = () => freshPostgres(POSTGRES_URL);
 
 /**
  * Starts `servers` server processes on one database, signs each operator in (local sign-in for one,

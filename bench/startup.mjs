@@ -2,14 +2,14 @@
 // database and on PostgreSQL, with issue 18's goals for the embedded one,
 // requests/second of GET /api/me (signed in) against a bare NestJS route, and the size of the
 // dashboard's initial JavaScript. Prints one table. Run with `npm run bench`.
-import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { freePort, memoryMb, root, startServer, stop, waitFor } from '../scripts/lib/harness.mjs';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
+import { CONNECTIONS, inTurns, ROUNDS } from './lib/in-turns.mjs';
+import { freshPostgres } from './lib/postgres.mjs';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/quire_bench';
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -18,30 +18,6 @@ const row = (what, value, note = '') => rows.push({ what, value, note });
 
 async function startQuire(env) {
   return startServer({ NODE_ENV: 'test', AUTH_MODE: 'local', ...env });
-}
-
-async function load(url, headers, seconds = LOAD_SECONDS) {
-  const result = await autocannon({ url, connections: 10, duration: seconds, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result;
-}
-
-async function ensurePostgres() {
-  const adminUrl = new URL(POSTGRES_URL);
-  const name = adminUrl.pathname.slice(1);
-  adminUrl.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: adminUrl.toString() });
-  try {
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-    return true;
-  } catch (error) {
-    console.error(`PostgreSQL not reachable at ${POSTGRES_URL}: ${error.message}; skipping its rows`);
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 /** CPU seconds a process has used (user + system): start-up's cost whatever else the machine runs. */
@@ -70,7 +46,7 @@ for (const [label, env, goal] of [
   if (goal === 'idle') row('  goal: idle RSS after a restart ≤ 250 MB', verdict(mem.rss <= IDLE_RSS_GOAL_MB), `${mem.rss.toFixed(0)} MB`);
   await stop(child);
 }
-const havePostgres = await ensurePostgres();
+const havePostgres = await freshPostgres(POSTGRES_URL);
 if (havePostgres) {
   for (const label of ['PostgreSQL, first start (migrates)', 'PostgreSQL, restart']) {
     const { child, ms } = await startQuire({ DATABASE_URL: POSTGRES_URL, DATA_DIR: dataDir });
@@ -82,25 +58,7 @@ if (havePostgres) {
   }
 }
 
-// 2. Requests/second: GET /api/me signed in, against a bare NestJS route, in the same run. The two
-// are loaded in turns (ROUNDS short windows each, after a warm-up of both), so a machine busy with
-// other work slows both alike and the ratio stays fair.
-const ROUNDS = 4;
-async function inTurns(a, b) {
-  await load(a.url, a.headers, 2);
-  await load(b.url, b.headers, 2);
-  const results = [[], []];
-  for (let round = 0; round < ROUNDS; round++) {
-    results[0].push(await load(a.url, a.headers, LOAD_SECONDS / ROUNDS));
-    results[1].push(await load(b.url, b.headers, LOAD_SECONDS / ROUNDS));
-  }
-  const sum = (list) => ({
-    rps: list.reduce((total, r) => total + r.requests.average, 0) / list.length,
-    p50: Math.max(...list.map((r) => r.latency.p50)),
-    p99: Math.max(...list.map((r) => r.latency.p99)),
-  });
-  return results.map(sum);
-}
+// 2. Requests/second: GET /api/me signed in, against a bare NestJS route, in the same run (in turns).
 const barePort = await freePort();
 const bare = spawn(process.execPath, [join(root, 'bench/bare-nest.cjs')], { cwd: root, env: { ...process.env, PORT: String(barePort) }, stdio: 'ignore' });
 const bareTarget = { url: `http://127.0.0.1:${barePort}/api/me`, headers: {} };
@@ -109,7 +67,7 @@ async function measureMe(label, env) {
   const { child, url } = await startQuire(env);
   const login = await fetch(`${url}/api/auth/local`, { redirect: 'manual' });
   const cookie = login.headers.get('set-cookie').split(';')[0];
-  const [bareResult, result] = await inTurns(bareTarget, { url: `${url}/api/me`, headers: { cookie } });
+  const [bareResult, result] = await inTurns(bareTarget, { url: `${url}/api/me`, headers: { cookie } }, LOAD_SECONDS);
   const mem = memoryMb(child.pid);
   row(
     `GET /api/me on a bare NestJS route (in turns with ${label})`,
@@ -140,5 +98,5 @@ console.log(`\n${'measure'.padEnd(width)} | ${'value'.padEnd(valueWidth)} | note
 console.log(`${'-'.repeat(width)}-|-${'-'.repeat(valueWidth)}-|------`);
 for (const r of rows) console.log(`${r.what.padEnd(width)} | ${r.value.padEnd(valueWidth)} | ${r.note}`);
 console.log(
-  `\nnode ${process.version}, ${LOAD_SECONDS} s of load per row (in ${ROUNDS} turns) with 10 connections (autocannon), on ${(await import('node:os')).cpus().length} cores`,
+  `\nnode ${process.version}, ${LOAD_SECONDS} s of load per row (in ${ROUNDS} turns) with ${CONNECTIONS} connections (autocannon), on ${(await import('node:os')).cpus().length} cores`,
 );

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { GoogleFake } from '../fakes/google-fake';
 import { createModel, sectionBody } from '../support/fixtures';
-import { signInLocal } from '../support/test-app';
+import { queriesDuring } from '../support/query-count';
+import { signInLocal, signInWithGoogle } from '../support/test-app';
 import { useTestApp } from '../support/use-test-app';
 import { WorkspacesRepository } from '../../backend/src/workspaces/workspaces.repository';
 
@@ -211,6 +212,56 @@ describe('Workspaces: invitations, roles, shared connections and the audit log',
     const grace = await signIn('grace');
     await grace.put('/api/me/workspace').send({ id: made._id }).expect(404);
     await grace.get(`/api/workspaces/${made._id}`).expect(404);
+  });
+});
+
+describe('GET /api/me from what the session holds (no jobs run, so every query counted is a request’s)', () => {
+  const google = new GoogleFake();
+  const t = useTestApp({ fakes: [google], env: () => ({ ...google.env('ada@quire.test,grace@quire.test'), RUN_JOBS: 'false' }) });
+  async function signIn(who: keyof typeof PEOPLE): Promise<Agent> {
+    google.account = PEOPLE[who];
+    return signInWithGoogle(t.http);
+  }
+  const me = async (agent: Agent) => (await agent.get('/api/me').expect(200)).body;
+
+  it('should answer a signed-in GET /api/me after the first without a query', async () => {
+    const ada = await signIn('ada');
+    let first: unknown;
+    expect(await queriesDuring(t.database, async () => (first = await me(ada)))).toBeGreaterThan(0);
+    let again: unknown;
+    expect(await queriesDuring(t.database, async () => (again = await me(ada)))).toBe(0);
+    expect(again).toEqual(first);
+  });
+
+  it("should show each change of the person's workspaces on their next GET /api/me, at once", async () => {
+    const ada = await signIn('ada');
+    const team = (await me(ada)).workspace;
+    // Grace works in one browser, whose answer is now held with her session.
+    const grace = await signIn('grace');
+    const personal = (await me(grace)).workspace;
+    // She signs in on another: Ada's invitation becomes a membership.
+    await ada.post('/api/invitations').send({ email: 'grace@quire.test', role: 'viewer' }).expect(201);
+    await signIn('grace');
+    expect((await me(grace)).workspaces).toEqual([personal, { ...team, role: 'viewer' }]);
+    const graceId = (await ada.get('/api/members').expect(200)).body.find((m: { email: string }) => m.email === 'grace@quire.test')._id;
+
+    await ada.put(`/api/members/${graceId}`).send({ role: 'editor' }).expect(200);
+    expect((await me(grace)).workspaces[1]).toEqual({ ...team, role: 'editor' });
+
+    await grace.put('/api/me/workspace').send({ id: team.id }).expect(200);
+    expect((await me(ada)).workspace.name).toBe("Ada Lovelace's workspace");
+    await ada.put(`/api/workspaces/${team.id}`).send({ name: 'Ada’s team' }).expect(200);
+    expect((await me(ada)).workspace).toEqual({ ...team, name: 'Ada’s team' });
+    expect((await me(grace)).workspace).toEqual({ ...team, name: 'Ada’s team', role: 'editor' });
+    expect((await me(grace)).workspaces[1]).toEqual({ ...team, name: 'Ada’s team', role: 'editor' });
+
+    const made = (await grace.post('/api/workspaces').send({ name: 'Grace’s second' }).expect(201)).body;
+    expect((await me(grace)).workspaces.map((w: { name: string }) => w.name)).toEqual(["Grace Hopper's workspace", 'Ada’s team', 'Grace’s second']);
+
+    await ada.delete(`/api/members/${graceId}`).expect(200);
+    const after = await me(grace);
+    expect(after.workspace).toEqual(personal);
+    expect(after.workspaces).toEqual([personal, { id: made._id, name: 'Grace’s second', role: 'owner' }]);
   });
 });
 

@@ -60,16 +60,8 @@ export class SessionController {
   @Get('me')
   @ApiOperation({ summary: 'The signed-in operator' })
   @ApiOkResponse({ type: MeResponse })
-  async me(@CurrentUser() user: AuthUser): Promise<MeResponse> {
-    const workspaces = (await this.workspaces.list(user)).map(({ _id, name, role }) => ({ id: _id, name, role }));
-    return {
-      name: user.name,
-      avatar: user.avatar,
-      email: user.email,
-      can_download_backup: ownsData(this.config, user),
-      workspace: { id: user.workspaceId, name: user.workspaceName, role: user.role },
-      workspaces,
-    };
+  me(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<MeResponse> {
+    return this.answer(user, readSessionCookie(req, this.config));
   }
 
   @Put('me/workspace')
@@ -82,7 +74,7 @@ export class SessionController {
     const token = readSessionCookie(req, this.config);
     await this.sessions.switchWorkspace(token, id);
     const switched = await this.sessions.resolve(token);
-    return this.me(switched ?? user);
+    return this.answer(switched ?? user, token);
   }
 
   @Post('logout')
@@ -93,5 +85,17 @@ export class SessionController {
     await this.sessions.destroy(readSessionCookie(req, this.config));
     clearSessionCookie(res, this.config);
     return { ok: true };
+  }
+
+  /** Who is signed in, from what the session holds: no query while it is cached (SessionsService.workspacesOf). */
+  private async answer(user: AuthUser, token: string | undefined): Promise<MeResponse> {
+    return {
+      name: user.name,
+      avatar: user.avatar,
+      email: user.email,
+      can_download_backup: ownsData(this.config, user),
+      workspace: { id: user.workspaceId, name: user.workspaceName, role: user.role },
+      workspaces: await this.sessions.workspacesOf(token, user),
+    };
   }
 }

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AuthUser } from './current-user';
 import { SessionsRepository } from './sessions.repository';
 import { MembershipEvents } from '../workspaces/workspaces.service';
+import { WorkspaceOfMember, WorkspacesRepository } from '../workspaces/workspaces.repository';
 
 const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,6 +18,9 @@ export const SESSION_CACHE_MS = 3_000;
 /** Sessions held in the cache at most; past this the oldest are dropped first. */
 const SESSION_CACHE_MAX = 10_000;
 
+/** One of the person's workspaces as GET /api/me lists it. */
+export type MemberWorkspace = Pick<WorkspaceOfMember, 'id' | 'name' | 'role'>;
+
 function hashSessionId(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -27,6 +31,8 @@ interface CachedSession {
   expiresAt: number;
   /** When this process read it from the database. */
   readAt: number;
+  /** The person's workspaces, read at the first GET /api/me of this read and dropped with it. */
+  workspaces?: Promise<MemberWorkspace[]>;
 }
 
 /** Server-side sessions: the browser holds a 256-bit random id, the database its hash. */
@@ -38,6 +44,7 @@ export class SessionsService {
 
   constructor(
     private readonly sessions: SessionsRepository,
+    private readonly workspaces: WorkspacesRepository,
     memberships: MembershipEvents,
   ) {
     memberships.on('changed', (userId) => this.forgetUser(userId));
@@ -83,6 +90,29 @@ export class SessionsService {
     return session.user;
   }
 
+  /**
+   * The workspaces of the person `resolve` answered for this token, read once per cached read of
+   * the session and kept with it: a signed-in GET /api/me reads nothing while the session is
+   * cached, and the list goes with the session — after SESSION_CACHE_MS (so another process's
+   * change shows within that time, as a logout there does), and at once in this process when the
+   * person's memberships or a workspace of theirs change (forgetUser).
+   */
+  workspacesOf(token: string | undefined, user: AuthUser): Promise<MemberWorkspace[]> {
+    const read = async () => (await this.workspaces.listForUser(user.id)).map(({ id, name, role }) => ({ id, name, role }));
+    const session = token ? this.cache.get(hashSessionId(token)) : undefined;
+    // A session read again since `user` was answered is not this request's: its list is its own.
+    if (!session || session.user !== user) return read();
+    if (!session.workspaces) {
+      // Kept before it is answered, so concurrent requests of this session read it once; a failed read is not kept.
+      const pending = read();
+      session.workspaces = pending;
+      pending.catch(() => {
+        if (session.workspaces === pending) session.workspaces = undefined;
+      });
+    }
+    return session.workspaces;
+  }
+
   /** Makes a workspace the session's current one (the caller has checked the person belongs to it). */
   async switchWorkspace(token: string | undefined, workspaceId: string): Promise<void> {
     if (!token) return;
@@ -92,9 +122,9 @@ export class SessionsService {
   }
 
   /**
-   * Drops what this process remembers of a person's sessions, so a change of their memberships (a
-   * removal, a new role) holds from their next request here; other processes read it again within
-   * SESSION_CACHE_MS.
+   * Drops what this process remembers of a person's sessions (their workspaces with them), so a
+   * change of their memberships (a removal, a new role, a workspace joined, made or renamed) holds
+   * from their next request here; other processes read it again within SESSION_CACHE_MS.
    */
   forgetUser(userId: string): void {
     for (const [key, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(key);

@@ -151,6 +151,12 @@ export class WorkspacesRepository {
     return row ?? null;
   }
 
+  /** Who belongs to a workspace (their person ids). */
+  async memberIds(workspaceId: string): Promise<string[]> {
+    const rows = await this.database.db.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.workspaceId, workspaceId));
+    return rows.map((row) => row.userId);
+  }
+
   members(workspaceId: string, query: ListQuery): Promise<Page<MemberRow>> {
     const db = this.database.db;
     const where = eq(memberships.workspaceId, workspaceId);

@@ -14,7 +14,10 @@ import { WorkspacesRepository } from './workspaces.repository';
 /** How long an invitation waits for its person's sign-in. */
 export const INVITATION_DAYS = 14;
 
-/** A person's memberships changed: the sessions service forgets what it remembers of them. */
+/**
+ * A person's memberships changed (one joined, made, left or renamed, a new role): the sessions
+ * service forgets what it remembers of them, their workspaces included. Every such write emits it.
+ */
 export class MembershipEvents extends EventEmitter<{ changed: [userId: string] }> {}
 
 /**
@@ -45,6 +48,7 @@ export class WorkspacesService {
   /** A new workspace; its maker is its owner. */
   async create(user: AuthUser, name: string): Promise<WorkspaceResponse> {
     const row = await this.workspaces.create(name, user.id);
+    this.events.emit('changed', user.id);
     const made = await this.get(user, row.id);
     await this.audit.record({ ...user, workspaceId: row.id, role: 'owner' }, 'create', 'workspaces', row.id, { after: { ...made } });
     return made;
@@ -54,6 +58,7 @@ export class WorkspacesService {
   async rename(user: AuthUser, id: string, name: string): Promise<WorkspaceResponse> {
     if (id !== user.workspaceId) throw new NotFoundException('Workspace not found.');
     await this.workspaces.rename(id, name);
+    for (const userId of await this.workspaces.memberIds(id)) this.events.emit('changed', userId);
     return this.get(user, id);
   }
 
@@ -150,7 +155,8 @@ export class WorkspacesService {
       await this.audit.record({ userId: person.id, name: person.name, workspaceId: joined.workspaceId, role: joined.role }, 'join', 'members', person.id, {
         after: member ? { ...toMemberResponse(member) } : null,
       });
-      this.events.emit('changed', person.id);
     }
+    // A workspace made or joined, a new name or picture: their other sessions here show it at once.
+    this.events.emit('changed', person.id);
   }
 }
