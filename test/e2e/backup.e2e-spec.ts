@@ -7,7 +7,9 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { createHash } from 'node:crypto';
 import { BACKUP_FIRST_LINE, verifyBackup } from '../../backend/src/backup/backup-file';
+import { keyFingerprint } from '../../backend/src/common/secret-box';
 import { knownMigrations } from '../../backend/src/database/schema-version';
 import { MIGRATIONS_DIR } from '../../backend/src/config/paths';
 import { createModel, createSection, eventually, sectionBody, snapshotOf } from '../support/fixtures';
@@ -17,10 +19,19 @@ const ROOT = join(__dirname, '..', '..');
 /** On the PostgreSQL run the round trip goes through a database of its own on that server. */
 const POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
 const KEY = 'YmFja3VwLXRlc3RzLWtleS0zMi1ieXRlcy1sb25nISE=';
+/** Another installation's key. */
+const OTHER_KEY = Buffer.alloc(32, 9).toString('base64');
+const fingerprint = (key: string) => keyFingerprint(Buffer.from(key, 'base64'));
 
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 const tmp = (name: string) => mkdtempSync(join(tmpdir(), `quire-backup-${name}-`));
+
+/** A backup's text changed by `change`, with its checksum line made anew (a whole file, as another Quire could have written it). */
+function rechecksummed(text: string, change: (body: string) => string): string {
+  const body = change(text.slice(0, text.lastIndexOf('-- quire-backup-end')));
+  return `${body}-- quire-backup-end sha256:${createHash('sha256').update(body).digest('hex')}\n`;
+}
 
 /** `npm run backup|restore -- …` as an operator runs it (the built command, on `env`'s database). */
 function cli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -137,6 +148,13 @@ describe('Backups and restores', () => {
     return { url: url.toString() };
   }
 
+  /** A refused restore made nothing: DATA_DIR holds what it held before (nothing: no key, no database), and PostgreSQL's database no table. */
+  async function expectNothingMade(there: { dataDir: string } | { url: string }, dataDir: string): Promise<void> {
+    expect(readdirSync(dataDir)).toEqual([]);
+    if ('url' in there)
+      expect((await onDatabase(there, (query) => query(`select count(*)::int as n from pg_tables where schemaname = 'public'`))).rows[0].n).toBe(0);
+  }
+
   afterAll(async () => {
     await server?.stop();
     if (POSTGRES_URL)
@@ -158,7 +176,10 @@ describe('Backups and restores', () => {
     expect(header).toMatchObject({
       source: 'pglite',
       tables: { users: 1, sections: 2, section_versions: 3, model_examples: 3, clients: 1, articles: 1, logit_bias_groups: 1 },
+      // The OpenAI key and the Notion secret, sealed with the server's key.
+      secrets: { sealed: 2, key_fingerprint: fingerprint(KEY) },
     });
+    expect(run.stdout).toContain(`its 2 secrets are sealed with the key of fingerprint ${fingerprint(KEY)}`);
 
     // The same file again refuses to be overwritten.
     expect(await cli(['backup', join(backups, 'a.sql')], envOf(source))).toMatchObject({
@@ -179,9 +200,13 @@ describe('Backups and restores', () => {
     expect(download.headers['content-type']).toBe('application/sql; charset=utf-8');
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="quire-backup-\d{4}-\d\d-\d\dT[\d-]+Z\.sql"$/);
     writeFileSync(join(backups, 'downloaded.sql'), download.body as Buffer);
-    expect((await verifyBackup(join(backups, 'downloaded.sql'))).tables).toEqual(header.tables);
-    // Nothing is left behind in the backup folder by a download.
-    expect(readdirSync(join(backups, 'automatic')).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect(await verifyBackup(join(backups, 'downloaded.sql'))).toMatchObject({ tables: header.tables, secrets: header.secrets });
+    // Nothing is left behind in the backup folder by a download (removed once the answer is sent, which the client may see end first).
+    await eventually(
+      async () => readdirSync(join(backups, 'automatic')).filter((name) => name.startsWith('.')),
+      (left) => left.length === 0,
+      5_000,
+    );
 
     await request(server.url).get('/api/backup').expect(401);
     const wrong = await request(server.url).get('/api/backup').set('Authorization', 'Bearer not-the-token').expect(401);
@@ -204,8 +229,9 @@ describe('Backups and restores', () => {
     const restored = await cli(['restore', join(backups, 'a.sql')], envOf(there));
     expect(restored.stderr).toBe('');
     expect(restored.stdout).toMatch(
-      /^Restored .*a\.sql into the (PostgreSQL database of DATABASE_URL|embedded database in .*) in [\d.]+ s: \d+ rows in \d+ tables, schema up to \w+\.\n$/,
+      /^Restored .*a\.sql into the (PostgreSQL database of DATABASE_URL|embedded database in .*) in [\d.]+ s: \d+ rows in \d+ tables, schema up to \w+\.\n/,
     );
+    expect(restored.stdout).toContain(`\nStart Quire with the same ENCRYPTION_KEY (fingerprint ${fingerprint(KEY)}): its secrets are sealed with it.\n`);
     expect(await everyRow(there)).toEqual(rows);
 
     server = await startServerProcess({ ...envOf(there), ENCRYPTION_KEY: KEY, AUTH_MODE: 'local' });
@@ -247,6 +273,8 @@ describe('Backups and restores', () => {
     };
     for (const [name, bytes] of Object.entries(files)) writeFileSync(join(backups, name), bytes);
     const there = await emptyTarget();
+    // No key set: a refused restore makes none (nor anything else) in DATA_DIR.
+    const env: Record<string, string> = { ...envOf(there), ENCRYPTION_KEY: '' };
     const refusals = {
       'cut.sql': /is incomplete or damaged \(\d+ bytes, and its last line is not Quire's end-of-backup line: it was cut short\)\. Nothing was changed\.\n$/,
       'changed.sql': /is incomplete or damaged \(\d+ bytes whose checksum does not match: it was changed after it was written\)\. Nothing was changed\.\n$/,
@@ -255,29 +283,79 @@ describe('Backups and restores', () => {
       'missing.sql': /missing\.sql does not exist or cannot be read\.\n$/,
     };
     for (const [name, message] of Object.entries(refusals)) {
-      const run = await cli(['restore', join(backups, name)], envOf(there));
+      const run = await cli(['restore', join(backups, name)], env);
       expect({ name, status: run.status, stderr: run.stderr }).toEqual({ name, status: 1, stderr: expect.stringMatching(message) });
     }
-    // Nothing was made: no data directory, or no table in the PostgreSQL database.
-    if ('dataDir' in there) expect(existsSync(join(there.dataDir, 'pglite'))).toBe(false);
-    else expect((await onDatabase(there, (query) => query(`select count(*)::int as n from pg_tables where schemaname = 'public'`))).rows[0].n).toBe(0);
+    await expectNothingMade(there, env.DATA_DIR);
 
     // A newer Quire's backup, whole and checksummed, is refused too.
-    const { createHash } = await import('node:crypto');
-    const newer = text
-      .slice(0, text.lastIndexOf('-- quire-backup-end'))
-      .replace(
+    const newer = rechecksummed(text, (body) =>
+      body.replace(
         /"newest_migration":\{"tag":"(\w+)","when":(\d+)\}/,
         (_all, _tag, when) => `"newest_migration":{"tag":"9999_from_the_future","when":${Number(when) + 86_400_000 * 365}}`,
-      );
-    writeFileSync(join(backups, 'newer.sql'), `${newer}-- quire-backup-end sha256:${createHash('sha256').update(newer).digest('hex')}\n`);
-    const run = await cli(['restore', join(backups, 'newer.sql')], envOf(there));
+      ),
+    );
+    writeFileSync(join(backups, 'newer.sql'), newer);
+    const run = await cli(['restore', join(backups, 'newer.sql')], env);
     expect(run).toMatchObject({
       status: 1,
       stderr: expect.stringMatching(
         /was made by a newer Quire \(its newest migration is 9999_from_the_future; this Quire knows them up to \w+\)\. .* Nothing was changed\.\n$/,
       ),
     });
+    await expectNothingMade(there, env.DATA_DIR);
+
+    // A refusal only loading can find (rows not as the header counts them) leaves nothing either: the database it began is removed.
+    writeFileSync(
+      join(backups, 'miscounted.sql'),
+      rechecksummed(text, (body) => body.replace(/"tables":\{/, (start) => `${start}"no_such_table":1,`)),
+    );
+    expect(await cli(['restore', join(backups, 'miscounted.sql')], { ...env, ENCRYPTION_KEY: KEY })).toMatchObject({
+      status: 1,
+      stderr: expect.stringMatching(/did not restore as its header says \(no_such_table: missing rows, not 1\)\. Nothing was changed\.\n$/),
+    });
+    await expectNothingMade(there, env.DATA_DIR);
+  }, 120_000);
+
+  it('should refuse in one line a backup whose secrets another key sealed, or with no key, changing nothing; and restore it with the key that sealed them, from DATA_DIR/encryption.key', async () => {
+    const there = await emptyTarget();
+    const env = envOf(there);
+    const todo = 'set ENCRYPTION_KEY to the key of the installation that made the backup. Nothing was changed.\n';
+    expect(await cli(['restore', join(backups, 'a.sql')], { ...env, ENCRYPTION_KEY: OTHER_KEY })).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `This backup's secrets were sealed with the key of fingerprint ${fingerprint(KEY)}; the key in use (ENCRYPTION_KEY) has fingerprint ${fingerprint(OTHER_KEY)}: ${todo}`,
+    });
+    expect(await cli(['restore', join(backups, 'a.sql')], { ...env, ENCRYPTION_KEY: '' })).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `This backup's secrets were sealed with the key of fingerprint ${fingerprint(KEY)}; no key is set (ENCRYPTION_KEY is unset and ${join(env.DATA_DIR, 'encryption.key')} does not exist): ${todo}`,
+    });
+    await expectNothingMade(there, env.DATA_DIR);
+
+    // A backup of an older Quire names no key: each of its secrets is opened with the key in use first.
+    const older = rechecksummed(readFileSync(join(backups, 'a.sql'), 'utf8'), (body) => body.replace(/,"secrets":\{[^}]*\}/, ''));
+    writeFileSync(join(backups, 'older.sql'), older);
+    expect((await verifyBackup(join(backups, 'older.sql'))).secrets).toBeUndefined();
+    expect(await cli(['restore', join(backups, 'older.sql')], { ...env, ENCRYPTION_KEY: OTHER_KEY })).toMatchObject({
+      status: 1,
+      stderr: `2 of this backup's 2 secrets do not open with the key in use (ENCRYPTION_KEY, fingerprint ${fingerprint(OTHER_KEY)}); its header names no key: ${todo}`,
+    });
+    await expectNothingMade(there, env.DATA_DIR);
+
+    // The key that sealed them, as the file a server keeps in DATA_DIR: restored, every row as it was.
+    writeFileSync(join(env.DATA_DIR, 'encryption.key'), KEY);
+    expect(await cli(['restore', join(backups, 'older.sql')], { ...env, ENCRYPTION_KEY: '' })).toMatchObject({ status: 0, stderr: '' });
+    expect(await everyRow(there)).toEqual(rows);
+
+    // A backup made with a key that does not open its secrets names no key, and says so.
+    const unnamed = await cli(['backup', join(backups, 'unnamed.sql')], { ...env, ENCRYPTION_KEY: OTHER_KEY });
+    expect(unnamed).toMatchObject({
+      status: 0,
+      stderr:
+        'Its 2 secrets do not all open with the key this backup was made with (none was set, or another): a restore will need the key that sealed them, the ENCRYPTION_KEY of the server that saved them.\n',
+    });
+    expect((await verifyBackup(join(backups, 'unnamed.sql'))).secrets).toEqual({ sealed: 2, key_fingerprint: null });
   }, 120_000);
 
   it('should refuse a database that holds anything unless --replace, which backs up what was there first', async () => {
@@ -285,6 +363,15 @@ describe('Backups and restores', () => {
     expect(await cli(['restore', join(backups, 'a.sql')], envOf(there))).toMatchObject({ status: 0 });
     await onDatabase(there, (query) => query(`insert into clients (user_id, workspace_id, name) select id, id, 'Only in the target' from users`));
     const before = await everyRow(there);
+
+    // The key is checked before what is there is backed up, or anything else is written.
+    const automatic = readdirSync(join(backups, 'automatic'));
+    expect(await cli(['restore', join(backups, 'a.sql'), '--replace'], { ...envOf(there), ENCRYPTION_KEY: OTHER_KEY })).toMatchObject({
+      status: 1,
+      stderr: expect.stringMatching(/^This backup's secrets were sealed with the key of fingerprint \w+; the key in use \(ENCRYPTION_KEY\) has fingerprint/),
+    });
+    expect(readdirSync(join(backups, 'automatic'))).toEqual(automatic);
+    expect(await everyRow(there)).toEqual(before);
 
     const refused = await cli(['restore', join(backups, 'a.sql')], envOf(there));
     expect(refused.status).toBe(1);
@@ -372,7 +459,10 @@ describe('Backups and restores', () => {
     expect(readFileSync(join(backupDir, made[0]), 'utf8')).toContain("'From an older Quire'");
     // It restores, and is migrated on as it is restored.
     const restoredInto = tmp('restored-older');
-    expect(await cli(['restore', join(backupDir, made[0])], { DATA_DIR: restoredInto })).toMatchObject({ status: 0, stderr: '' });
+    // It holds no secret (nobody saved a setting): it needs no key, and the restore makes none.
+    expect(header.secrets).toEqual({ sealed: 0, key_fingerprint: null });
+    expect(await cli(['restore', join(backupDir, made[0])], { DATA_DIR: restoredInto, ENCRYPTION_KEY: '' })).toMatchObject({ status: 0, stderr: '' });
+    expect(readdirSync(restoredInto)).toEqual(['pglite']);
     const applied = await onDatabase({ dataDir: restoredInto }, (query) => query('select count(*)::int as n from drizzle.__drizzle_migrations'));
     expect(applied.rows[0].n).toBe(migrations.length);
   }, 120_000);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BACKUP_FIRST_LINE, BackupRefused, BackupWriter, StatementSplitter, verifyBackup } from './backup-file';
+import { BACKUP_FIRST_LINE, BackupRefused, BackupWriter, parseInsert, StatementSplitter, verifyBackup } from './backup-file';
 
 /** PostgreSQL's quote_literal: '…' with quotes doubled, or E'…' with backslashes doubled too when there is one. */
 const quoteLiteral = (value: string) => (value.includes('\\') ? `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${value.replace(/'/g, "''")}'`);
@@ -54,6 +54,46 @@ describe('StatementSplitter', () => {
   it('should answer a last statement without its semicolon, and nothing for comments alone', () => {
     expect(split('SELECT 1;\nSELECT 2', [])).toEqual(['SELECT 1;', 'SELECT 2']);
     expect(split('-- only a comment\n/* and another */\n', [3])).toEqual([]);
+  });
+});
+
+describe('parseInsert', () => {
+  const tables = new Set(['users', 'we"ird']);
+  /** An INSERT as dumpDatabase writes it: the rows of quote_nullable's literals, ',\n' between them. */
+  const insert = (table: string, columns: string[], rows: (string | null)[][]) =>
+    `INSERT INTO public."${table.replace(/"/g, '""')}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES\n${rows
+      .map((row) => `(${row.map((v) => (v === null ? 'NULL' : quoteLiteral(v))).join(',')})`)
+      .join(',\n')};`;
+  const tricky = fc.string({ unit: fc.constantFrom('a', ' ', "'", '"', ';', ',', '(', ')', '\\', '\n', 'E', 'NULL', 'é', '🌱') });
+
+  it('should read back every value of every row, whatever the values hold', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 4 })
+          .chain((width) => fc.array(fc.array(fc.option(tricky, { nil: null }), { minLength: width, maxLength: width }), { minLength: 1, maxLength: 5 })),
+        (rows) => {
+          const columns = rows[0].map((_, i) => `c${i}`);
+          expect(parseInsert(`-- users: ${rows.length} rows\n${insert('users', columns, rows)}`, tables)).toEqual({ table: 'users', columns, rows });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('should read a quoted table name, and pass over other tables and other statements without reading them', () => {
+    expect(parseInsert(insert('we"ird', ['id'], [['1']]), tables)).toEqual({ table: 'we"ird', columns: ['id'], rows: [['1']] });
+    expect(parseInsert(insert('sections', ['id'], [['1']]), tables)).toBeNull();
+    expect(parseInsert('CREATE TABLE "users" ("id" uuid);', tables)).toBeNull();
+    expect(parseInsert(`SELECT pg_catalog.setval('"public"."users_id_seq"', 1, true);`, tables)).toBeNull();
+  });
+
+  it('should refuse a row that is not as Quire writes it', () => {
+    expect(() => parseInsert(`INSERT INTO public."users" ("id", "name") VALUES\n('1');`, tables)).toThrow(
+      'a row of users in the backup is not as Quire writes it',
+    );
+    expect(() => parseInsert(`INSERT INTO public."users" ("id") VALUES\n(1);`, tables)).toThrow('not as Quire writes it');
+    expect(() => parseInsert(`INSERT INTO public."users" ("id") VALUES\n('1'`, tables)).toThrow('not as Quire writes it');
   });
 });
 

@@ -24,6 +24,13 @@ export interface BackupHeader {
   newest_migration: { tag: string; when: number };
   /** Rows per table, as read. */
   tables: Record<string, number>;
+  /**
+   * The secrets it holds sealed (SEALED_COLUMNS), and the fingerprint (keyFingerprint) of the key
+   * that opens every one of them: null when it holds none, or when the key the backup was made
+   * with does not open them all (none was set, or another). Absent from backups made before Quire
+   * wrote it. A restore compares it with its own key's before it writes anything.
+   */
+  secrets?: { sealed: number; key_fingerprint: string | null };
 }
 
 /** Why a file cannot be restored: said to the operator as is. */
@@ -99,6 +106,74 @@ export async function verifyBackup(file: string): Promise<BackupHeader> {
   } catch {
     throw new BackupRefused(`${file} has a damaged header line. Nothing was changed.`);
   }
+}
+
+/** One of a backup's INSERT statements, read back: its table, its columns and each row's values (null for NULL). */
+export interface InsertedRows {
+  table: string;
+  columns: string[];
+  rows: (string | null)[][];
+}
+
+const INSERT_HEAD = /^INSERT INTO public\."((?:[^"]|"")+)" \(((?:"(?:[^"]|"")+"(?:, )?)+)\) VALUES\n/;
+
+/**
+ * Reads an INSERT statement as dumpDatabase writes it (each value NULL or quote_nullable's literal,
+ * '…' or E'…' with its quotes and backslashes doubled); null for any other statement, and for an
+ * INSERT into a table not in `tables` (its rows are not read).
+ */
+export function parseInsert(statement: string, tables: ReadonlySet<string>): InsertedRows | null {
+  // The splitter keeps the comment lines before a statement with it.
+  const s = statement.replace(/^(?:\s*--[^\n]*\n)*\s*/, '');
+  const head = INSERT_HEAD.exec(s);
+  if (!head) return null;
+  const unquote = (name: string) => name.replace(/""/g, '"');
+  const table = unquote(head[1]);
+  if (!tables.has(table)) return null;
+  const columns = (head[2].match(/"(?:[^"]|"")+"/g) ?? []).map((quoted) => unquote(quoted.slice(1, -1)));
+  const rows: (string | null)[][] = [];
+  let i = head[0].length;
+  const fail = (): never => {
+    throw new Error(`a row of ${table} in the backup is not as Quire writes it (at character ${i})`);
+  };
+  for (;;) {
+    if (s[i++] !== '(') fail();
+    const row: (string | null)[] = [];
+    for (;;) {
+      if (s.startsWith('NULL', i)) {
+        row.push(null);
+        i += 4;
+      } else {
+        const escaped = s[i] === 'E';
+        if (escaped) i++;
+        if (s[i++] !== "'") fail();
+        let value = '';
+        for (;;) {
+          if (i >= s.length) fail();
+          const c = s[i++];
+          if (c === "'") {
+            if (s[i] !== "'") break;
+            value += "'";
+            i++;
+          } else if (c === '\\' && escaped) {
+            value += s[i++];
+          } else {
+            value += c;
+          }
+        }
+        row.push(value);
+      }
+      if (s[i] === ',') i++;
+      else if (s[i++] === ')') break;
+      else fail();
+    }
+    if (row.length !== columns.length) fail();
+    rows.push(row);
+    if (s.startsWith(',\n', i)) i += 2;
+    else if (s[i] === ';' && i === s.length - 1) break;
+    else fail();
+  }
+  return { table, columns, rows };
 }
 
 /**

@@ -111,7 +111,7 @@ export class BackupService implements OnApplicationBootstrap, BeforeApplicationS
       const client = new Client({ connectionString: target.url });
       await client.connect();
       try {
-        return await dumpToFile(client, 'postgres', file);
+        return await dumpToFile(client, 'postgres', this.config.encryptionKey, file);
       } finally {
         await client.end();
       }
@@ -121,7 +121,7 @@ export class BackupService implements OnApplicationBootstrap, BeforeApplicationS
       // In memory (tests, the demo): a clone is the snapshot.
       const clone = await pglite.clone();
       try {
-        return await dumpToFile(clone, 'pglite', file);
+        return await dumpToFile(clone, 'pglite', this.config.encryptionKey, file);
       } finally {
         await clone.close();
       }
@@ -133,7 +133,7 @@ export class BackupService implements OnApplicationBootstrap, BeforeApplicationS
       rmSync(copyDir, { recursive: true, force: true });
       throw error;
     }
-    return dumpCopyInThread(copyDir, file);
+    return dumpCopyInThread(copyDir, file, this.config.encryptionKey);
   }
 
   /** The daily automatic backup of the embedded database, when the newest automatic one is a day old or there is none. */

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '../config/paths';
+import { SEALED_COLUMNS } from '../common/sealed-columns';
 import { knownMigrations } from '../database/schema-version';
 import { BACKUP_FIRST_LINE, BackupHeader, BackupWriter } from './backup-file';
+import { SealedValue, secretsOf } from './backup-secrets';
 
 /** One connection to the database being read or written: PGlite's, or one pg client's (never a pool's). */
 export interface SqlConnection {
@@ -62,6 +64,25 @@ export async function tablesInLoadOrder(conn: SqlConnection): Promise<string[]> 
   return ordered;
 }
 
+/** Every secret the database holds (SEALED_COLUMNS, those its schema has), with its row's id. */
+async function sealedValues(conn: SqlConnection): Promise<SealedValue[]> {
+  const present = new Set(
+    (
+      await conn.query(
+        `select c.relname || '.' || a.attname as name from pg_attribute a join pg_class c on c.oid = a.attrelid
+           join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and a.attnum > 0 and not a.attisdropped`,
+      )
+    ).rows.map((row) => String(row.name)),
+  );
+  const values: SealedValue[] = [];
+  for (const { table, column, purpose } of SEALED_COLUMNS) {
+    if (!present.has(`${table}.${column}`)) continue;
+    const { rows } = await conn.query(`select id::text as id, ${ident(column)} as sealed from public.${ident(table)} where ${ident(column)} is not null`);
+    for (const row of rows) values.push({ rowId: String(row.id), sealed: String(row.sealed), purpose });
+  }
+  return values;
+}
+
 async function columnsOf(conn: SqlConnection, table: string): Promise<{ columns: string[]; key: string[] }> {
   const regclass = `public.${ident(table)}`;
   const columns = (
@@ -87,11 +108,13 @@ async function columnsOf(conn: SqlConnection, table: string): Promise<{ columns:
  * cursor a few hundred at a time and written as they come, so memory does not grow with the data.
  * Each value is written as PostgreSQL's own text form of it (quote_nullable), which reads back
  * into the column's type as the same value: jsonb, timestamps with their zone, floats, bytea.
+ * The header names the fingerprint of `key` when it opens every secret held (backup-secrets.ts).
  */
 export async function dumpDatabase(
   conn: SqlConnection,
   writer: BackupWriter,
   source: BackupHeader['source'],
+  key: Buffer | null,
   migrationsDir = MIGRATIONS_DIR,
 ): Promise<BackupHeader> {
   await conn.query('begin isolation level repeatable read read only');
@@ -117,14 +140,20 @@ export async function dumpDatabase(
 
     const tables = await tablesInLoadOrder(conn);
     const counts = await rowCounts(conn, tables);
-    const header: BackupHeader = { made_at: new Date().toISOString(), source, newest_migration: { tag: newest.tag, when: newest.when }, tables: counts };
+    const header: BackupHeader = {
+      made_at: new Date().toISOString(),
+      source,
+      newest_migration: { tag: newest.tag, when: newest.when },
+      tables: counts,
+      secrets: secretsOf(await sealedValues(conn), key),
+    };
 
     await writer.write(BACKUP_FIRST_LINE);
     await writer.write(`-- ${JSON.stringify(header)}\n`);
     await writer.write(
       '-- Plain SQL. Restore it with `npm run restore -- <file>` (into an empty database: it checks the file first, then migrates it on).\n' +
         '-- The secrets in it (Notion, OpenAI and Google tokens) are encrypted with the key of the Quire that made it\n' +
-        '-- (ENCRYPTION_KEY, or DATA_DIR/encryption.key): keep that key with this file, apart from it.\n\n' +
+        '-- (ENCRYPTION_KEY, or DATA_DIR/encryption.key; the header names its fingerprint): keep that key with this file, apart from it.\n\n' +
         "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\n\n-- The schema: the migrations the database had applied.\n" +
         MIGRATIONS_TABLE_DDL,
     );
@@ -172,10 +201,10 @@ export async function dumpDatabase(
 }
 
 /** dumpDatabase into a new file (refused if it exists); a file left half-written has no checksum line. */
-export async function dumpToFile(conn: SqlConnection, source: BackupHeader['source'], file: string): Promise<BackupHeader> {
+export async function dumpToFile(conn: SqlConnection, source: BackupHeader['source'], key: Buffer | null, file: string): Promise<BackupHeader> {
   const writer = new BackupWriter(file);
   try {
-    const header = await dumpDatabase(conn, writer, source);
+    const header = await dumpDatabase(conn, writer, source, key);
     await writer.finish();
     return header;
   } catch (error) {

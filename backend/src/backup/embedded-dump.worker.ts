@@ -7,14 +7,14 @@ import type { DumpThreadData, DumpThreadMessage } from './embedded-snapshot';
 // The thread embedded-snapshot.ts starts for one backup: it opens the copy (PostgreSQL replays the
 // log copied with it), writes the backup, and exits.
 
-const { copyDir, file } = workerData as DumpThreadData;
+const { copyDir, file, key } = workerData as DumpThreadData;
 const post = (message: DumpThreadMessage) => parentPort!.postMessage(message);
 
 async function run(): Promise<void> {
   const pglite = new PGlite(copyDir, pgliteOptions(copyDir));
   try {
     await pglite.waitReady;
-    post({ header: await dumpToFile(pglite, 'pglite', file) });
+    post({ header: await dumpToFile(pglite, 'pglite', Buffer.from(key), file) });
   } finally {
     await pglite.close().catch(() => undefined);
   }

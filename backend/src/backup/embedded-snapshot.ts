@@ -33,6 +33,8 @@ const isWal = (dataDir: string, source: string) => source === join(dataDir, 'pg_
 export interface DumpThreadData {
   copyDir: string;
   file: string;
+  /** The server's encryption key: the thread checks that it opens the secrets (it stays in this process). */
+  key: Uint8Array;
 }
 export type DumpThreadMessage = { header: BackupHeader } | { failed: string };
 
@@ -41,11 +43,11 @@ export type DumpThreadMessage = { header: BackupHeader } | { failed: string };
  * copy with a PGlite of its own: reading 100,000 sections keeps that thread busy, not the server's.
  * The copy is removed afterwards, whatever happened.
  */
-export async function dumpCopyInThread(copyDir: string, file: string): Promise<BackupHeader> {
+export async function dumpCopyInThread(copyDir: string, file: string, key: Buffer): Promise<BackupHeader> {
   try {
     // Settled once the thread has exited, not at its answer: its PGlite may still be writing into the copy as it closes.
     return await new Promise<BackupHeader>((resolve, reject) => {
-      const worker = new Worker(WORKER.filename, { workerData: { copyDir, file } satisfies DumpThreadData, execArgv: WORKER.execArgv });
+      const worker = new Worker(WORKER.filename, { workerData: { copyDir, file, key } satisfies DumpThreadData, execArgv: WORKER.execArgv });
       let answer: DumpThreadMessage | null = null;
       let failure: Error | null = null;
       worker.once('message', (message: DumpThreadMessage) => (answer = message));

@@ -35,7 +35,7 @@ export async function readBackup(file: string): Promise<BackupHeader> {
 }
 
 /**
- * Restores a backup readBackup accepted into `target`. A database holding anything is refused
+ * Restores a backup readBackup accepted (and refuseWrongKey, for its secrets) into `target`. A database holding anything is refused
  * unless `replace`, which backs it up into `backupDir` first. Then, in one transaction, Quire's
  * tables are dropped, the backup's statements run (its schema, migration record, rows and
  * sequences) and the rows counted against its header; last, the migrations newer than the
@@ -45,7 +45,7 @@ export async function restoreBackup(
   target: RestoreTarget,
   file: string,
   header: BackupHeader,
-  options: { replace: boolean; backupDir: string },
+  options: { replace: boolean; backupDir: string; key: Buffer | null },
 ): Promise<RestoreResult> {
   const { conn } = target;
   await refuseNewerSchema((text) => conn.query(text));
@@ -60,7 +60,7 @@ export async function restoreBackup(
       );
     }
     replacedBackup = automaticBackupFile(options.backupDir, 'before-restore');
-    await writeBackupFile(replacedBackup, (partial) => dumpToFile(conn, target.kind, partial));
+    await writeBackupFile(replacedBackup, (partial) => dumpToFile(conn, target.kind, options.key, partial));
   }
 
   let statements = 0;

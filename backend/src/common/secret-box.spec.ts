@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SecretBox, redactedHint } from './secret-box';
+import { keyFingerprint, SecretBox, redactedHint } from './secret-box';
 
 describe(SecretBox.name, () => {
   const box = new SecretBox(randomBytes(32));
@@ -41,5 +41,15 @@ describe('redactedHint', () => {
   it('should reveal almost nothing when the secret is short', () => {
     expect(redactedHint('abcdefgh')).toBe('…gh');
     expect(redactedHint('abc')).toBe('…');
+  });
+});
+
+describe('keyFingerprint', () => {
+  it("should be HMAC-SHA-256 of Quire's label under the key, 16 hex digits, the same for the same key and different for another", () => {
+    const key = Buffer.alloc(32, 7);
+    // What docs/operations.md › Backups' openssl command answers for this key (BwcHBwcH…Bwc=).
+    expect(keyFingerprint(key)).toBe('8e945d3db6a19f83');
+    expect(keyFingerprint(Buffer.from(key))).toBe(keyFingerprint(key));
+    expect(keyFingerprint(randomBytes(32))).not.toBe(keyFingerprint(key));
   });
 });

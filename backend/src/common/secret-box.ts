@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 
@@ -27,6 +27,19 @@ export class SecretBox {
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
   }
+}
+
+const KEY_FINGERPRINT_LABEL = 'quire encryption key fingerprint';
+
+/**
+ * What tells one key from another without revealing it: HMAC-SHA-256 of a fixed label under the
+ * key, the first 8 bytes in hex. An HMAC is one-way (nothing about the key can be computed from
+ * it), the label keeps it apart from any other use of the key, and 64 bits tell a handful of keys
+ * apart with room to spare while staying short enough to compare by eye. Backups carry it
+ * (docs/operations.md › Backups shows how to compute it with openssl).
+ */
+export function keyFingerprint(key: Buffer): string {
+  return createHmac('sha256', key).update(KEY_FINGERPRINT_LABEL).digest('hex').slice(0, 16);
 }
 
 /** A redacted hint a person can recognise their secret by without it being revealed. */

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadCommandConfig, loadConfig } from './config';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const dataDir = () => mkdtempSync(join(tmpdir(), 'quire-config-'));
@@ -27,6 +27,20 @@ describe('loadConfig', () => {
     expect(first).toHaveLength(32);
     expect(loadConfig({ DATA_DIR: dir }).encryptionKey.equals(first)).toBe(true);
     expect(Buffer.from(readFileSync(join(dir, 'encryption.key'), 'utf8'), 'base64').equals(first)).toBe(true);
+  });
+
+  it('should never make a key for a command: ENCRYPTION_KEY, else an existing DATA_DIR/encryption.key, else none', () => {
+    const dir = dataDir();
+    expect(loadCommandConfig({ DATA_DIR: dir }).encryptionKey).toBeNull();
+    expect(loadCommandConfig({ DATA_DIR: join(dir, 'not-made') }).encryptionKey).toBeNull();
+    expect(readdirSync(dir)).toEqual([]);
+    writeFileSync(join(dir, 'encryption.key'), Buffer.alloc(32, 3).toString('base64'));
+    expect(loadCommandConfig({ DATA_DIR: dir }).encryptionKey).toEqual({ key: Buffer.alloc(32, 3), source: join(dir, 'encryption.key') });
+    expect(loadCommandConfig({ DATA_DIR: dir, ENCRYPTION_KEY: KEY }).encryptionKey).toEqual({ key: Buffer.alloc(32, 7), source: 'ENCRYPTION_KEY' });
+    expect(existsSync(join(dir, 'not-made'))).toBe(false);
+    expect(() =>
+      loadCommandConfig({ DATA_DIR: dir, NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', ALLOWED_EMAILS: 'a@b.c' }),
+    ).toThrow('ENCRYPTION_KEY is required when NODE_ENV=production');
   });
 
   it('should pick google mode and listen on all interfaces when a Google client is configured', () => {

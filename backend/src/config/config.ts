@@ -138,28 +138,64 @@ function metricsToken(env: Env): string | null {
   return token;
 }
 
-function encryptionKey(env: Env, production: boolean, dataDir: string): Buffer {
+/** The key that seals secrets at rest, and where it was read: "ENCRYPTION_KEY" or the key file's path. */
+export interface EncryptionKey {
+  key: Buffer;
+  source: string;
+}
+
+/** Outside production a key is generated once and kept beside the embedded database, in this file. */
+export const keyFile = (dataDir: string) => join(dataDir, 'encryption.key');
+
+/**
+ * The key the environment gives: ENCRYPTION_KEY, else (outside production) DATA_DIR/encryption.key
+ * when it exists; null when neither does. It never writes: generating one is loadConfig's, at a start.
+ */
+export function existingEncryptionKey(env: Env, production: boolean, dataDir: string): EncryptionKey | null {
   const value = text(env, 'ENCRYPTION_KEY');
   if (value !== null) {
     const key = Buffer.from(value, 'base64');
     if (key.length !== 32) {
       throw new ConfigError('ENCRYPTION_KEY must be 32 bytes encoded as base64 (try: openssl rand -base64 32)');
     }
-    return key;
+    return { key, source: 'ENCRYPTION_KEY' };
   }
   if (production) throw new ConfigError('ENCRYPTION_KEY is required when NODE_ENV=production');
-  // Outside production a key is generated once and kept beside the embedded database.
-  const file = join(dataDir, 'encryption.key');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
-  }
+  const file = keyFile(dataDir);
+  if (!existsSync(file)) return null;
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32) throw new ConfigError(`ENCRYPTION_KEY is unset and ${file} does not hold a 32-byte key`);
+  return { key, source: file };
+}
+
+/** The server's key: the one the environment gives, else (outside production) one generated into DATA_DIR/encryption.key. */
+function encryptionKey(env: Env, production: boolean, dataDir: string): Buffer {
+  const existing = existingEncryptionKey(env, production, dataDir);
+  if (existing) return existing.key;
+  const key = randomBytes(32);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(keyFile(dataDir), key.toString('base64'), { mode: 0o600 });
   return key;
 }
 
+/**
+ * Every setting but the key, for `npm run backup` and `npm run restore`: they read the key the
+ * server would (existingEncryptionKey) and never generate one, so that a command refused leaves
+ * DATA_DIR as it was, and a restore never meets a key the backup's secrets were not sealed with.
+ */
+export type CommandConfig = Omit<AppConfig, 'encryptionKey'> & { encryptionKey: EncryptionKey | null };
+
+export function loadCommandConfig(env: Env = process.env): CommandConfig {
+  const settings = loadSettings(env);
+  return { ...settings, encryptionKey: existingEncryptionKey(env, settings.production, settings.dataDir) };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
+  const settings = loadSettings(env);
+  return { ...settings, encryptionKey: encryptionKey(env, settings.production, settings.dataDir) };
+}
+
+function loadSettings(env: Env): Omit<AppConfig, 'encryptionKey'> {
   const production = env.NODE_ENV === 'production';
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
 
@@ -212,7 +248,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     secureCookies: appUrl.startsWith('https:'),
     database,
     dataDir,
-    encryptionKey: encryptionKey(env, production, dataDir),
     authMode,
     google: {
       clientId,

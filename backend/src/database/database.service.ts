@@ -104,7 +104,7 @@ export class DatabaseService implements OnApplicationShutdown {
     if (pending.length === 0 || !(await holdsData((text) => pglite.query(text)))) return;
     const { backupDir, backupKeep } = this.config;
     const file = automaticBackupFile(backupDir, `before-${pending[0].tag}`);
-    await writeBackupFile(file, (partial) => dumpToFile(pglite, 'pglite', partial));
+    await writeBackupFile(file, (partial) => dumpToFile(pglite, 'pglite', this.config.encryptionKey, partial));
     pruneAutomaticBackups(backupDir, backupKeep);
     this.logger.log(`Backed up to ${file} before migrating (${pending.map((m) => m.tag).join(', ')})`);
   }

@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger, Not
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { SecretBox } from '../common/secret-box';
+import { sealContext } from '../common/sealed-columns';
 import { JobsService } from '../jobs/jobs.service';
 import { NOTION_EVENT_QUEUE } from '../jobs/queues';
 import { notionSdk } from '../integrations/notion/notion.client';
@@ -42,7 +43,7 @@ const KNOWN_EVENTS = new Set([
   'file_upload.expired',
   'file_upload.upload_failed',
 ]);
-const sealContext = (workspaceId: string) => `${workspaceId}:NOTION_WEBHOOK_VERIFICATION`;
+const verificationContext = (workspaceId: string) => sealContext(workspaceId, 'NOTION_WEBHOOK_VERIFICATION');
 
 type Json = Record<string, unknown>;
 const asRecord = (value: unknown): Json | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null);
@@ -85,7 +86,7 @@ export class NotionWebhooksService {
     const sealed = workspace.notionWebhookVerification;
     return {
       url: `${this.config.appUrl}/api/webhooks/notion/${workspace.notionWebhookToken}`,
-      verification_token: sealed && user.role === 'owner' ? this.box.open(sealed, sealContext(workspace.id)) : null,
+      verification_token: sealed && user.role === 'owner' ? this.box.open(sealed, verificationContext(workspace.id)) : null,
       verification_received: sealed !== null,
       verified_at: workspace.notionWebhookVerifiedAt?.toISOString() ?? null,
       last_delivery_at: workspace.notionWebhookDeliveredAt?.toISOString() ?? null,
@@ -107,7 +108,7 @@ export class NotionWebhooksService {
     const verification = text(event.verification_token, 500);
     if (verification && Object.keys(event).length === 1) return this.takeVerification(workspace, verification);
     const sealed = workspace.notionWebhookVerification;
-    const key = sealed ? this.box.open(sealed, sealContext(workspace.id)) : null;
+    const key = sealed ? this.box.open(sealed, verificationContext(workspace.id)) : null;
     if (!key || !(await notionSdk().verifyWebhookSignature({ body: raw, signature, verificationToken: key }))) {
       throw new UnauthorizedException('The delivery is not signed with this webhook’s verification token.');
     }
@@ -137,7 +138,7 @@ export class NotionWebhooksService {
     if (workspace.notionWebhookVerifiedAt) {
       throw new ConflictException('This webhook is verified already: reset it on Home to connect a new Notion subscription.');
     }
-    await this.workspaces.setWebhookVerification(workspace.id, this.box.seal(token, sealContext(workspace.id)));
+    await this.workspaces.setWebhookVerification(workspace.id, this.box.seal(token, verificationContext(workspace.id)));
     this.logger.log(`Notion sent the verification token of a webhook subscription for workspace ${workspace.id}`);
   }
 }

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { sealContext } from '../common/sealed-columns';
 import { SecretBox, redactedHint } from '../common/secret-box';
 import { notionId } from '../integrations/notion/notion-id';
 import { UsersRepository } from './users.repository';
@@ -72,7 +73,7 @@ export class UsersService {
         });
       }
       const stored = name === 'DATABASE_ID' ? this.databaseId(value) : value;
-      patch[COLUMN_OF[name]] = stored === '' ? null : this.box.seal(stored, this.context(workspace.id, name));
+      patch[COLUMN_OF[name]] = stored === '' ? null : this.box.seal(stored, sealContext(workspace.id, name));
     }
     const updated = Object.keys(patch).length > 0 ? await this.workspaces.updateSecrets(workspace.id, patch, user.id) : workspace;
     return this.toResponse(user, updated);
@@ -114,22 +115,22 @@ export class UsersService {
 
   /** Google tokens are sealed like the settings, bound to the user and their purpose. */
   async setGoogleRefreshToken(userId: string, token: string): Promise<void> {
-    await this.users.setGoogleRefreshToken(userId, this.box.seal(token, `${userId}:google-refresh-token`));
+    await this.users.setGoogleRefreshToken(userId, this.box.seal(token, sealContext(userId, 'google-refresh-token')));
   }
 
   async getGoogleRefreshToken(userId: string): Promise<string | null> {
     const user = await this.require(userId);
-    return user.googleRefreshToken ? this.open(user.googleRefreshToken, `${userId}:google-refresh-token`) : null;
+    return user.googleRefreshToken ? this.open(user.googleRefreshToken, sealContext(userId, 'google-refresh-token')) : null;
   }
 
   async setGoogleAccessToken(userId: string, token: string, expiresAt: Date): Promise<void> {
-    await this.users.setGoogleAccessToken(userId, this.box.seal(token, `${userId}:google-access-token`), expiresAt);
+    await this.users.setGoogleAccessToken(userId, this.box.seal(token, sealContext(userId, 'google-access-token')), expiresAt);
   }
 
   async getGoogleAccessToken(userId: string): Promise<{ token: string; expiresAt: Date } | null> {
     const user = await this.require(userId);
     if (!user.googleAccessToken || !user.googleAccessTokenExpiresAt) return null;
-    return { token: this.open(user.googleAccessToken, `${userId}:google-access-token`), expiresAt: user.googleAccessTokenExpiresAt };
+    return { token: this.open(user.googleAccessToken, sealContext(userId, 'google-access-token')), expiresAt: user.googleAccessTokenExpiresAt };
   }
 
   /** The decrypted value of one setting, for the integrations that need it; null when unset. */
@@ -146,7 +147,7 @@ export class UsersService {
 
   private readSecret(workspace: WorkspaceRow, name: EnvVarName): string | null {
     const sealed = workspace[COLUMN_OF[name]];
-    return sealed ? this.open(sealed, this.context(workspace.id, name)) : null;
+    return sealed ? this.open(sealed, sealContext(workspace.id, name)) : null;
   }
 
   /** A ciphertext that does not open means this server has another key than the one that sealed it. */
@@ -158,10 +159,6 @@ export class UsersService {
         'Saved secrets cannot be decrypted: this server runs with another ENCRYPTION_KEY than the one they were saved with. Every server process sharing a database needs the same key.',
       );
     }
-  }
-
-  private context(workspaceId: string, name: EnvVarName): string {
-    return `${workspaceId}:${name}`;
   }
 
   private async requireWorkspace(workspaceId: string): Promise<WorkspaceRow> {
