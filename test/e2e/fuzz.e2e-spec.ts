@@ -206,6 +206,25 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
     });
   });
 
+  it('should refuse a body that is not JSON on every write route with a 415 that changes nothing', async () => {
+    const routes = operations.filter((op) => WRITES.includes(op.method));
+    await fuzzEach(routes, 1, async (op, g) => {
+      const url = urlFor(op, g);
+      for (const c of new BodyCases(doc, g, ids).notJson(op.body)) {
+        await fuzzer.exchange({
+          route: op.key,
+          method: op.method,
+          url,
+          body: c.body,
+          contentType: c.contentType,
+          expect: c.expect,
+          change: c.change,
+          status: 415,
+        });
+      }
+    });
+  });
+
   it('should answer malformed list and query parameters with a 400, and wild ones never with a 5xx', async () => {
     const routes = operations.filter((op) => op.method === 'get' && (lists.some((list) => list.path === op.path) || op.queryParams.length > 0));
     await fuzzEach(routes, RUNS, async (op, g) => {
