@@ -3,9 +3,11 @@ import { useTestApp } from '../support/use-test-app';
 
 /**
  * A body is JSON or it is refused: any other is a 415 that changes nothing and is not in the audit
- * log (common/json-body.ts). The fuzz suite holds the same for every write route of the document.
+ * log (common/json-body.ts). And a partial update that changes nothing (`{}`, or the record sent
+ * back as read) writes nothing: the record keeps its `updated_at` and the log records no event
+ * (common/unchanged.ts). The fuzz suite holds the same for every write route of the document.
  */
-describe('Request bodies: JSON or a 415', () => {
+describe('Request bodies: JSON or a 415, and an update of nothing writes nothing', () => {
   const t = useTestApp({ signIn: 'local' });
 
   /** One record of each kind a PUT updates in part, made through the API (so the log holds its creation). */
@@ -85,5 +87,24 @@ describe('Request bodies: JSON or a 415', () => {
     expect(renamed.body.name).toBe('Renamed');
     // A POST with nothing to send, as the dashboard signs out: Content-Length 0 and no Content-Type.
     await t.agent.post('/api/logout').expect(200);
+  });
+
+  it('should write nothing and record no event for {} or the record sent back as read, and record the next real change', async () => {
+    const routes = await records();
+    const before = await Promise.all(routes.map(({ path }) => read(path)));
+    const events = await auditEvents();
+    for (const [index, { path }] of routes.entries()) {
+      expect((await t.agent.put(path).send({}).expect(200)).body).toEqual(before[index]);
+      expect((await t.agent.put(path).send(before[index]).expect(200)).body).toEqual(before[index]);
+    }
+    expect(await Promise.all(routes.map(({ path }) => read(path)))).toEqual(before);
+    expect(await auditEvents()).toBe(events);
+
+    for (const { path, field } of routes)
+      await t.agent
+        .put(path)
+        .send({ [field]: 'Renamed' })
+        .expect(200);
+    expect(await auditEvents()).toBe(events + routes.length);
   });
 });
