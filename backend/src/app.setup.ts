@@ -11,6 +11,7 @@ import { ADMIN_DIST } from './config/paths';
 import { AuthMiddleware, isPublicPath } from './auth/auth.middleware';
 import { documentAccess, ErrorResponse } from './common/api-docs';
 import { createOriginCheck } from './common/origin-check';
+import { JSON_MEDIA_TYPE, refuseNonJsonBody } from './common/json-body';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
 import { InputSafetyPipe } from './common/input-safety';
@@ -24,8 +25,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(httpMetrics(app.get(Metrics)));
+  // A body is JSON or refused (415): any other is never read, so never taken for an empty one.
+  app.use(refuseNonJsonBody);
   // A webhook's signature is over the body as it came: kept for those paths only (notion-webhooks.controller.ts).
   app.useBodyParser('json', {
+    type: JSON_MEDIA_TYPE,
     limit: JSON_LIMIT,
     verify: (req: Request & { rawBody?: Buffer }, _res: Response, body: Buffer) => {
       if (req.url?.startsWith('/api/webhooks/')) req.rawBody = body;

@@ -12,6 +12,7 @@ import request from 'supertest';
 import { example, sectionBody, snapshotOf } from '../support/fixtures';
 import { BodyCases } from '../support/fuzz/bodies';
 import { Agent, Fuzzer, QUIET_API_ENV } from '../support/fuzz/harness';
+import { clip } from '../support/fuzz/json';
 import { OpenApiDocument, Operation, operationsOf, resolve, resourceOf, Schema } from '../support/fuzz/openapi';
 import { ListRoute, QueryCases } from '../support/fuzz/queries';
 import { idsOfLists, RecordIds } from '../support/fuzz/records';
@@ -203,6 +204,42 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
     await fuzzEach(routes, Math.ceil(RUNS / 4), async (op, g) => {
       const c = new BodyCases(doc, g, ids).anyBody();
       await fuzzer.exchange({ route: op.key, method: op.method, url: urlFor(op, g), body: c.body, expect: c.expect, change: c.change });
+    });
+  });
+
+  it('should refuse a body that is not JSON on every write route with a 415 that changes nothing', async () => {
+    const routes = operations.filter((op) => WRITES.includes(op.method));
+    await fuzzEach(routes, 1, async (op, g) => {
+      const url = urlFor(op, g);
+      for (const c of new BodyCases(doc, g, ids).notJson(op.body)) {
+        await fuzzer.exchange({
+          route: op.key,
+          method: op.method,
+          url,
+          body: c.body,
+          contentType: c.contentType,
+          expect: c.expect,
+          change: c.change,
+          status: 415,
+        });
+      }
+    });
+  });
+
+  it('should write nothing for {} on a PUT whose fields may all be left out (an update of nothing)', async () => {
+    const routes = operations.filter((op) => op.method === 'put' && op.body && !resolve(doc, op.body).required?.length);
+    expect(routes.map((op) => op.key)).toEqual(
+      expect.arrayContaining(['PUT /api/articles/{id}', 'PUT /api/sections/{id}', 'PUT /api/logit-bias-groups/{id}', 'PUT /api/clients/{id}']),
+    );
+    await fuzzEach(routes, 1, async (op, g) => {
+      const url = urlFor(op, g);
+      const before = await fuzzer.fingerprint();
+      const res = await agent.put(url).send({});
+      const after = await fuzzer.fingerprint();
+      const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+      if (res.status !== 200 || changed.length) {
+        throw new Error(`${op.key}: PUT ${url} {} answered ${res.status} ${clip(res.text ?? '')} and changed ${changed.join(', ') || 'no table'}`);
+      }
     });
   });
 

@@ -104,13 +104,14 @@ describe('The OpenAPI document (/api/docs-json)', () => {
     agent: Agent | ReturnType<typeof request>,
     key: string,
     status: number,
-    options: { id?: string; body?: unknown; query?: Json } = {},
+    options: { id?: string; body?: unknown; query?: Json; contentType?: string } = {},
   ): Promise<any> {
     const [method, path] = key.split(' ');
     const url = options.id ? path.replace(/\{[^}]+\}/, options.id) : path;
     let req = (agent as Agent)[method.toLowerCase() as Method](url);
     if (path.endsWith('/events') || path.endsWith('.jsonl') || path.endsWith('.yaml') || path === '/api/backup') req = req.buffer(true);
     if (options.query) req = req.query(options.query);
+    if (options.contentType) req = req.set('Content-Type', options.contentType);
     if (options.body !== undefined) req = req.send(options.body as object);
     const res = await req;
     if (res.status !== status) throw new Error(`${key}: expected ${status}, got ${res.status} ${JSON.stringify(res.body).slice(0, 400)}`);
@@ -253,6 +254,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'GET /api/clients/{id}', 200, { id: client._id });
       await call(agent, 'PUT /api/clients/{id}', 200, { id: client._id, body: { name: 'Globex Inc' } });
       await call(agent, 'PUT /api/clients/{id}', 400, { id: client._id, body: { savePath: 'folder-globex' } });
+      await call(agent, 'PUT /api/clients/{id}', 415, { id: client._id, body: '{"name":"Globex Inc"}', contentType: 'text/plain' });
       await call(agent, 'PUT /api/clients/{id}', 409, { id: client._id, body: { name: 'acme' } });
       await call(agent, 'GET /api/google-drive-token', 200);
 

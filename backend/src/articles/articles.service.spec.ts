@@ -11,6 +11,7 @@ import { ArticleSectionDto } from './articles.dto';
 import { ArticlesRepository } from './articles.repository';
 import { ArticleRow, SectionSnapshot } from './articles.schema';
 import { ArticlesService } from './articles.service';
+import { isUnchanged } from '../common/unchanged';
 
 const SECTION = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const MODEL = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
@@ -208,6 +209,21 @@ describe(ArticlesService.name, () => {
         new ConflictException('An article titled "Guide" already exists.'),
       );
       expect(articles.update).not.toHaveBeenCalled();
+    });
+
+    it('should write nothing for {} or the saved values again, and answer the saved article as unchanged', async () => {
+      const { sut, articles } = await build();
+      articles.findOwned.mockResolvedValue(articleRow({ notes: 'Kept', sections: [snapshot({ section_version: null })] }));
+
+      const answers = [await sut.update(SCOPE, 'article-1', {}), await sut.update(SCOPE, 'article-1', { notes: 'Kept', sections: [entry()] })];
+
+      expect(articles.update).not.toHaveBeenCalled();
+      for (const answer of answers) {
+        expect(isUnchanged(answer)).toBe(true);
+        expect(answer).toMatchObject({ notes: 'Kept', updated_at: new Date(0) });
+      }
+      expect(isUnchanged(await sut.update(SCOPE, 'article-1', { notes: 'Edited' }))).toBe(false);
+      expect(articles.update).toHaveBeenCalledTimes(1);
     });
 
     it('should answer 404 when the article is not the caller’s', async () => {

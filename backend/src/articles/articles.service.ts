@@ -1,6 +1,7 @@
 import { Scope } from '../workspaces/scope';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
+import { holdsAlready, unchanged } from '../common/unchanged';
 import { notYours } from '../common/validation';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelsRepository } from '../models/models.repository';
@@ -47,6 +48,7 @@ export class ArticlesService {
   /**
    * The fields given replace the saved ones; those left out keep their values (without `sections`
    * the entries stay as saved). The dashboard's update payload omits each section's bias group: the saved one is kept.
+   * Values equal to the saved ones (`{}` included) write nothing.
    */
   async update(scope: Scope, id: string, dto: Partial<ArticleDto>): Promise<ArticleResponse> {
     const existing = await this.require(scope, id);
@@ -60,6 +62,7 @@ export class ArticlesService {
       bulk: dto.bulk ?? existing.bulk,
       sections: dto.sections ? await this.snapshots(scope, dto.sections, existing.sections) : existing.sections,
     };
+    if (holdsAlready(existing, values)) return unchanged((await this.respond(scope, [existing]))[0]);
     const row = await this.articles.update(scope, id, values);
     if (!row) throw new NotFoundException('Article not found.');
     return (await this.respond(scope, [row]))[0];

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { ListQuery, Page } from '../common/list-query';
 import { GoogleAccessService } from '../users/google-access.service';
+import { holdsAlready, unchanged } from '../common/unchanged';
 import { givenFields } from '../common/validation';
 import { ClientResponse, DriveTokenResponse, toClientResponse, UpdateClientDto } from './clients.dto';
 import { ClientsRepository } from './clients.repository';
@@ -23,9 +24,7 @@ export class ClientsService {
   }
 
   async get(scope: Scope, id: string): Promise<ClientResponse> {
-    const row = await this.clients.findOwned(scope, id);
-    if (!row) throw new NotFoundException('Client not found.');
-    return toClientResponse(row);
+    return toClientResponse(await this.require(scope, id));
   }
 
   async create(scope: Scope, name: string): Promise<ClientResponse> {
@@ -34,13 +33,18 @@ export class ClientsService {
     return toClientResponse(row);
   }
 
-  /** The fields given replace the saved ones; a null savePath clears the folder and its name. */
+  /**
+   * The fields given replace the saved ones; a null savePath clears the folder and its name.
+   * Values equal to the saved ones (`{}` included) write nothing.
+   */
   async update(scope: Scope, id: string, dto: UpdateClientDto): Promise<ClientResponse> {
-    await this.get(scope, id);
+    const current = await this.require(scope, id);
     const taken = dto.name !== undefined ? await this.clients.findByName(scope, dto.name) : null;
     if (taken && taken.id !== id) throw new ConflictException(`A client named "${dto.name}" already exists.`);
     const folder = dto.savePath === null ? { savePath: null, savePathLabel: null } : { savePath: dto.savePath, savePathLabel: dto.savePathLabel };
-    const row = await this.clients.update(scope, id, givenFields({ name: dto.name, ...folder }));
+    const values = givenFields({ name: dto.name, ...folder });
+    if (holdsAlready(current, values)) return unchanged(toClientResponse(current));
+    const row = await this.clients.update(scope, id, values);
     if (!row) throw new NotFoundException('Client not found.');
     return toClientResponse(row);
   }
@@ -49,6 +53,12 @@ export class ClientsService {
     const row = await this.clients.setSavePath(scope, id, folderId, folderName);
     if (!row) throw new NotFoundException('Client not found.');
     return toClientResponse(row);
+  }
+
+  private async require(scope: Scope, id: string) {
+    const row = await this.clients.findOwned(scope, id);
+    if (!row) throw new NotFoundException('Client not found.');
+    return row;
   }
 
   async remove(scope: Scope, id: string): Promise<ClientResponse> {

@@ -44,6 +44,7 @@ const ERRORS: Record<number, string> = {
   403: 'Signed in, but not allowed to: `message` says who may',
   404: 'No such record of yours',
   409: 'Refused in the current state: `message` says why',
+  415: 'A body that is not JSON: send it with Content-Type: application/json',
   429: 'Too many sign-in requests from this address: wait a minute',
   502: 'An outside service (OpenAI, Notion, Google) failed or refused: `message` names it and why',
   503: 'Busy, or the database does not answer: try again in a moment',
@@ -56,6 +57,11 @@ const ERROR_EXAMPLES: Record<number, ErrorResponse> = {
   403: { statusCode: 403, error: 'Forbidden', message: 'Only the owners of the data (DATA_OWNER_EMAILS) may download a backup.' },
   404: { statusCode: 404, error: 'Not Found', message: 'Section not found.' },
   409: { statusCode: 409, error: 'Conflict', message: 'A model named "Blog voice" already exists.' },
+  415: {
+    statusCode: 415,
+    error: 'Unsupported Media Type',
+    message: 'The Content-Type "text/plain" is not supported; send the body as JSON, with Content-Type: application/json.',
+  },
   429: { statusCode: 429, error: 'Too Many Requests', message: 'ThrottlerException: Too Many Requests' },
   502: {
     statusCode: 502,
@@ -116,23 +122,27 @@ export function ApiList(type: Type<unknown>, resource: string, fields: { sortabl
 
 type Operation = { security?: unknown[]; responses: Record<string, unknown>; parameters?: { in: string }[]; requestBody?: unknown };
 
+const WRITES = new Set(['post', 'put', 'patch', 'delete']);
+
 /**
  * What holds for every operation, written into the document in one place: the session cookie
  * (none for the public paths the auth middleware lets through), the 401 without one, the 400 of
- * the input pipes wherever there is input, and the 404 of a record id in the path.
+ * the input pipes wherever there is input, the 404 of a record id in the path, and the 415 of a
+ * write sent a body that is not JSON (json-body.ts).
  */
 export function documentAccess(document: OpenAPIObject, isPublic: (path: string) => boolean): OpenAPIObject {
   const errorRef = { $ref: getSchemaPath(ErrorResponse) };
   const error = (status: number) => ({ description: ERRORS[status], content: { 'application/json': { schema: errorRef, example: ERROR_EXAMPLES[status] } } });
   document.security = [{ cookie: [] }];
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const operation of Object.values(item) as Operation[]) {
+    for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
       if (isPublic(path)) operation.security = [];
       else operation.responses['401'] ??= error(401);
       // The role guard (issue 28) may refuse any route of a workspace.
       if (!isPublic(path) && insideWorkspaces(path)) operation.responses['403'] ??= error(403);
       if (operation.requestBody || operation.parameters?.some((p) => p.in === 'query')) operation.responses['400'] ??= error(400);
       if (operation.parameters?.some((p) => p.in === 'path')) operation.responses['404'] ??= error(404);
+      if (WRITES.has(method)) operation.responses['415'] ??= error(415);
     }
   }
   return document;

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: their requests are never refused as cross-site, and their bodies never read. */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses state-changing requests that a browser says come from another site, so a page elsewhere

@@ -6,6 +6,7 @@ import { ownedBy } from '../workspaces/scope';
 import { LogitBiasGroupsRepository } from './logit-bias-groups.repository';
 import { BiasEntry, LogitBiasGroupRow } from './logit-bias-groups.schema';
 import { LogitBiasGroupsService } from './logit-bias-groups.service';
+import { isUnchanged } from '../common/unchanged';
 
 describe(LogitBiasGroupsService.name, () => {
   async function build(tokensPerWord: Record<string, number> = { o200k_base: 1, cl100k_base: 1 }) {
@@ -94,6 +95,28 @@ describe(LogitBiasGroupsService.name, () => {
       await expect(sut.update(SCOPE, 'g', { name: 'Brands', entries: [{ words: ['acme'], bias: 1 }] })).rejects.toThrow(
         new NotFoundException('Bias word list not found.'),
       );
+      expect(cpu.run).not.toHaveBeenCalled();
+    });
+
+    it('should write nothing for {} or its own name, and answer the saved list as unchanged', async () => {
+      const { sut, groups, cpu } = await build();
+      const saved = {
+        id: 'g',
+        name: 'Old',
+        entries: [{ words: ['acme'], bias: 1 }],
+        words: ['acme'],
+        wordCount: 1,
+        createdAt: new Date(0),
+        updatedAt: new Date(0),
+      };
+      groups.findOwned.mockResolvedValue(saved as never);
+
+      for (const dto of [{}, { name: 'Old' }]) {
+        const answer = await sut.update(SCOPE, 'g', dto);
+        expect(isUnchanged(answer)).toBe(true);
+        expect(answer).toMatchObject({ name: 'Old', updated_at: new Date(0) });
+      }
+      expect(groups.update).not.toHaveBeenCalled();
       expect(cpu.run).not.toHaveBeenCalled();
     });
 

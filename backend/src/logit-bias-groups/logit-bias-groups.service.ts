@@ -1,6 +1,7 @@
 import { Scope } from '../workspaces/scope';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { ListQuery, Page } from '../common/list-query';
+import { holdsAlready, unchanged } from '../common/unchanged';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { LOGIT_BIAS_MAX_TOKENS, TokenizerFamily } from '../integrations/openai/tokenizer';
 import { BiasGroupValues, LogitBiasGroupsRepository } from './logit-bias-groups.repository';
@@ -34,11 +35,15 @@ export class LogitBiasGroupsService {
     return toLogitBiasGroupResponse(await this.groups.create(scope, await this.derive(dto)));
   }
 
-  /** The fields given replace the saved ones: a new name alone keeps the groups (and their maps, not made again). */
+  /**
+   * The fields given replace the saved ones: a new name alone keeps the groups (and their maps, not
+   * made again). Values equal to the saved ones (`{}` included) write nothing.
+   */
   async update(scope: Scope, id: string, dto: Partial<LogitBiasGroupDto>): Promise<LogitBiasGroupResponse> {
     const current = await this.require(scope, id);
     const name = dto.name ?? current.name;
     const values = dto.entries ? await this.derive({ name, entries: dto.entries }) : { name };
+    if (holdsAlready(current, values)) return unchanged(toLogitBiasGroupResponse(current));
     const row = await this.groups.update(scope, id, values);
     if (!row) throw new NotFoundException('Bias word list not found.');
     return toLogitBiasGroupResponse(row);

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
+import { holdsAlready } from '../common/unchanged';
 import type { SectionSnapshot } from '../articles/articles.schema';
 import { SectionRow, sections } from './sections.schema';
 import { sectionVersions } from './section-versions.schema';
@@ -150,7 +151,8 @@ export class SectionsRepository {
         .where(and(eq(sections.workspaceId, scope.workspaceId), eq(sections.id, id)))
         .for('update');
       if (!current) return null;
-      if (sameValues(current, values)) return current;
+      // Checked again under the lock: a write that changes nothing is no new version.
+      if (holdsAlready(current, values)) return current;
       const [row] = await tx
         .update(sections)
         .set({ ...values, version: current.version + 1, updatedAt: new Date() })
@@ -169,9 +171,4 @@ export class SectionsRepository {
       .returning();
     return row ?? null;
   }
-}
-
-/** Whether a section already holds these values (an update of nothing is no new version). */
-export function sameValues(current: SectionValues, values: SectionValues): boolean {
-  return VALUE_FIELDS.every((field) => current[field] === values[field]);
 }

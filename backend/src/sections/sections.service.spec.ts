@@ -9,6 +9,7 @@ import { SectionsRepository } from './sections.repository';
 import { SectionVersionsRepository } from './section-versions.repository';
 import { SectionRow } from './sections.schema';
 import { SectionsService } from './sections.service';
+import { isUnchanged } from '../common/unchanged';
 
 const MODEL = '11111111-1111-4111-8111-111111111111';
 const GROUP = '22222222-2222-4222-8222-222222222222';
@@ -131,6 +132,15 @@ describe(SectionsService.name, () => {
       await expect(sut.update(SCOPE, 'section-1', dto)).rejects.toThrow(new NotFoundException('Section not found.'));
       expect(sections.update).not.toHaveBeenCalled();
     });
+
+    it('should write nothing for {} or the saved values again, and answer the saved section as unchanged', async () => {
+      const { sut, sections, models } = await build();
+      sections.findOwned.mockResolvedValue(sectionRow());
+      models.findOwned.mockResolvedValue({} as never);
+
+      for (const body of [{}, { name: 'Intro', temperature: 0.7 }]) expect(isUnchanged(await sut.update(SCOPE, 'section-1', body))).toBe(true);
+      expect(sections.update).not.toHaveBeenCalled();
+    });
   });
 
   describe('restore', () => {
@@ -173,6 +183,15 @@ describe(SectionsService.name, () => {
         notes: '',
       });
       expect(restored).toMatchObject({ name: 'Intro v1', system_message: 'Old system.' });
+    });
+
+    it('should write nothing, and answer unchanged, for a version equal to the current fields', async () => {
+      const { sut, sections, versions, models } = await build();
+      sections.findOwned.mockResolvedValue(sectionRow({ ...kept, id: 'section-1', version: 3 }));
+      versions.find.mockResolvedValue(kept);
+      models.ownedIds.mockResolvedValue(new Set([MODEL]));
+      expect(isUnchanged(await sut.restore(SCOPE, 'section-1', 1))).toBe(true);
+      expect(sections.update).not.toHaveBeenCalled();
     });
 
     it('should answer 404 for a version the section does not have, and write nothing', async () => {

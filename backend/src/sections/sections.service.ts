@@ -2,6 +2,7 @@ import { Scope } from '../workspaces/scope';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EXAMPLES_COUNT } from '@quire/shared';
 import { ListQuery, Page } from '../common/list-query';
+import { holdsAlready, unchanged } from '../common/unchanged';
 import { givenFields, notYours } from '../common/validation';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
 import { ModelLineupService } from '../models/model-lineup.service';
@@ -62,10 +63,12 @@ export class SectionsService {
     return (await this.respond(scope, [row]))[0];
   }
 
-  /** The fields given replace the saved ones; those left out keep their values. */
+  /** The fields given replace the saved ones; those left out keep their values. Values equal to the saved ones (`{}` included) write nothing. */
   async update(scope: Scope, id: string, dto: Partial<SectionDto>): Promise<SectionResponse> {
     const current = await this.require(scope, id);
-    const row = await this.sections.update(scope, id, await this.values(scope, dto, current));
+    const values = await this.values(scope, dto, current);
+    if (holdsAlready(current, values)) return unchanged(await this.respondOne(scope, current));
+    const row = await this.sections.update(scope, id, values);
     if (!row) throw new NotFoundException('Section not found.');
     return this.respondOne(scope, row);
   }
@@ -89,7 +92,7 @@ export class SectionsService {
    * since is refused (409): the section would name a model that no longer exists.
    */
   async restore(scope: Scope, id: string, version: number): Promise<SectionResponse> {
-    await this.require(scope, id);
+    const current = await this.require(scope, id);
     const kept = await this.versions.find(scope, id, version);
     if (!kept) throw new NotFoundException('Version not found.');
     const owned = await this.models.ownedIds(scope, [kept.model, ...(kept.examplesModel ? [kept.examplesModel] : [])]);
@@ -103,6 +106,7 @@ export class SectionsService {
         `Version ${version} takes its examples from a model that has since been deleted, so it cannot be restored; copy its prompts into the form instead.`,
       );
     }
+    if (holdsAlready(current, valuesOf(kept))) return unchanged(await this.respondOne(scope, current));
     const row = await this.sections.update(scope, id, valuesOf(kept));
     if (!row) throw new NotFoundException('Section not found.');
     return this.respondOne(scope, row);

@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { PATH_METADATA } from '@nestjs/common/constants';
 import type { Request } from 'express';
 import { Observable, tap } from 'rxjs';
+import { isUnchanged } from '../common/unchanged';
 import { AuditRepository } from './audit.repository';
 import { resourceOf } from './permission.guard';
 
@@ -31,7 +32,8 @@ function actionOf(method: string, path: string, id: string | null, answered: str
  * membership, invitation and settings change, by a signed-in member. One insert once the write
  * has been answered (AuditRepository.recordAfterAnswer), holding the record as the API answered it
  * (for a delete, the record removed); the fields before are the previous event's, worked out when
- * the log is read (AuditRepository.list). A write that fails records nothing.
+ * the log is read (AuditRepository.list). A write that fails records nothing, nor one whose
+ * service answered that it left the record as it was (`unchanged`, common/unchanged.ts).
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
@@ -48,7 +50,11 @@ export class AuditInterceptor implements NestInterceptor {
     const id = typeof req.params.id === 'string' ? req.params.id.toLowerCase() : null;
     // A new workspace is logged inside itself, by WorkspacesService.
     if (segment === 'workspaces' && !id) return next.handle();
-    return next.handle().pipe(tap((result) => this.log(req, path, id, result)));
+    return next.handle().pipe(
+      tap((result) => {
+        if (!isUnchanged(result)) this.log(req, path, id, result);
+      }),
+    );
   }
 
   private log(req: Request, path: string, id: string | null, result: unknown): void {

@@ -25,6 +25,8 @@ export interface BodyCase {
   names?: string[];
   /** Another operator's record in the path instead of the operator's own. */
   pathId?: string;
+  /** The body's Content-Type, when it is not JSON. */
+  contentType?: string;
 }
 
 interface Location {
@@ -47,6 +49,40 @@ const VALUES_OF_TYPE: Record<string, unknown[]> = {
   object: [{}, { a: 1 }],
 };
 const NOT_OBJECTS = ['[]', '[{}]', '1', '0', '"x"', '""', 'null', 'true'];
+
+/** A body's top-level fields as text: each value itself when it is text, else as JSON. */
+const fieldsOf = (json: string): [string, string][] => {
+  let value: unknown = json;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    // Text that is not JSON goes as one field.
+  }
+  const fields: [string, unknown][] = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['value', value]];
+  // A body with no field at all would be empty in a form: one is named, so that there is a body to refuse.
+  return (fields.length ? fields : [['value', '']]).map(([name, inner]) => [name, typeof inner === 'string' ? inner : JSON.stringify(inner)]);
+};
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The media types of a browser form, a text body and XML, each writing a JSON body its own way. */
+const NOT_JSON: [string, (json: string) => string][] = [
+  ['text/plain', (json) => json],
+  ['application/x-www-form-urlencoded', (json) => new URLSearchParams(fieldsOf(json)).toString()],
+  [
+    'multipart/form-data; boundary=fuzz-boundary',
+    (json) =>
+      `${fieldsOf(json)
+        .map(([name, value]) => `--fuzz-boundary\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('')}--fuzz-boundary--\r\n`,
+  ],
+  [
+    'application/xml',
+    (json) =>
+      `<?xml version="1.0"?><body>${fieldsOf(json)
+        .map(([name, value]) => `<${xmlText(name)}>${xmlText(value)}</${xmlText(name)}>`)
+        .join('')}</body>`,
+  ],
+];
 
 export class BodyCases {
   constructor(
@@ -257,6 +293,15 @@ export class BodyCases {
     const at = this.pick(uuids);
     const id = this.pick(this.ids.foreign(String(at.path[at.path.length - 1])));
     return this.changed(body, at.path, id, 'foreign', `another operator's id at ${dotted(at.path)} (${id})`);
+  }
+
+  /**
+   * The schema-built body (a field of text for a route that documents none) as each media type the JSON parser
+   * does not read: a 415, whatever the body says.
+   */
+  notJson(schema: Schema | undefined): BodyCase[] {
+    const json = schema ? this.asBuilt(schema).body! : '{"value":"x"}';
+    return NOT_JSON.map(([contentType, encode]) => ({ expect: 'invalid', change: `the body as ${contentType}`, body: encode(json), contentType }));
   }
 
   /** Anything at all, for a route that documents no body: it must be ignored or refused, never a 5xx. */

@@ -35,6 +35,8 @@ export interface Exchange {
   url: string;
   query?: Record<string, string>;
   body?: string;
+  /** The body's Content-Type; JSON unless a case says otherwise. */
+  contentType?: string;
   expect: Expectation;
   change: string;
   /** The one status the contract allows (a malformed list query is a 400), when it says which. */
@@ -114,7 +116,7 @@ export class Fuzzer {
     const logged = this.t.logger.lines.length;
     const url = e.query ? `${e.url}?${new URLSearchParams(e.query)}` : e.url;
     let req = this.agent[e.method](url);
-    if (e.body !== undefined) req = req.set('Content-Type', 'application/json').send(e.body);
+    if (e.body !== undefined) req = req.set('Content-Type', e.contentType ?? 'application/json').send(e.body);
     const res = await req;
     this.sent++;
     const status = res.status;
@@ -146,7 +148,7 @@ export class Fuzzer {
           `${e.route}: ${problems.join('; ')}`,
           `  case:    ${e.expect} — ${e.change}`,
           `  request: ${e.method.toUpperCase()} ${clip(url, 400)}`,
-          ...(e.body === undefined ? [] : [`  body:    ${clip(e.body)}`]),
+          ...(e.body === undefined ? [] : [`  body:    ${e.contentType ? `(${e.contentType}) ` : ''}${clip(e.body)}`]),
           `  answer:  ${status} ${clip(res.text ?? '')}`,
           ...(serverLog.length ? [`  server log: ${clip(serverLog.join('\n'), 800)}`] : []),
         ].join('\n'),
