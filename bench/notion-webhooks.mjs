@@ -94,6 +94,7 @@ for (let i = 0; i < 200; i++) {
   const body = JSON.stringify({
     id: `bench-${i}-${Date.now()}`,
     type: 'page.properties_updated',
+    api_version: subscription.apiVersion,
     entity: { id: '00000000-0000-4000-8000-000000000000', type: 'page' },
     authors: [{ id: 'p', type: 'person' }],
     data: { parent: { id: 'x', type: 'database', data_source_id: 'y' }, updated_properties: ['zz'] },

@@ -37,6 +37,7 @@ function signedEvent(key: string): { body: string; headers: Record<string, strin
   const body = JSON.stringify({
     id: randomUUID(),
     type: 'page.content_updated',
+    api_version: '2026-03-11',
     entity: { id: randomUUID(), type: 'page' },
     authors: [{ id: 'x', type: 'person' }],
     data: {},

@@ -1,6 +1,7 @@
-import { Client } from '@notionhq/client';
+import { Client, LogLevel } from '@notionhq/client';
 import { sql } from 'drizzle-orm';
 import { SecretBox } from '../../backend/src/common/secret-box';
+import { NOTION_API_VERSION } from '../../backend/src/integrations/notion/notion.client';
 import { UsersService } from '../../backend/src/users/users.service';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
@@ -100,10 +101,116 @@ describe('Notion as it really answers: database links, data sources, links and e
     });
 
     it('should be answered by the Notion simulator with or without dashes, as Notion does', async () => {
-      const sdk = new Client({ auth: notion.secret, baseUrl: notion.baseUrl });
+      const sdk = new Client({ auth: notion.secret, baseUrl: notion.baseUrl, notionVersion: NOTION_API_VERSION });
       for (const id of [notion.databaseId, dashedId]) expect(await sdk.databases.retrieve({ database_id: id })).toMatchObject({ id: dashedId });
       const page = notion.addRow({ title: 'Either way', status: 'Not started' });
       expect(await sdk.pages.retrieve({ page_id: page.replace(/-/g, '') })).toMatchObject({ id: page });
+    });
+  });
+
+  describe("Notion's API version 2026-03-11", () => {
+    // The SDK as Quire makes it (its refusals are what the tests look at, not its log).
+    const sdk = () => new Client({ auth: notion.secret, baseUrl: notion.baseUrl, notionVersion: NOTION_API_VERSION, retry: false, logLevel: LogLevel.ERROR });
+    const refusal = (message: string, status = 400, code = 'validation_error') => ({ status, code, message });
+
+    it('should ask for version 2026-03-11 on every call while writing an article', async () => {
+      const id = notion.addRow({ title: 'Versioned', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
+      expect(await checkNow()).toMatchObject({ found: 1, claimed: 1, problem: null });
+      const [entry] = await eventually(history, (e) => settled(e, 1));
+      expect(entry.status).toBe('completed');
+      expect(notion.statusOf(id)).toBe('Posts Generated');
+      const calls = notion.requests.filter((r) => !r.path.startsWith('/__fake/'));
+      expect(calls.length).toBeGreaterThan(5);
+      expect(new Set(calls.map((r) => r.headers['notion-version']))).toEqual(new Set(['2026-03-11']));
+      // Nothing Quire sends names a field 2026-03-11 took away.
+      expect(calls.filter((r) => /"(archived|after)":/.test(r.body))).toEqual([]);
+    });
+
+    it('should have the Notion simulator refuse a request without the version as Notion does, and one of an older version', async () => {
+      const bare = await fetch(`${notion.baseUrl}/v1/databases/${notion.databaseId}`, { headers: { Authorization: `Bearer ${notion.secret}` } });
+      expect(await bare.json()).toEqual({
+        object: 'error',
+        status: 400,
+        code: 'missing_version',
+        message: 'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.',
+      });
+      // The SDK's own default is the older 2025-09-03.
+      await expect(
+        new Client({ auth: notion.secret, baseUrl: notion.baseUrl, retry: false, logLevel: LogLevel.ERROR }).databases.retrieve({
+          database_id: notion.databaseId,
+        }),
+      ).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('answers only as Notion-Version `2026-03-11`, instead was `2025-09-03`'),
+      });
+      expect(await sdk().databases.retrieve({ database_id: notion.databaseId })).toMatchObject({ object: 'database' });
+    });
+
+    it("should have the Notion simulator refuse `archived` and `after`, in Notion's words", async () => {
+      notion.requestsPerSecond = Infinity;
+      const page = notion.addRow({ title: 'Old fields', status: 'Not started', body: ['First'] });
+      const [first] = (await sdk().blocks.children.list({ block_id: page })).results;
+      await expect(sdk().pages.update({ page_id: page, archived: true })).rejects.toMatchObject(
+        refusal('body failed validation: body.archived should be not present, instead was `true`.'),
+      );
+      await expect(
+        sdk().blocks.children.append({ block_id: page, after: first.id, children: [{ paragraph: { rich_text: [{ text: { content: 'x' } }] } }] }),
+      ).rejects.toMatchObject(refusal(`body failed validation: body.after should be not present, instead was \`"${first.id}"\`.`));
+      await expect(sdk().dataSources.query({ data_source_id: notion.dataSourceId, archived: false })).rejects.toMatchObject(
+        refusal('body failed validation: body.archived should be not present, instead was `false`.'),
+      );
+      await expect(
+        sdk().blocks.children.append({ block_id: page, children: [{ paragraph: { rich_text: [] }, archived: false } as never] }),
+      ).rejects.toMatchObject(refusal('body failed validation: body.children[0].archived should be not present, instead was `false`.'));
+      expect(notion.bodyOf(page)).toEqual(['paragraph: First']);
+      expect(notion.statusOf(page)).toBe('Not started');
+    });
+
+    it('should have the Notion simulator answer `in_trash`, never `archived`, and place appended blocks by `position`', async () => {
+      notion.requestsPerSecond = Infinity;
+      const page = notion.addRow({ title: 'Trash and places', status: 'Not started', body: ['One', 'Three'] });
+      const answers: Json[] = [
+        await sdk().databases.retrieve({ database_id: notion.databaseId }),
+        await sdk().dataSources.retrieve({ data_source_id: notion.dataSourceId }),
+        await sdk().pages.retrieve({ page_id: page }),
+        ...(await sdk().dataSources.query({ data_source_id: notion.dataSourceId })).results,
+      ];
+      const [one] = (await sdk().blocks.children.list({ block_id: page })).results;
+      const paragraph = (content: string) => ({ paragraph: { rich_text: [{ text: { content } }] } });
+      answers.push(
+        ...(
+          await sdk().blocks.children.append({ block_id: page, children: [paragraph('Two')], position: { type: 'after_block', after_block: { id: one.id } } })
+        ).results,
+      );
+      await sdk().blocks.children.append({ block_id: page, children: [paragraph('Zero')], position: { type: 'start' } });
+      await sdk().blocks.children.append({ block_id: page, children: [paragraph('Four')], position: { type: 'end' } });
+      await sdk().blocks.children.append({ block_id: page, children: [paragraph('Five')] });
+      expect(notion.bodyOf(page)).toEqual(['Zero', 'One', 'Two', 'Three', 'Four', 'Five'].map((word) => `paragraph: ${word}`));
+      answers.push(...(await sdk().blocks.children.list({ block_id: page })).results);
+      for (const answer of answers) expect(answer).toMatchObject({ in_trash: false });
+      const deleted: Json = await sdk().blocks.delete({ block_id: one.id });
+      expect(deleted).toMatchObject({ id: one.id, in_trash: true });
+      expect([...answers, deleted].filter((answer) => 'archived' in answer)).toEqual([]);
+      await expect(
+        sdk().blocks.children.append({ block_id: page, children: [paragraph('Lost')], position: { type: 'after_block', after_block: { id: one.id } } }),
+      ).rejects.toMatchObject(refusal(`Could not find block with ID: ${one.id}.`, 404, 'object_not_found'));
+    });
+
+    it('should have the Notion simulator keep a page moved to the trash out of queries and refuse to change it until it is restored', async () => {
+      notion.requestsPerSecond = Infinity;
+      const page = notion.addRow({ title: 'Binned', status: 'Start Generating', type: 'Guide', extra: { Keyword: 'k' } });
+      notion.trashByHand(page);
+      expect(await sdk().pages.retrieve({ page_id: page })).toMatchObject({ in_trash: true });
+      expect((await sdk().dataSources.query({ data_source_id: notion.dataSourceId })).results).toEqual([]);
+      expect((await sdk().dataSources.query({ data_source_id: notion.dataSourceId, in_trash: true })).results.map((p) => p.id)).toEqual([page]);
+      const trashed = refusal("Can't edit block that is archived. You must unarchive the block before editing.");
+      await expect(sdk().pages.update({ page_id: page, properties: { Status: { status: { name: 'Not started' } } } })).rejects.toMatchObject(trashed);
+      await expect(sdk().blocks.children.append({ block_id: page, children: [{ paragraph: { rich_text: [] } }] })).rejects.toMatchObject(trashed);
+      expect(await checkNow()).toMatchObject({ found: 0, claimed: 0 });
+      expect(await sdk().pages.update({ page_id: page, in_trash: false })).toMatchObject({ in_trash: false });
+      expect(await checkNow()).toMatchObject({ found: 1, claimed: 1 });
+      await eventually(history, (e) => settled(e, 1));
+      expect(notion.statusOf(page)).toBe('Posts Generated');
     });
   });
 
@@ -180,7 +287,7 @@ describe('Notion as it really answers: database links, data sources, links and e
     });
 
     it('should have the Notion simulator refuse a link Notion refuses, as Notion words it', async () => {
-      const sdk = new Client({ auth: notion.secret, baseUrl: notion.baseUrl });
+      const sdk = new Client({ auth: notion.secret, baseUrl: notion.baseUrl, notionVersion: NOTION_API_VERSION });
       const page = notion.addRow({ title: 'Target', status: 'Not started' });
       const paragraph = (url: string) => ({ paragraph: { rich_text: [{ text: { content: 'x', link: { url } } }] } });
       for (const url of ['mailto:ada@acme.test', '/docs', 'https://', `https://x.test/${'a'.repeat(2000)}`]) {

@@ -77,6 +77,82 @@ describe('Notion webhooks', () => {
     expect(await jobs()).toHaveLength(1);
   });
 
+  it.each(['2025-09-03', '2026-03-11'])('should start a row from the events of a subscription of API version %s', async (version) => {
+    const subscription = await subscribed();
+    subscription.apiVersion = version;
+    const page = notion.addRow({ title: `Version ${version}`, status: 'Not started', type: 'Guide', extra: { Keyword: version } });
+    notion.setStatusByHand(page, 'Start Generating');
+    await eventually(jobs, (entries) => entries.length === 1 && entries[0].status === 'completed', 20_000);
+    expect(notion.statusOf(page)).toBe('Posts Generated');
+    await subscription.settled();
+    expect(new Set(subscription.deliveries.map((d) => [d.event.api_version, d.status].join(' ')))).toEqual(new Set([`${version} 200`]));
+  });
+
+  it('should refuse the events of another API version, saying what to change, and poll at its own pace meanwhile', async () => {
+    const generation = suite.t.app.get(GenerationService);
+    const now = Date.now();
+    await generation.pollAll(now);
+    const subscription = await subscribed();
+    subscription.apiVersion = '2022-06-28';
+    subscription.retryDelaysMs = [5, 5, 5, 5, 5, 5, 5];
+    const page = notion.addRow({ title: 'Old subscription', status: 'Not started', type: 'Guide', extra: { Keyword: 'old' } });
+    notion.setStatusByHand(page, 'Start Generating');
+    await subscription.settled();
+    // Each event refused, and tried again by Notion 8 times in all.
+    expect(subscription.deliveries.map((d) => d.status)).toEqual(Array(16).fill(400));
+    const { local } = await webhook();
+    for (const [body, named] of [
+      [{ id: 'e-old', type: 'page.created', api_version: '2022-06-28', entity: { id: page, type: 'page' } }, '2022-06-28'],
+      [{ id: 'e-none', type: 'page.created', entity: { id: page, type: 'page' } }, 'no version it can read'],
+    ] as const) {
+      const raw = JSON.stringify(body);
+      const answer = await request(local).post('').set('Content-Type', 'application/json').set('X-Notion-Signature', subscription.sign(raw)).send(raw);
+      expect([answer.status, answer.body.message]).toEqual([
+        400,
+        `Quire reads Notion webhook events of API version 2025-09-03 or 2026-03-11, and this one is of ${named}: give the subscription version 2026-03-11 in the integration's Webhooks tab.`,
+      ]);
+    }
+    expect(suite.t.logger.lines.filter((line) => line.includes('this one is of 2022-06-28'))).toHaveLength(1);
+    // Signed with its token, the webhook is verified; but it delivers nothing Quire reads, so the poll does not wait on it.
+    expect(await webhook()).toMatchObject({ verified_at: expect.any(String), last_delivery_at: null });
+    expect(await jobs()).toHaveLength(0);
+    expect(notion.statusOf(page)).toBe('Start Generating');
+    // A second later the poll checks again, as it does while no webhook delivers.
+    await generation.pollAll(now + 1_000);
+    await eventually(jobs, (entries) => entries.length === 1 && entries[0].status === 'completed', 20_000);
+    expect(notion.statusOf(page)).toBe('Posts Generated');
+  });
+
+  it('should not start a row moved to the trash before Quire read it', async () => {
+    const subscription = await subscribed();
+    const page = notion.addRow({ title: 'Binned at once', status: 'Not started', type: 'Guide', extra: { Keyword: 'bin' } });
+    await subscription.settled();
+    await eventually(
+      async () => pageReads(),
+      (n) => n === 1,
+      5_000,
+    );
+    notion.setStatusByHand(page, 'Start Generating');
+    notion.trashByHand(page);
+    await subscription.settled();
+    // The update was read (the page is in the trash) and started nothing.
+    await eventually(
+      async () => pageReads(),
+      (n) => n === 2,
+      5_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(subscription.deliveries.map((d) => [d.event.type, d.status])).toEqual(
+      expect.arrayContaining([
+        ['page.deleted', 200],
+        ['page.properties_updated', 200],
+      ]),
+    );
+    expect(await jobs()).toHaveLength(0);
+    expect(notion.statusOf(page)).toBe('Start Generating');
+    expect(await suite.checkNow()).toMatchObject({ found: 0, claimed: 0 });
+  });
+
   it('should not read a page for an update that did not touch the status, nor start a row by its bot', async () => {
     const subscription = await subscribed();
     const page = notion.addRow({ title: 'Quiet', status: 'Not started', type: 'Guide' });
@@ -106,7 +182,14 @@ describe('Notion webhooks', () => {
   it('should refuse deliveries without the signature, a wrong one, another workspace’s, and bodies it cannot read, changing nothing', async () => {
     const subscription = await subscribed();
     const { local } = await webhook();
-    const event = JSON.stringify({ id: 'e-1', type: 'page.created', entity: { id: 'p-1', type: 'page' }, authors: [{ id: 'x', type: 'person' }], data: {} });
+    const event = JSON.stringify({
+      id: 'e-1',
+      type: 'page.created',
+      api_version: '2026-03-11',
+      entity: { id: 'p-1', type: 'page' },
+      authors: [{ id: 'x', type: 'person' }],
+      data: {},
+    });
     const post = (url: string, body: string, signature?: string) => {
       const req = request(url).post('').set('Content-Type', 'application/json');
       return (signature ? req.set('X-Notion-Signature', signature) : req).send(body);
@@ -129,7 +212,7 @@ describe('Notion webhooks', () => {
     expect((await post(local, huge, subscription.sign(huge))).status).toBe(413);
     expect((await webhook()).verified_at).toBeNull();
     // Signed, of a type Quire does not know: taken, left alone.
-    const unknown = JSON.stringify({ id: 'e-3', type: 'page.teleported', entity: { id: 'p-1', type: 'page' } });
+    const unknown = JSON.stringify({ id: 'e-3', type: 'page.teleported', api_version: '2026-03-11', entity: { id: 'p-1', type: 'page' } });
     expect((await post(local, unknown, subscription.sign(unknown))).status).toBe(200);
     expect((await post(local, unknown, subscription.sign(unknown))).status).toBe(200);
     expect(suite.t.logger.lines.filter((line) => line.includes('page.teleported'))).toHaveLength(1);

@@ -34,6 +34,8 @@ interface FakePage {
   properties: Json;
   children: Json[];
   dataSourceId: string;
+  /** Moved to the trash in Notion's app. */
+  inTrash: boolean;
 }
 
 /** Notion takes an id with or without dashes, in any case. */
@@ -58,6 +60,12 @@ function validLink(url: unknown): boolean {
   }
 }
 
+/** Notion's validator on a body field an endpoint does not take: the first such field, by name, with its value. */
+function unexpectedField(body: Json, allowed: string[], where = 'body'): string | null {
+  const field = Object.keys(body).find((key) => !allowed.includes(key));
+  return field === undefined ? null : `body failed validation: ${where}.${field} should be not present, instead was \`${JSON.stringify(body[field])}\`.`;
+}
+
 /** Notion's limit: an average of three requests a second per integration. */
 const NOTION_RATE_LIMIT = 3;
 /** Notion's error codes and words for the passing faults its status-code page says to retry. */
@@ -74,18 +82,48 @@ const STATUS_OPTIONS = ['Not started', 'Start Generating', 'Generating...', 'Gen
 const text = (content: string) => [{ type: 'text', text: { content, link: null }, plain_text: content, annotations: {} }];
 
 /**
- * Notion's API (version 2025-09-03) as far as Quire uses it: a database with one or more data
+ * Notion's API, version 2026-03-11, as far as Quire uses it: a database with one or more data
  * sources (a wiki's also lists data sources unless asked for pages only), rows filtered by a status
  * or select property, pages and their property items (relations past 25 only through the item
  * endpoint), page property updates, and page bodies (list, append with Notion's size limits and
- * link checks, delete). Ids resolve with or without dashes. It rate-limits as Notion does (429
- * with Retry-After past an average of three requests a second, with a burst of one request, as
- * Notion allows "some bursts beyond the average"; each integration secret has its own, and
- * `addIntegration` adds one with a database of its own), can answer a share of calls with Notion's
- * passing faults (some after doing the write), refuse appends, and counts what it was asked.
+ * link checks and a `position`, delete). Ids resolve with or without dashes. It rate-limits as
+ * Notion does (429 with Retry-After past an average of three requests a second, with a burst of one
+ * request, as Notion allows "some bursts beyond the average"; each integration secret has its own,
+ * and `addIntegration` adds one with a database of its own), can answer a share of calls with
+ * Notion's passing faults (some after doing the write), refuse appends, and counts what it was asked.
+ *
+ * Version 2026-03-11, read on 2026-11-27 from Notion's upgrade guide
+ * (https://developers.notion.com/guides/get-started/upgrade-guide-2026-03-11), its versioning page
+ * (https://developers.notion.com/reference/versioning), "Append block children"
+ * (https://developers.notion.com/reference/patch-block-children) and "Trash a page"
+ * (https://developers.notion.com/reference/trash-page), and the SDK's types (`@notionhq/client`
+ * 5.26, `ContentPositionSchema`):
+ * - `archived` is gone from requests and answers: pages, databases, data sources and blocks carry
+ *   `in_trash` only, and a body that still sends `archived` is refused as Notion's validator
+ *   refuses any field an endpoint does not take (400 `validation_error`, "body failed validation:
+ *   body.archived should be not present, instead was `true`.", the words reported from the live API
+ *   in https://github.com/eval-sys/mcpmark/issues/269). Each endpoint here takes only its own
+ *   body fields.
+ * - Appending children takes `position` (`{ type: "end" }`, the default; `{ type: "start" }`;
+ *   `{ type: "after_block", after_block: { id } }`) instead of `after`, which is refused so.
+ * - The `transcription` block type is `meeting_notes` (no page here holds one, and Quire writes none).
+ * - A request without `Notion-Version` is answered 400 `missing_version` in Notion's words. Notion
+ *   still answers the older versions (2025-09-03 and before), each in its own shape; this simulator
+ *   answers only in 2026-03-11's, so it refuses any other version (its own words, saying so) rather
+ *   than answer an older client wrongly.
+ * - A page moved to the trash (`trashByHand`) is still read (`in_trash: true`), is left out of a
+ *   data source's query, and refuses changes ("Can't edit block that is archived. You must unarchive
+ *   the block before editing.", Notion's words for a page as for a block) until it is restored.
  */
-/** The API version Quire's SDK sends (the 2025-09-03 shape: a database holds data sources). */
-const NOTION_VERSION = '2025-09-03';
+/** The API version the simulator answers in. */
+const NOTION_VERSION = '2026-03-11';
+/** The body fields each endpoint takes in 2026-03-11 (the SDK's `bodyParams`, less the `archived` and `after` it keeps for older versions). */
+const BODY_FIELDS = {
+  updatePage: ['properties', 'icon', 'cover', 'is_locked', 'template', 'erase_content', 'in_trash', 'is_archived'],
+  appendChildren: ['children', 'position'],
+  queryDataSource: ['sorts', 'filter', 'start_cursor', 'page_size', 'in_trash', 'result_type'],
+};
+const TRASHED = "Can't edit block that is archived. You must unarchive the block before editing.";
 /** Blocks whose content is rich text: Notion refuses one without its rich_text array. */
 const TEXT_BLOCKS = ['paragraph', 'heading_1', 'heading_2', 'heading_3', 'bulleted_list_item', 'numbered_list_item', 'quote', 'to_do', 'toggle', 'callout'];
 
@@ -117,7 +155,7 @@ export class NotionFake extends HttpFake {
   /** Requests each integration (by secret) may still make at once: refilled at `requestsPerSecond`, one more than that at most. */
   private readonly buckets = new Map<string, { tokens: number; refilledAt: number }>();
   /** Deleted blocks: Notion keeps them in the trash, and refuses to delete one again. */
-  private readonly archived = new Set<string>();
+  private readonly trashedBlocks = new Set<string>();
   /** The integration's webhook subscription, once made (`subscribe`). */
   webhook: NotionWebhookSubscription | null = null;
   /** The integration's bot user: the author of every change made through the API. */
@@ -149,6 +187,7 @@ export class NotionFake extends HttpFake {
     this.statusOptions = [...STATUS_OPTIONS];
     this.buckets.clear();
     this.integrations.clear();
+    this.trashedBlocks.clear();
     this.databaseTitle = 'Articles';
     this.dataSources = [{ id: this.dataSourceId, name: 'Articles' }];
     this.wiki = false;
@@ -220,6 +259,7 @@ export class NotionFake extends HttpFake {
       properties,
       children,
       dataSourceId: row.dataSourceId ?? this.dataSources[0].id,
+      inTrash: false,
     });
     // A row added in Notion's app: a new page, by a person.
     this.webhook?.pageCreated(id, { id: this.personId, type: 'person' }, this.parentOf(this.pages.get(id)!));
@@ -235,6 +275,7 @@ export class NotionFake extends HttpFake {
       properties: { Name: { id: 'title', type: 'title', title: text(title) } },
       children: [],
       dataSourceId: randomUUID(),
+      inTrash: false,
     });
     return id;
   }
@@ -253,6 +294,14 @@ export class NotionFake extends HttpFake {
     return this.pages.get(pageId)!.children.map((block) => `${block.type}: ${(block[block.type]?.rich_text ?? []).map((r: Json) => r.plain_text).join('')}`);
   }
 
+  /** A person moves a row to the trash in Notion's app (Notion tells the webhook: `page.deleted`). */
+  trashByHand(pageId: string): void {
+    const page = this.page(pageId);
+    if (!page) throw new Error(`no page ${pageId}`);
+    page.inTrash = true;
+    this.webhook?.emit('page.deleted', page.id, [{ id: this.personId, type: 'person' }], { parent: this.parentOf(page) });
+  }
+
   /** A paragraph a person adds at the end of the page, in Notion itself; answers its id. */
   addParagraphByHand(pageId: string, content: string): string {
     const block = this.block({ type: 'paragraph', paragraph: { rich_text: text(content) } });
@@ -264,7 +313,7 @@ export class NotionFake extends HttpFake {
     const rich = partial[partial.type]?.rich_text;
     // Notion keeps text as UTF-8: half of a surrogate pair arrives as U+FFFD.
     if (rich) for (const item of rich) item.plain_text = (item.text?.content ?? item.plain_text ?? '').toWellFormed();
-    return { object: 'block', id: randomUUID(), has_children: false, ...partial };
+    return { object: 'block', id: randomUUID(), has_children: false, in_trash: false, ...partial };
   }
 
   private error(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
@@ -298,13 +347,13 @@ export class NotionFake extends HttpFake {
         'missing_version',
         'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.',
       );
-    // The simulator answers as Notion's API version 2025-09-03 (databases hold data sources); an older shape would be answered wrongly.
+    // Notion would answer an older version in that version's shape; the simulator knows only 2026-03-11's (see above).
     if (version !== NOTION_VERSION)
       return this.error(
         res,
         400,
         'invalid_request',
-        `Notion-Version header failed validation: this simulator answers as version \`${NOTION_VERSION}\`, instead was \`${String(version)}\`.`,
+        `This Notion simulator answers only as Notion-Version \`${NOTION_VERSION}\`, instead was \`${String(version)}\`.`,
       );
     if (!this.takeToken(secret)) {
       this.rateLimited++;
@@ -337,6 +386,7 @@ export class NotionFake extends HttpFake {
         id: dashed(databaseId),
         title: text(integration ? 'Articles' : this.databaseTitle),
         data_sources: dataSources.map((d) => ({ id: d.id, name: d.name })),
+        in_trash: false,
       });
     }
     if ((kind === 'pages' || kind === 'blocks') && id) {
@@ -352,7 +402,7 @@ export class NotionFake extends HttpFake {
     if (kind === 'data_sources') {
       const source = dataSources.find((d) => sameId(d.id, id));
       if (!source) return this.error(res, 404, 'object_not_found', `Could not find data source with ID: ${id}.`);
-      if (req.method === 'GET' && !sub) return json(res, 200, { object: 'data_source', id: source.id, properties: this.schema() });
+      if (req.method === 'GET' && !sub) return json(res, 200, { object: 'data_source', id: source.id, properties: this.schema(), in_trash: false });
       if (req.method === 'POST' && sub === 'query') return this.query(source.id, body, res);
     }
     if (kind === 'pages' && req.method === 'GET' && !sub) return this.retrievePage(id, res);
@@ -382,7 +432,14 @@ export class NotionFake extends HttpFake {
         property.relation = property.relation.slice(0, RELATION_PAGE_LIMIT);
       }
     }
-    return { object: 'page', id: page.id, url: page.url, properties, parent: { type: 'data_source_id', data_source_id: page.dataSourceId } };
+    return {
+      object: 'page',
+      id: page.id,
+      url: page.url,
+      properties,
+      parent: { type: 'data_source_id', data_source_id: page.dataSourceId },
+      in_trash: page.inTrash,
+    };
   }
 
   private retrievePage(id: string, res: ServerResponse): void {
@@ -426,12 +483,15 @@ export class NotionFake extends HttpFake {
   }
 
   private query(dataSourceId: string, body: Json, res: ServerResponse): void {
+    const unexpected = unexpectedField(body, BODY_FIELDS.queryDataSource);
+    if (unexpected) return this.error(res, 400, 'validation_error', unexpected);
     const filter = body.filter ?? {};
     const kind = filter.status ? 'status' : filter.select ? 'select' : null;
     if (filter.property && kind !== this.statusType)
       return this.error(res, 400, 'validation_error', `Property type mismatch: ${filter.property} is a ${this.statusType}.`);
     const wanted = kind ? filter[kind].equals : null;
-    const inSource = [...this.pages.values()].filter((page) => page.dataSourceId === dataSourceId);
+    // Pages in the trash are left out (`in_trash: true` asks for those instead, as search does).
+    const inSource = [...this.pages.values()].filter((page) => page.dataSourceId === dataSourceId && page.inTrash === (body.in_trash === true));
     const matching: Json[] = inSource
       .filter((page) => !wanted || page.properties[filter.property]?.[this.statusType]?.name === wanted)
       .map((p) => this.pageObject(p));
@@ -441,6 +501,7 @@ export class NotionFake extends HttpFake {
         id: randomUUID(),
         properties: this.schema(),
         parent: { type: 'database_id', database_id: dashed(this.databaseId) },
+        in_trash: false,
       });
     const start = body.start_cursor ? Number(body.start_cursor) : 0;
     const size = Math.min(body.page_size ?? 100, 100);
@@ -452,6 +513,10 @@ export class NotionFake extends HttpFake {
   private updatePage(id: string, body: Json, res: ServerResponse): void {
     const page = this.page(id);
     if (!page) return this.error(res, 404, 'object_not_found', `Could not find page with ID: ${id}.`);
+    const unexpected = unexpectedField(body, BODY_FIELDS.updatePage);
+    if (unexpected) return this.error(res, 400, 'validation_error', unexpected);
+    if (page.inTrash && body.in_trash !== false) return this.error(res, 400, 'validation_error', TRASHED);
+    if (typeof body.in_trash === 'boolean') page.inTrash = body.in_trash;
     const schema = this.schema() as Record<string, Json>;
     for (const [name, value] of Object.entries(body.properties ?? {}) as [string, Json][]) {
       const kind = Object.keys(value)[0];
@@ -487,6 +552,11 @@ export class NotionFake extends HttpFake {
   private appendNow(id: string, body: Json, res: ServerResponse): void {
     const page = this.page(id);
     if (!page) return this.error(res, 404, 'object_not_found', `Could not find block with ID: ${id}.`);
+    const unexpected = unexpectedField(body, BODY_FIELDS.appendChildren);
+    if (unexpected) return this.error(res, 400, 'validation_error', unexpected);
+    if (page.inTrash) return this.error(res, 400, 'validation_error', TRASHED);
+    const at = this.insertAt(page, body.position);
+    if (typeof at !== 'number') return this.error(res, at.status, at.code, at.message);
     if (this.refuseAppends && this.refuseAppends.count > 0) {
       this.refuseAppends.count--;
       return this.error(res, 400, 'validation_error', this.refuseAppends.message);
@@ -497,15 +567,22 @@ export class NotionFake extends HttpFake {
     );
     if (children.length > 100)
       return this.error(res, 400, 'validation_error', `body failed validation: body.children.length should be ≤ \`100\`, instead was \`${children.length}\`.`);
-    for (const block of children) {
-      const rich: Json[] = block[block.type]?.rich_text ?? [];
-      if (TEXT_BLOCKS.includes(block.type) && !Array.isArray(block[block.type]?.rich_text)) {
-        const at = children.indexOf(block);
+    for (const [index, block] of children.entries()) {
+      // A block written to Notion is its type and content; `archived` (read-only, and gone in 2026-03-11) is refused.
+      if ('archived' in block)
         return this.error(
           res,
           400,
           'validation_error',
-          `body failed validation: body.children[${at}].${block.type}.rich_text should be defined, instead was \`undefined\`.`,
+          `body failed validation: body.children[${index}].archived should be not present, instead was \`${JSON.stringify(block.archived)}\`.`,
+        );
+      const rich: Json[] = block[block.type]?.rich_text ?? [];
+      if (TEXT_BLOCKS.includes(block.type) && !Array.isArray(block[block.type]?.rich_text)) {
+        return this.error(
+          res,
+          400,
+          'validation_error',
+          `body failed validation: body.children[${index}].${block.type}.rich_text should be defined, instead was \`undefined\`.`,
         );
       }
       if (rich.length > 100) return this.error(res, 400, 'validation_error', 'body failed validation: rich_text.length should be ≤ `100`.');
@@ -521,19 +598,40 @@ export class NotionFake extends HttpFake {
         `Content creation Failed. Fix the following: \n${badLinks.map(() => 'Invalid URL for link.').join('\n')}`,
       );
     const created = children.map((block) => this.block(structuredClone(block)));
-    page.children.push(...created);
+    page.children.splice(at, 0, ...created);
     json(res, 200, { object: 'list', results: created, has_more: false, next_cursor: null });
   }
 
+  /**
+   * Where `position` puts appended blocks in the page's children: the end (Notion's default), the
+   * start, or after one of them; else why not.
+   */
+  private insertAt(page: FakePage, position: unknown): number | { status: number; code: string; message: string } {
+    const placement = (position ?? { type: 'end' }) as Json;
+    if (placement.type === 'end') return page.children.length;
+    if (placement.type === 'start') return 0;
+    if (placement.type === 'after_block') {
+      const after = String(placement.after_block?.id ?? '');
+      const index = page.children.findIndex((block) => sameId(block.id, after));
+      if (index >= 0) return index + 1;
+      return { status: 404, code: 'object_not_found', message: `Could not find block with ID: ${after}.` };
+    }
+    const instead = JSON.stringify(placement.type);
+    return {
+      status: 400,
+      code: 'validation_error',
+      message: `body failed validation: body.position.type should be \`"after_block"\`, \`"start"\`, or \`"end"\`, instead was \`${instead}\`.`,
+    };
+  }
+
   private deleteBlock(id: string, res: ServerResponse): void {
-    if (this.archived.has(id))
-      return this.error(res, 400, 'validation_error', "Can't edit block that is archived. You must unarchive the block before editing.");
+    if (this.trashedBlocks.has(id)) return this.error(res, 400, 'validation_error', TRASHED);
     for (const page of this.pages.values()) {
       const index = page.children.findIndex((b) => sameId(b.id, id));
       if (index >= 0) {
         const [removed] = page.children.splice(index, 1);
-        this.archived.add(id);
-        return json(res, 200, { ...removed, archived: true, in_trash: true });
+        this.trashedBlocks.add(id);
+        return json(res, 200, { ...removed, in_trash: true });
       }
     }
     this.error(res, 404, 'object_not_found', `Could not find block with ID: ${id}.`);

@@ -24,6 +24,11 @@ const ATTEMPTS = 8;
  * `page.properties_updated` naming every property changed (Notion aggregates them); events carry no
  * values. `duplicateEvery` sends every nth event twice, `outOfOrder` delays each by a random share
  * of `aggregateMs`, as Notion's delivery order is not guaranteed.
+ *
+ * Every event names the API version of its subscription (`api_version`, `apiVersion` here). Between
+ * 2025-09-03 and 2026-03-11 an event's shape does not change (the SDK's webhook payload types are one
+ * for both, and Notion's 2026-03-11 upgrade guide renames fields of the REST API only): a row's
+ * parent is its database with its `data_source_id` (the SDK's `WebhookParentBlock`).
  */
 export class NotionWebhookSubscription {
   readonly id = randomUUID();
@@ -35,6 +40,8 @@ export class NotionWebhookSubscription {
   retryDelaysMs = [50, 100, 200, 400, 800, 1600, 3200];
   duplicateEvery = 0;
   outOfOrder = false;
+  /** The API version the subscription was made with, which each event names. */
+  apiVersion = '2026-03-11';
   readonly deliveries: Delivery[] = [];
   private sent = 0;
   private readonly pending = new Map<string, { updated: Set<string>; authors: Map<string, Author>; timer: NodeJS.Timeout; parent: Json }>();
@@ -96,7 +103,7 @@ export class NotionWebhookSubscription {
       integration_id: this.workspace.integrationId,
       authors,
       attempt_number: 1,
-      api_version: '2025-09-03',
+      api_version: this.apiVersion,
       type,
       entity: { id: pageId, type: 'page' },
       data,

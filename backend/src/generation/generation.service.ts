@@ -172,8 +172,8 @@ export class GenerationService {
 
   /**
    * A Notion webhook event about a page (issue 29): events carry no values, so the page is read
-   * again, and claimed only if it is a row of the workspace's data source whose status is really
-   * the start value now. An update that did not touch the status property is not read at all.
+   * again, and claimed only if it is a row of the workspace's data source, not in the trash, whose
+   * status is really the start value now. An update that did not touch the status property is not read at all.
    */
   async onNotionEvent(event: NotionEventJob): Promise<void> {
     const scope = workspaceScope(event.workspaceId);
@@ -186,6 +186,8 @@ export class GenerationService {
     }
     if (event.updatedProperties && settings.status.id && !event.updatedProperties.includes(settings.status.id)) return;
     const page = await this.notion.page(settings.secret, event.pageId);
+    // A page in the trash is no row to write, as the poll's query never lists one.
+    if (page.in_trash === true) return;
     if (!sameNotionId(page.parent?.data_source_id, settings.dataSourceId)) return;
     if (statusValue(page, settings.status) !== settings.statusConfig.values.start) return;
     await this.claimPage(scope, settings, page, this.notion.propertyReader(settings.secret));

@@ -5,7 +5,7 @@ import { SecretBox } from '../common/secret-box';
 import { sealContext } from '../common/sealed-columns';
 import { JobsService } from '../jobs/jobs.service';
 import { NOTION_EVENT_QUEUE } from '../jobs/queues';
-import { notionSdk } from '../integrations/notion/notion.client';
+import { NOTION_API_VERSION, notionSdk } from '../integrations/notion/notion.client';
 import type { AuthUser } from '../auth/current-user';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository';
 import type { WorkspaceRow } from '../workspaces/workspaces.schema';
@@ -49,6 +49,14 @@ type Json = Record<string, unknown>;
 const asRecord = (value: unknown): Json | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null);
 const text = (value: unknown, max = 200): string | null => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : null);
 
+/**
+ * The API versions of the events Quire reads. A subscription has an API version, and each event
+ * names it (`api_version`). Events of 2025-09-03 and 2026-03-11 have one shape (2026-03-11 renamed
+ * fields of the REST API, not of events); an older version's differ (databases where 2025-09-03 has
+ * data sources) and a later one's are unknown, so those are refused, saying what to change.
+ */
+export const NOTION_WEBHOOK_API_VERSIONS = ['2025-09-03', NOTION_API_VERSION];
+
 /** What Home shows of a workspace's webhook. */
 export interface NotionWebhookState {
   url: string;
@@ -70,7 +78,7 @@ export interface NotionWebhookState {
 @Injectable()
 export class NotionWebhooksService {
   private readonly logger = new Logger(NotionWebhooksService.name);
-  /** Unknown event types already logged by this process. */
+  /** Unknown event types, and API versions refused, already logged by this process. */
   private readonly unknownLogged = new Set<string>();
 
   constructor(
@@ -115,6 +123,7 @@ export class NotionWebhooksService {
     const id = text(event.id);
     const type = text(event.type);
     if (!id || !type) throw new BadRequestException('A Notion webhook event has an id and a type.');
+    await this.refuseUnreadVersion(workspace, event.api_version);
     const entity = asRecord(event.entity);
     const pageId = entity?.type === 'page' ? text(entity.id) : null;
     await this.workspaces.markWebhookDelivery(workspace.id, new Date());
@@ -131,6 +140,24 @@ export class NotionWebhooksService {
     const updated = Array.isArray(data?.updated_properties) ? data.updated_properties.filter((p): p is string => typeof p === 'string') : undefined;
     const job: NotionEventJob = { workspaceId: workspace.id, pageId, ...(type === 'page.properties_updated' && updated ? { updatedProperties: updated } : {}) };
     await this.queue.send(NOTION_EVENT_QUEUE, job, { singletonKey: id });
+  }
+
+  /**
+   * A signed event of an API version Quire does not read is refused (400) with what to change. It
+   * verifies the webhook (it is signed), but is no delivery, so the poll keeps its own pace.
+   */
+  private async refuseUnreadVersion(workspace: WorkspaceRow, named: unknown): Promise<void> {
+    const version = typeof named === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(named) ? named : null;
+    if (version && NOTION_WEBHOOK_API_VERSIONS.includes(version)) return;
+    await this.workspaces.markWebhookDelivery(workspace.id, new Date(), false);
+    const message =
+      `Quire reads Notion webhook events of API version ${NOTION_WEBHOOK_API_VERSIONS.join(' or ')}, and this one is of ${version ?? 'no version it can read'}: ` +
+      `give the subscription version ${NOTION_API_VERSION} in the integration's Webhooks tab.`;
+    if (!this.unknownLogged.has(`version:${version}`)) {
+      this.unknownLogged.add(`version:${version}`);
+      this.logger.warn(`Notion webhook of workspace ${workspace.id} refused: ${message}`);
+    }
+    throw new BadRequestException(message);
   }
 
   /** The first request of a subscription: its token is kept until a signed delivery proves Notion has it. */

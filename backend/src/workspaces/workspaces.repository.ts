@@ -83,11 +83,14 @@ export class WorkspacesRepository {
       .where(eq(workspaces.id, id));
   }
 
-  /** A signed delivery arrived: the webhook is verified (from the first) and live. */
-  async markWebhookDelivery(id: string, at: Date): Promise<void> {
+  /**
+   * A signed delivery arrived: the webhook is verified (from the first), and live if Quire reads it
+   * (`read` false: an event of an API version Quire refuses, which must not slow the poll down).
+   */
+  async markWebhookDelivery(id: string, at: Date, read = true): Promise<void> {
     await this.database.db
       .update(workspaces)
-      .set({ notionWebhookDeliveredAt: at, notionWebhookVerifiedAt: sql`coalesce(${workspaces.notionWebhookVerifiedAt}, ${at})` })
+      .set({ ...(read ? { notionWebhookDeliveredAt: at } : {}), notionWebhookVerifiedAt: sql`coalesce(${workspaces.notionWebhookVerifiedAt}, ${at})` })
       .where(eq(workspaces.id, id));
   }
 

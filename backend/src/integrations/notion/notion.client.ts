@@ -19,6 +19,13 @@ export function notionSdk(): NotionSdk {
   return (sdk ??= require('@notionhq/client') as NotionSdk);
 }
 
+/**
+ * The Notion API version every call asks for (the SDK's default is older): 2026-03-11, where a
+ * page, block, database or data source in the trash says `in_trash` (no longer `archived`) and
+ * appended blocks are placed by `position` (no longer `after`).
+ */
+export const NOTION_API_VERSION = '2026-03-11';
+
 const STATUS_PROPERTY_TTL_MS = 60_000;
 /** A database's data sources can be added or renamed in Notion, so the choice is read again after a minute. */
 const DATA_SOURCE_TTL_MS = 60_000;
@@ -29,6 +36,8 @@ export interface NotionPage {
   url: string;
   /** Where the page lives: for a database row, its data source. */
   parent?: { type?: string; data_source_id?: string; database_id?: string };
+  /** Moved to the trash in Notion (a data source's query leaves such pages out; reading one does not). */
+  in_trash?: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's property JSON, read by field
   properties: Record<string, any>;
 }
@@ -79,7 +88,7 @@ function notionError(error: unknown, action: string): IntegrationError {
 }
 
 /**
- * Notion through the official SDK (API version 2025-09-03: a database has data sources). Calls
+ * Notion through the official SDK (API version NOTION_API_VERSION: a database has data sources). Calls
  * for one integration secret are paced to about 3 a second across every server process on the
  * database (SharedPace), and retried on 409, 429 and 5xx honouring Retry-After (notion-fetch.ts).
  */
@@ -108,6 +117,7 @@ export class NotionClient {
     const { Client, LogLevel } = notionSdk();
     return new Client({
       auth: secret,
+      notionVersion: NOTION_API_VERSION,
       baseUrl: this.config.notionBaseUrl ?? undefined,
       // Retries are ours (notion-fetch.ts); the SDK's timeout would cut them short, so each attempt has its own.
       retry: false,
