@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { randomBytes } from 'node:crypto';
 import { expect, Locator, Page, Request, test } from './lane';
 import { connectSimulators, disconnectSimulators, sectionOnModel, signIn, startArticles, writeArticles } from './helpers';
@@ -52,12 +52,6 @@ async function template(page: Page, type: string, bulk: boolean) {
 
 /** A label's value in a definition list (`<dt>label</dt><dd>value</dd>`). */
 const fact = (scope: Locator, label: string) => scope.locator(`dt:text-is("${label}") + dd`);
-
-/** axe's WCAG 2.1 A/AA findings on the page as it is now, one line per rule and element. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n').join(' ')}`));
-}
 
 test.describe('Bulk writing through OpenAI’s Batch API (issue 30)', () => {
   test.beforeEach(async ({ page }) => {

@@ -582,7 +582,8 @@ export const evaluationMessages = {
 
 /** Workspaces (issue 28; not in the spec): the app bar's switcher and "New workspace…". */
 export const workspaceMessages = {
-  switcher: 'Workspace: %{name}, %{role}',
+  switcherHint: 'Your current workspace and your role in it: opens the menu to switch to another workspace or make a new one.',
+  menu: 'Your workspaces',
   roles: { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' },
   new: 'New workspace…',
   newTitle: 'New workspace',
