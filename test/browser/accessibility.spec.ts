@@ -105,13 +105,14 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
         p.getByRole('region', { name: 'Judge blind' }).getByRole('button', { name: 'Tie (3)' }),
         p.getByRole('img', { name: /^Win rate of each setup/ }),
       ]);
+      await audit(page, found, '/evaluations', (p) => p.getByRole('table', { name: 'Evaluations' }).getByRole('link', { name: 'Accessibility voice' }));
       await audit(page, found, '/history', (p) => p.getByRole('table', { name: 'Generation History' }));
       await audit(page, found, `/history/${written._id}`, (p) => p.getByRole('region', { name: 'The article as written' }).getByRole('heading', { level: 3 }));
       await audit(page, found, `/history/${job}`, (p) => p.getByRole('region', { name: 'The training job' }));
-      expect(found).toEqual({});
       await audit(page, found, '/members', (p) => p.getByRole('table', { name: 'Members' }));
       await audit(page, found, '/invitations', (p) => p.getByRole('link', { name: 'Invite someone' }));
       await audit(page, found, '/audit', (p) => p.getByRole('table', { name: 'Audit log' }));
+      expect(found).toEqual({});
     } finally {
       await disconnectSimulators(page);
       for (const path of [`/api/articles/${article}`, `/api/sections/${section}`, `/api/logit-bias-groups/${list}`]) {
