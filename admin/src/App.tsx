@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -30,10 +30,12 @@ const Home = lazy(() => import('./pages/home/Home'));
 /**
  * A resource folder's screens at spec §2's paths: the list at /{name}, create at /{name}/new and
  * edit at `editPath` (react-admin's own /create and /:id would change the spec's routes), and a
- * record in full at /{name}/{id} where a resource has one (History's entries, issue 16).
+ * record in full at /{name}/{id} where a resource has one (History's entries, issue 16). A path
+ * of the resource that no screen takes (its bare /{name} when it has no list) is react-admin's
+ * Not Found, as a mistyped path is, never an empty page.
  */
 const resource = (name: string, { list, create: Create, edit: Edit, show: Show, icon }: ResourceScreens, editPath = 'edit/:id') => (
-  <Resource name={name} list={list} icon={icon}>
+  <Resource name={name} list={list ?? NotFound} icon={icon}>
     {Create && <Route path="new" element={<Create />} />}
     {Edit && <Route path={editPath} element={<Edit />} />}
     {Show && <Route path=":id" element={<Show />} />}
@@ -92,10 +94,12 @@ export function App() {
       {resource('members', members)}
       {resource('invitations', invitations)}
       {resource('audit', audit)}
-      <Resource name="logit-bias-groups" />
-      <Resource name="fine-tune-jobs" />
-      <Resource name="training-jobs" />
-      <Resource name="training" icon={training.icon}>
+      {/* Resources the screens read, with no screen of their own. */}
+      {resource('logit-bias-groups', {})}
+      {resource('fine-tune-jobs', {})}
+      {resource('training-jobs', {})}
+      {/* Four screens, and no index: /training is Not Found too. */}
+      <Resource name="training" list={NotFound} icon={training.icon}>
         <Route path="submit" element={<training.submit />} />
         <Route path="view/:id" element={<training.view />} />
         <Route path="clusters/:id" element={<training.clusters />} />

@@ -1,15 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { expect, Locator, Page, test } from './lane';
 import { connectSimulators, disconnectSimulators, signIn, writeArticles } from './helpers';
-
-/** WCAG 2.1 A and AA, as axe-core tags them. */
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** axe's findings on the page as it is now: one line per rule and element, empty when none. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n').join(' ')}`));
-}
 
 /** Opens `path`, waits until `ready` shows the screen's content (every part of it, when several), and records what axe finds there. */
 async function audit(page: Page, found: Record<string, string[]>, path: string, ready: (page: Page) => Locator | Locator[]) {
@@ -114,9 +105,13 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
         p.getByRole('region', { name: 'Judge blind' }).getByRole('button', { name: 'Tie (3)' }),
         p.getByRole('img', { name: /^Win rate of each setup/ }),
       ]);
+      await audit(page, found, '/evaluations', (p) => p.getByRole('table', { name: 'Evaluations' }).getByRole('link', { name: 'Accessibility voice' }));
       await audit(page, found, '/history', (p) => p.getByRole('table', { name: 'Generation History' }));
       await audit(page, found, `/history/${written._id}`, (p) => p.getByRole('region', { name: 'The article as written' }).getByRole('heading', { level: 3 }));
       await audit(page, found, `/history/${job}`, (p) => p.getByRole('region', { name: 'The training job' }));
+      await audit(page, found, '/members', (p) => p.getByRole('table', { name: 'Members' }));
+      await audit(page, found, '/invitations', (p) => p.getByRole('link', { name: 'Invite someone' }));
+      await audit(page, found, '/audit', (p) => p.getByRole('table', { name: 'Audit log' }));
       expect(found).toEqual({});
     } finally {
       await disconnectSimulators(page);

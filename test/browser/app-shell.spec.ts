@@ -58,6 +58,20 @@ test.describe('Start-up, sign-in and the layout shell', () => {
     await expect(menu.getByRole('menuitem', { name: 'Create New Models' })).toHaveAttribute('href', '/models/new');
   });
 
+  test('a path react-admin registers without a screen shows its Not Found, as a mistyped one does, never an empty page', async ({ page }) => {
+    await signIn(page);
+    const notFound = page.getByRole('heading', { name: 'Not Found', level: 1 });
+    for (const path of ['/no-such-screen', '/fine-tune-jobs', '/training-jobs', '/logit-bias-groups', '/training', '/training/view']) {
+      await page.goto(path);
+      await expect(notFound, path).toBeVisible();
+      await expect(page.getByText('Either you typed a wrong URL, or you followed a bad link.'), path).toBeVisible();
+    }
+    // The training screens under /training are still there.
+    await page.goto('/training/submit');
+    await expect(page.getByRole('textbox', { name: 'Website URL' })).toBeVisible();
+    await expect(notFound).toHaveCount(0);
+  });
+
   test('collapses and expands a sidebar group', async ({ page }) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Article Settings' }).click();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { randomBytes } from 'node:crypto';
 import { expect, Locator, Page, Request, test } from './lane';
 import { connectSimulators, disconnectSimulators, sectionOnModel, signIn, startArticles, writeArticles } from './helpers';
@@ -9,7 +9,7 @@ import { articleEntry } from '../../scripts/lib/article-entry.cjs';
  * Issue 30: bulk templates, written through OpenAI's Batch API. The template's "Write in bulk"
  * switch on the article form; then, against the Notion and OpenAI simulators, a bulk article as
  * History shows it (its round, its batch's status and counts, the batch price of its sections),
- * and "Cancel bulk" stopping one in flight with one request whatever the clicks.
+ * and "Cancel bulk" stopping one in flight.
  */
 const BULK_LABEL = 'Write in bulk (OpenAI Batch API)';
 const BULK_HELP = 'Half the price; each section is written in a batch round, so an article takes up to 24 hours per section.';
@@ -52,12 +52,6 @@ async function template(page: Page, type: string, bulk: boolean) {
 
 /** A label's value in a definition list (`<dt>label</dt><dd>value</dd>`). */
 const fact = (scope: Locator, label: string) => scope.locator(`dt:text-is("${label}") + dd`);
-
-/** axe's WCAG 2.1 A/AA findings on the page as it is now, one line per rule and element. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary?.split('\n').join(' ')}`));
-}
 
 test.describe('Bulk writing through OpenAI’s Batch API (issue 30)', () => {
   test.beforeEach(async ({ page }) => {
@@ -144,7 +138,7 @@ test.describe('Bulk writing through OpenAI’s Batch API (issue 30)', () => {
     await expect(fact(section, 'Cost:')).toHaveText(`${usd(detail.sections[0].cost_usd)}, batch price (half)`);
   });
 
-  test('History follows a bulk article in flight, and "Cancel bulk" stops it with one request whatever the clicks', async ({ page }) => {
+  test('History follows a bulk article in flight, and "Cancel bulk" stops it', async ({ page }) => {
     const type = `BulkHeld${tag()}`;
     // A batch that takes a minute: it stays validating, then in progress, for as long as the test needs.
     await connectSimulators(page, { batchLatencyMs: 60_000 });
@@ -166,14 +160,10 @@ test.describe('Bulk writing through OpenAI’s Batch API (issue 30)', () => {
     await expect(facts.getByRole('row', { name: /window's end/ })).toContainText(/\d/);
     await page.getByRole('link', { name: 'Back to History' }).click();
 
-    // Every POST /api/bulk/cancel that leaves the browser is counted, and held a moment so a second click lands while it is in flight.
+    // Every POST /api/bulk/cancel that leaves the browser is counted (that a double click sends one is submit-once.spec.ts's).
     const cancels: Request[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/bulk/cancel') cancels.push(request);
-    });
-    await page.route('**/api/bulk/cancel', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.fallback();
     });
 
     const open = page.getByRole('button', { name: 'Cancel bulk' });
@@ -194,15 +184,11 @@ test.describe('Bulk writing through OpenAI’s Batch API (issue 30)', () => {
 
     await open.click();
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bulk/cancel');
-    const confirm = dialog.getByRole('button', { name: 'Cancel bulk' });
-    await confirm.dblclick();
-    await expect(confirm).toBeDisabled();
-    await expect(confirm).toHaveAttribute('aria-busy', 'true');
+    await dialog.getByRole('button', { name: 'Cancel bulk' }).click();
     const result = await (await answered).json();
     expect(result).toMatchObject({ articles: 1, message: expect.stringMatching(/^Bulk writing cancelled: /) });
     await expect(page.getByText(result.message)).toBeVisible();
     await expect(dialog).toBeHidden();
-    await page.waitForTimeout(1000);
     expect(cancels).toHaveLength(1);
 
     // The entry fails with the cancel message, the button goes, and nothing is left in flight.

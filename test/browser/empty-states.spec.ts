@@ -25,6 +25,11 @@ test.describe('Empty states', () => {
     await expect(page.getByRole('heading', { name: 'Training Data Collection Jobs' })).toBeVisible();
   });
 
+  test('shows the Evaluations list empty, with where to start one', async ({ page }) => {
+    await page.goto(`${GOOGLE_APP_URL}/evaluations`);
+    await expect(page.getByText('No evaluations yet. Evaluate a model from its row in Current Models.')).toBeVisible();
+  });
+
   test('shows "No bias word lists found."', async ({ page }) => {
     await page.goto(`${GOOGLE_APP_URL}/biaswords`);
     await expect(page.getByText('No bias word lists found.')).toBeVisible();

@@ -33,6 +33,25 @@ async function exampleSet(page: Page, name: string, count: number) {
 
 const judging = (page: Page) => page.getByRole('region', { name: 'Judge blind' });
 
+type EvaluationAnswer = { _id: string; status: string; verdict: { text: string }; created_at: string };
+
+/** An evaluation of the set (no examples against two of them, sent to `guidedBy`), run to its end through the API. */
+async function evaluated(page: Page, modelId: string, guidedBy = modelId): Promise<EvaluationAnswer> {
+  const made = await post(page.request, '/api/evaluations', {
+    modelId,
+    holdout: 2,
+    variants: [
+      { label: 'Plain', model: modelId, examples_count: 0 },
+      { label: 'Guided', model: guidedBy, examples_count: 2 },
+    ],
+  });
+  let evaluation = made as EvaluationAnswer;
+  await expect
+    .poll(async () => (evaluation = (await (await page.request.get(`/api/evaluations/${made._id}`)).json()) as EvaluationAnswer).status, { timeout: 30_000 })
+    .toBe('completed');
+  return evaluation;
+}
+
 test.describe('Example-guided sections and evaluations', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
@@ -121,5 +140,42 @@ test.describe('Example-guided sections and evaluations', () => {
     // The model's earlier evaluations link here.
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page.getByRole('link', { name: /No examples · With examples/ })).toBeVisible();
+  });
+
+  test('/evaluations lists every model’s evaluations newest first, each opening its page; Current Models links to it', async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const first = await exampleSet(page, `First ${tag}`, 4);
+    const second = await exampleSet(page, `Second ${tag}`, 4);
+    const older = await evaluated(page, first._id);
+    const newer = await evaluated(page, second._id, first._id);
+
+    await page.goto('/models');
+    const link = page.getByRole('region', { name: 'Fine Tuning Jobs' }).getByRole('link', { name: 'All evaluations' });
+    await expect(link).toBeVisible();
+    await page.screenshot({ path: 'test-results/models-evaluations-link.png' });
+    await link.click();
+    await expect(page).toHaveURL(/\/evaluations$/);
+    const table = page.getByRole('table', { name: 'Evaluations' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Model', 'Setups', 'Status', 'Verdict', 'Date']);
+    // Newest first: this test's two evaluations are the list's first rows.
+    const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+    await expect(rows.nth(0).getByRole('cell').first()).toHaveText(second.name);
+    await expect(rows.nth(1).getByRole('cell').first()).toHaveText(first.name);
+    // A setup on another model than the evaluated one names it.
+    for (const [row, evaluation, guided] of [
+      [rows.nth(0), newer, `Guided: ${first.name}, 2 examples shown`],
+      [rows.nth(1), older, 'Guided: 2 examples shown'],
+    ] as const) {
+      const cells = row.getByRole('cell');
+      await expect(cells.nth(1).getByRole('listitem')).toHaveText(['Plain: 0 examples shown', guided]);
+      await expect(cells.nth(2)).toHaveText('completed');
+      await expect(cells.nth(3)).toHaveText(evaluation.verdict.text);
+      await expect(cells.nth(4)).not.toHaveText('-');
+    }
+    await page.screenshot({ path: 'test-results/evaluations-list.png', fullPage: true });
+
+    await rows.nth(1).getByRole('link', { name: first.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/evaluations/${older._id}$`));
+    await expect(page.getByRole('heading', { name: `Evaluation of ${first.name}`, level: 1 })).toBeVisible();
   });
 });

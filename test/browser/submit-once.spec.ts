@@ -1,6 +1,20 @@
 import { APIRequestContext, expect, Locator, Page, test } from './lane';
 import { randomBytes } from 'node:crypto';
-import { answerDialogs, connectSimulators, disconnectSimulators, post, sectionOnModel, signIn, useOpenAiSimulator, writeArticles } from './helpers';
+import { GoogleAccount } from '../fakes/google-fake';
+import { articleEntry } from '../../scripts/lib/article-entry.cjs';
+import {
+  answerDialogs,
+  connectSimulators,
+  disconnectSimulators,
+  post,
+  sectionOnModel,
+  signIn,
+  startArticles,
+  useOpenAiSimulator,
+  workspaceSwitcher,
+  writeArticles,
+} from './helpers';
+import { OwnQuire } from './own-quire';
 import { OPENAI_FAKE_URL, SITE_URL } from './ports';
 
 /**
@@ -381,5 +395,161 @@ test.describe('One request per submit, whatever the clicks', () => {
     await dialog.getByRole('button', { name: 'Run' }).dblclick();
     await expect(dialog.getByTestId('preview-status')).toHaveText('Status: Completed');
     await runs.exactly(1);
+  });
+
+  test('Home: Download a backup makes one backup; the Notion webhook Reset asks once', async ({ page }) => {
+    // The browser downloads GET /api/backup itself (Playwright's routes never see it): each request is a download.
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Backups' }).getByRole('link', { name: 'Download a backup' }).dblclick();
+    await expect.poll(() => downloads.length).toBeGreaterThanOrEqual(1);
+    await page.waitForTimeout(HOLD_MS + 300);
+    expect(downloads).toEqual([expect.stringMatching(/\.sql$/)]);
+
+    // Notion's verification request has come, so the owner may reset the webhook.
+    const webhook = await (await page.request.get('/api/notion-webhook')).json();
+    await post(page.request, new URL(webhook.url).pathname, { verification_token: `secret_${tag()}${tag()}` });
+    const resets = await counting(page, 'POST', /^\/api\/notion-webhook\/reset$/);
+    await page.reload();
+    await page.getByRole('region', { name: 'Notion webhook' }).getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('dialog', { name: 'Forget the verification token?' }).getByRole('button', { name: 'Confirm' }).dblclick();
+    await expect(page.getByText("The webhook is reset: Quire waits for the new subscription's verification request.")).toBeVisible();
+    await resets.exactly(1);
+  });
+
+  test('models: Replace once', async ({ page }) => {
+    const { model, section } = await sectionOnModel(page, `Replaced ${tag()}`);
+    const other = await post(page.request, '/api/models', { name: `Replacement ${tag()}`, base_model: 'gpt-4o-mini' });
+    const replaces = await counting(page, 'POST', /^\/api\/models\/[^/]+\/replace$/);
+    await page.goto(`/models?replace=${model._id}`);
+    const dialog = page.getByRole('dialog', { name: `Replace ${model.name}` });
+    await choose(page, dialog, 'Replace with', new RegExp(`^${other.name}`));
+    await dialog.getByRole('button', { name: 'Replace' }).dblclick();
+    await expect(page.getByText(`Moved 1 section(s) and 0 article template(s) to ${other.name}.`)).toBeVisible();
+    await replaces.exactly(1);
+    expect((await (await page.request.get(`/api/sections/${section._id}`)).json()).model).toBe(other._id);
+  });
+
+  test('evaluations: Start evaluation once, and a judgment once', async ({ page }) => {
+    await useOpenAiSimulator(page);
+    const model = await post(page.request, '/api/models', { name: `Evaluated ${tag()}`, base_model: 'gpt-4o-mini' });
+    for (let n = 1; n <= 5; n++) {
+      const messages = [
+        { role: 'system', content: 'You write.' },
+        { role: 'user', content: `Write part ${n}.` },
+        { role: 'assistant', content: `Part ${n}, written.` },
+      ];
+      await post(page.request, `/api/models/${model._id}/add-example`, { example: { uuid: `once-${n}`, clusterId: 0, messages } });
+    }
+    const starts = await counting(page, 'POST', /^\/api\/evaluations$/);
+    await page.goto(`/evaluations/new?model=${model._id}`);
+    await expect(page.getByRole('region', { name: 'Estimate' }).getByRole('status')).toContainText('2 examples');
+    await page.getByRole('button', { name: 'Start evaluation' }).dblclick();
+    await expect(page).toHaveURL(/\/evaluations\/[0-9a-f-]{36}$/);
+    await starts.exactly(1);
+
+    const judgments = await counting(page, 'POST', /^\/api\/evaluations\/[^/]+\/judgments$/);
+    const judging = page.getByRole('region', { name: 'Judge blind' });
+    await judging.getByRole('button', { name: 'A is better (1)' }).dblclick({ timeout: 30_000 });
+    await expect(judging.getByRole('status')).toHaveText('Example 1 judged: A is better.');
+    await judgments.exactly(1);
+  });
+
+  test('History: Cancel bulk sends one cancel', async ({ page }) => {
+    const type = `CancelOnce${tag()}`;
+    // A batch that takes a minute: the article stays in flight for as long as the test needs.
+    await connectSimulators(page, { batchLatencyMs: 60_000 });
+    const { section } = await sectionOnModel(page, `Bulk ${type}`);
+    await post(page.request, '/api/articles', { article_title: `Bulk ${type}`, article_type: type, bulk: true, sections: [articleEntry(section)] });
+    await startArticles(page, [{ title: `Held ${type}`, type }]);
+    const cancels = await counting(page, 'POST', /^\/api\/bulk\/cancel$/);
+    await page.goto('/history');
+    await page.getByRole('button', { name: 'Cancel bulk' }).click({ timeout: 20_000 });
+    const confirm = page.getByRole('dialog', { name: 'Cancel bulk writing?' }).getByRole('button', { name: 'Cancel bulk' });
+    await confirm.dblclick();
+    // Disabled and busy while its one request is in flight.
+    await expect(confirm).toBeDisabled();
+    await expect(confirm).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByText(/^Bulk writing cancelled: /)).toBeVisible();
+    await cancels.exactly(1);
+    // The OpenAI simulator back to its quick batches, for the specs after.
+    await post(page.request, `${OPENAI_FAKE_URL}/__fake/reset`, {});
+    await disconnectSimulators(page);
+  });
+});
+
+const ADA: GoogleAccount = { sub: '5001', email: 'ada@quire.test', email_verified: true, name: 'Ada Lovelace' };
+const BO: GoogleAccount = { sub: '5002', email: 'bo@quire.test', email_verified: true, name: 'Bo Editor' };
+const CY: GoogleAccount = { sub: '5003', email: 'cy@quire.test', email_verified: true, name: 'Cy Editor' };
+const DAN = 'dan@quire.test';
+
+/** Several people are needed: a Quire of this describe's own in Google sign-in mode, as workspaces.spec.ts runs. */
+test.describe('One request per submit in a workspace: New workspace, Invite, a role, Remove and Revoke', () => {
+  const quire = new OwnQuire('submit-once', [ADA.email, BO.email, CY.email, DAN]);
+  test.beforeAll(() => quire.start());
+  test.afterAll(() => quire.stop());
+
+  test('each sends one request whatever the clicks', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const ada = await quire.signInAs(browser, ADA);
+
+    const workspaces = await counting(ada, 'POST', /^\/api\/workspaces$/);
+    await workspaceSwitcher(ada).click();
+    await ada.getByRole('menuitem', { name: 'New workspace…' }).click();
+    const dialog = ada.getByRole('dialog', { name: 'New workspace' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Twice clicked');
+    await dialog.getByRole('button', { name: 'Create' }).dblclick();
+    await expect(workspaceSwitcher(ada)).toHaveAccessibleName('Twice clicked Owner');
+    await workspaces.exactly(1);
+
+    const invites = await counting(ada, 'POST', /^\/api\/invitations$/);
+    await ada.goto('/invitations/new');
+    await ada.getByRole('textbox', { name: 'Email' }).fill(BO.email);
+    await ada.getByRole('button', { name: 'Invite' }).dblclick();
+    await expect(ada.getByText(`${BO.email} is invited.`)).toBeVisible();
+    await invites.exactly(1);
+    // Cy joins to be removed, Dan's invitation is there to be revoked.
+    for (const email of [CY.email, DAN]) expect((await ada.request.post('/api/invitations', { data: { email, role: 'editor' } })).status()).toBe(201);
+    await quire.signInAs(browser, BO);
+    await quire.signInAs(browser, CY);
+
+    const roles = await counting(ada, 'PUT', /^\/api\/members\/[^/]+$/);
+    await ada.goto('/members');
+    const members = ada.getByRole('table', { name: 'Members' });
+    await members.getByRole('combobox', { name: `Role of ${BO.name}` }).click();
+    await ada.getByRole('option', { name: 'Viewer' }).dblclick();
+    // A role is a select, which a double click leaves closed: what keeps it to one change at a time is that it cannot be chosen again meanwhile.
+    await expect(members.getByRole('combobox', { name: `Role of ${BO.name}` })).toBeDisabled();
+    await expect(ada.getByText(`${BO.name} is now Viewer.`)).toBeVisible();
+    await roles.exactly(1);
+
+    const removes = await counting(ada, 'DELETE', /^\/api\/members\/[^/]+$/);
+    await members
+      .getByRole('group', { name: `Actions: ${CY.name}` })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await ada
+      .getByRole('dialog', { name: `Remove ${CY.name} from this workspace?` })
+      .getByRole('button', { name: 'Confirm' })
+      .dblclick();
+    await expect(ada.getByText(`${CY.name} was removed from the workspace.`)).toBeVisible();
+    await removes.exactly(1);
+
+    const revokes = await counting(ada, 'DELETE', /^\/api\/invitations\/[^/]+$/);
+    await ada.goto('/invitations');
+    await ada
+      .getByRole('table', { name: 'Invitations' })
+      .getByRole('group', { name: `Actions: ${DAN}` })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await ada
+      .getByRole('dialog', { name: `Revoke the invitation of ${DAN}?` })
+      .getByRole('button', { name: 'Confirm' })
+      .dblclick();
+    await expect(ada.getByText('Invitation revoked.')).toBeVisible();
+    await revokes.exactly(1);
+    // Nothing failed on a second request the first had made pointless.
+    await expect(ada.getByText(/^Could not/)).toHaveCount(0);
   });
 });

@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { violations } from './axe';
 import { GoogleAccount } from '../fakes/google-fake';
 import { Browser, expect, Locator, Page, test } from './lane';
+import { workspaceSwitcher } from './helpers';
 import { OwnQuire } from './own-quire';
 
 /**
@@ -23,7 +24,6 @@ const people: { ada?: Page; bo?: Page } = {};
 const signInAs = (browser: Browser, account: GoogleAccount) => quire.signInAs(browser, account);
 
 const me = async (page: Page): Promise<Me> => (await page.request.get('/api/me')).json();
-const switcher = (page: Page) => page.getByRole('button', { name: /^Workspace:/ });
 
 /** A record through the API, as the person's session (its current workspace). */
 async function post(page: Page, path: string, data: object): Promise<{ _id: string }> {
@@ -136,8 +136,12 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
 
     await bo.goto('/sections');
     await expect(bo.getByRole('cell', { name: "Bo's own section", exact: true })).toBeVisible();
-    await expect(switcher(bo)).toContainText(own.name);
-    await switcher(bo).click();
+    await expect(workspaceSwitcher(bo)).toContainText(own.name);
+    // Spoken as shown, then what it does.
+    await expect(workspaceSwitcher(bo)).toHaveAccessibleName(`${own.name} Owner`);
+    await expect(workspaceSwitcher(bo)).toHaveAccessibleDescription(/^Your current workspace and your role in it: opens the menu/);
+    await workspaceSwitcher(bo).click();
+    await expect(bo.getByRole('menu', { name: 'Your workspaces' })).toBeVisible();
     await expect(bo.getByRole('menuitem', { name: new RegExp(`${adas.name}\\s*Viewer`) })).toBeVisible();
     await expect(bo.getByRole('menuitem', { name: new RegExp(`${own.name}\\s*Owner`) })).toBeVisible();
     await expect(bo.getByRole('menuitem', { name: 'New workspace…' })).toBeVisible();
@@ -149,12 +153,12 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
       await route.continue();
     });
     await bo.getByRole('menuitem', { name: new RegExp(adas.name) }).click();
-    await expect(switcher(bo)).toBeDisabled();
-    await expect(switcher(bo)).toBeEnabled();
+    await expect(workspaceSwitcher(bo)).toBeDisabled();
+    await expect(workspaceSwitcher(bo)).toBeEnabled();
     await bo.unroute('**/api/me/workspace');
     await expect(bo).toHaveURL(/\/$/);
-    await expect(switcher(bo)).toContainText(adas.name);
-    await expect(switcher(bo)).toContainText('Viewer');
+    await expect(workspaceSwitcher(bo)).toContainText(adas.name);
+    await expect(workspaceSwitcher(bo)).toContainText('Viewer');
     await bo.getByRole('menuitem', { name: 'Current Sections' }).click();
     await expect(bo.getByRole('cell', { name: "Ada's intro", exact: true })).toBeVisible();
     await expect(bo.getByRole('cell', { name: "Bo's own section", exact: true })).toHaveCount(0);
@@ -267,8 +271,7 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
     const found: Record<string, string[]> = {};
     const check = async (name: string, ready: Locator) => {
       await expect(ready).toBeVisible();
-      const results = await new AxeBuilder({ page: ada }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const lines = results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
+      const lines = await violations(ada);
       if (lines.length > 0) found[name] = lines;
     };
     await ada.goto('/members');
@@ -280,7 +283,7 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
     await check('invitations/new', ada.getByRole('textbox', { name: 'Email' }));
     await ada.goto('/audit');
     await check('audit', ada.getByRole('table', { name: 'Audit log' }));
-    await switcher(ada).click();
+    await workspaceSwitcher(ada).click();
     await check('switcher', ada.getByRole('menuitem', { name: 'New workspace…' }));
     await ada.keyboard.press('Escape');
     expect(found).toEqual({});
@@ -289,7 +292,7 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
   test('"New workspace…" makes one and switches to it; leaving a workspace goes back to one of one\'s own', async () => {
     const ada = people.ada!;
     // By keyboard: the menu opens on the current workspace; End reaches "New workspace…".
-    await switcher(ada).focus();
+    await workspaceSwitcher(ada).focus();
     await ada.keyboard.press('Enter');
     await expect(ada.getByRole('menuitem', { name: new RegExp((await me(ada)).workspace.name) })).toBeFocused();
     await ada.keyboard.press('End');
@@ -298,8 +301,8 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
     const dialog = ada.getByRole('dialog', { name: 'New workspace' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Acme team');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(switcher(ada)).toContainText('Acme team');
-    await expect(switcher(ada)).toContainText('Owner');
+    await expect(workspaceSwitcher(ada)).toContainText('Acme team');
+    await expect(workspaceSwitcher(ada)).toContainText('Owner');
     await ada.goto('/sections');
     await expect(ada.getByText('No sections found.')).toBeVisible();
 
@@ -308,7 +311,7 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
     await bo.goto('/members');
     bo.once('dialog', (dialog) => void dialog.accept());
     await bo.getByRole('button', { name: 'Leave workspace' }).click();
-    await expect(switcher(bo)).toContainText(own.name);
+    await expect(workspaceSwitcher(bo)).toContainText(own.name);
     await expect(bo).toHaveURL(/\/$/);
     expect((await me(bo)).workspaces).toHaveLength(1);
   });

@@ -467,3 +467,36 @@ describe('Backups and restores', () => {
     expect(applied.rows[0].n).toBe(migrations.length);
   }, 120_000);
 });
+
+describe('Backup downloads', () => {
+  it('should go on serving when a download is given up before its backup is made, leaving nothing behind', async () => {
+    const dataDir = tmp('given-up');
+    const server = await startServerProcess({ DATA_DIR: dataDir, ENCRYPTION_KEY: KEY, AUTH_MODE: 'local' });
+    try {
+      const login = await request(server.url).get('/api/auth/local').expect(302);
+      const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
+      // The browser closes the connection while the server is still making the backup (a tab closed, a download cancelled).
+      const given = new AbortController();
+      const download = fetch(`${server.url}/api/backup`, { headers: { cookie }, signal: given.signal }).catch(() => 'given up');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      given.abort();
+      expect(await download).toBe('given up');
+      // The backup it was making is finished and removed, then the server answers as before.
+      const inProgress = () => readdirSync(join(dataDir, 'backups')).filter((name) => name.startsWith('.'));
+      await eventually(
+        async () => inProgress(),
+        (names) => names.length === 0,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(server.child.exitCode).toBeNull();
+      const again = await request(server.url).get('/api/backup').set('Cookie', cookie).expect(200);
+      expect(again.headers['content-type']).toBe('application/sql; charset=utf-8');
+      await eventually(
+        async () => inProgress(),
+        (names) => names.length === 0,
+      );
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});

@@ -368,6 +368,7 @@ export const modelMessages = {
   stopped: 'Stopped by OpenAI',
   replace: 'Replace',
   evaluate: 'Evaluate',
+  allEvaluations: 'All evaluations',
   evaluateHint: 'Compare setups on this model’s examples: held out, written again, scored and judged blind.',
   evaluateNeeds: 'An evaluation holds out at least %{min} examples: add examples to this model first.',
   examples: 'Examples',
@@ -507,7 +508,7 @@ export const previewMessages = {
 };
 
 /** Every user-facing string of the dashboard, spelled exactly as the specification has it. */
-/** Evaluations (issue 25; not in the spec): /evaluations/new?model=… and /evaluations/{id}. */
+/** Evaluations (issue 25; not in the spec): /evaluations, /evaluations/new?model=… and /evaluations/{id}. */
 export const evaluationMessages = {
   createTitle: 'Evaluate %{name}',
   showTitle: 'Evaluation of %{name}',
@@ -580,11 +581,22 @@ export const evaluationMessages = {
   judged: 'Example %{n} judged: %{side}.',
   alreadyJudged: 'Judged: %{side}. Choose again to change it.',
   judgeFailed: 'Could not save the judgment.',
+  // /evaluations: every model's evaluations.
+  listTitle: 'Evaluations',
+  listEmpty: 'No evaluations yet. Evaluate a model from its row in Current Models.',
+  list_model: 'Model',
+  list_variants: 'Setups',
+  list_variant: '%{label}: %{smart_count} example shown |||| %{label}: %{smart_count} examples shown',
+  list_variantOn: '%{label}: %{model}, %{smart_count} example shown |||| %{label}: %{model}, %{smart_count} examples shown',
+  list_status: 'Status',
+  list_verdict: 'Verdict',
+  list_date: 'Date',
 };
 
 /** Workspaces (issue 28; not in the spec): the app bar's switcher and "New workspace…". */
 export const workspaceMessages = {
-  switcher: 'Workspace: %{name}, %{role}',
+  switcherHint: 'Your current workspace and your role in it: opens the menu to switch to another workspace or make a new one.',
+  menu: 'Your workspaces',
   roles: { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' },
   new: 'New workspace…',
   newTitle: 'New workspace',

@@ -3,7 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-docs';
 import { bearerToken } from '../common/same-secret';
 import type { Request, Response } from 'express';
-import { createReadStream, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { BackupService } from './backup.service';
 
@@ -33,10 +34,14 @@ export class BackupController {
     }
     const { file, header } = await this.backups.backupForDownload();
     try {
+      // Opened before it is streamed: a browser gone while the backup was made ends the stream at
+      // once, and the file removed below is never opened afterwards (an unhandled error that
+      // stopped the server).
+      const backup = await open(file, 'r');
       res.setHeader('Content-Type', 'application/sql; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="quire-backup-${header.made_at.replace(/[:.]/g, '-')}.sql"`);
       res.setHeader('Cache-Control', 'no-store');
-      await pipeline(createReadStream(file), res);
+      await pipeline(backup.createReadStream(), res);
     } catch (error) {
       // The browser went away mid-download: nothing to answer.
       this.logger.warn(`A backup download ended early: ${(error as Error).message}`);

@@ -12,9 +12,9 @@ import { useWorkspaceSwitch } from './useWorkspaceSwitch';
 
 /**
  * The app bar's workspace switcher (issue 28): the current workspace's name and the person's role
- * in it; its menu lists every workspace they belong to with their role there, and "New
- * workspace…". Choosing one moves the session there (useWorkspaceSwitch); the button is disabled
- * meanwhile.
+ * in it, which are also its accessible name; its menu lists every workspace they belong to with
+ * their role there, and "New workspace…". Choosing one moves the session there
+ * (useWorkspaceSwitch); the button is disabled meanwhile.
  */
 export function WorkspaceSwitcher() {
   const t = useT('workspaces');
@@ -38,10 +38,14 @@ export function WorkspaceSwitcher() {
 
   return (
     <>
+      {/* Named by what it shows (WCAG 2.5.3, Label in Name: "Acme team Owner"); what it does is its description. */}
+      <span id="workspace-switcher-hint" hidden>
+        {t('switcherHint')}
+      </span>
       <Button
         id="workspace-switcher"
         color="inherit"
-        aria-label={t('switcher', { name: current.name, role: t(`roles.${current.role}`) })}
+        aria-describedby="workspace-switcher-hint"
         aria-haspopup="menu"
         aria-controls={anchor ? 'workspace-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -54,18 +58,12 @@ export function WorkspaceSwitcher() {
       >
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {current.name}
-        </Box>
+        </Box>{' '}
         <Box component="span" sx={{ ml: 1, opacity: 0.8, fontSize: '0.8em', whiteSpace: 'nowrap' }}>
           {t(`roles.${current.role}`)}
         </Box>
       </Button>
-      <Menu
-        id="workspace-menu"
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': 'workspace-switcher' } }}
-      >
+      <Menu id="workspace-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-label': t('menu') } }}>
         {me.workspaces.map((workspace) => (
           <MenuItem key={workspace.id} selected={workspace.id === current.id} onClick={() => choose(workspace.id)}>
             <ListItemIcon>{workspace.id === current.id && <CheckIcon fontSize="small" />}</ListItemIcon>

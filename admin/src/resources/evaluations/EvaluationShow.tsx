@@ -23,12 +23,11 @@ import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
 import { formatUsd } from '../history/format';
 import { BlindJudging } from './BlindJudging';
-import { Evaluation, isOpen } from './types';
+import { Evaluation, isOpen, STATUS_COLOR } from './types';
 import { WinRateChart } from './WinRateChart';
 
 /** While it is queued or running, the evaluation is read again this often. */
 const FOLLOW_MS = 2000;
-const STATUS_COLOR = { queued: 'default', running: 'info', completed: 'success', failed: 'error' } as const;
 
 const score = (value: number | null) => (value === null ? '—' : value.toFixed(3));
 const percent = (value: number) => `${Math.round(value * 100)} %`;

@@ -1,8 +1,12 @@
 import { lazy } from 'react';
 import { ResourceScreens } from '../types';
 
-/** Evaluations (issue 25): made from a model's row (/evaluations/new?model=…), read and judged at /evaluations/{id}. */
+/**
+ * Evaluations (issue 25): every one of the workspace at /evaluations (linked from Current Models),
+ * made from a model's row (/evaluations/new?model=…), read and judged at /evaluations/{id}.
+ */
 export default {
+  list: lazy(() => import('./EvaluationList')),
   create: lazy(() => import('./EvaluationCreate')),
   show: lazy(() => import('./EvaluationShow')),
 } satisfies ResourceScreens;

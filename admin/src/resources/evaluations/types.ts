@@ -70,5 +70,11 @@ export interface EvaluationInput {
 
 export const isOpen = (evaluation: Pick<Evaluation, 'status'>) => evaluation.status === 'queued' || evaluation.status === 'running';
 
+/** Each status's chip colour, on the list and the evaluation's page. */
+export const STATUS_COLOR = { queued: 'default', running: 'info', completed: 'success', failed: 'error' } as const satisfies Record<
+  Evaluation['status'],
+  string
+>;
+
 /** A judgment's side: the output shown as A, as B, or neither. */
 export type Side = 'A' | 'B' | 'tie';

@@ -1,6 +1,7 @@
 import { Box, Chip, TableCell, TableRow } from '@mui/material';
 import { InviteButton } from './InviteButton';
-import { DeleteButton, Title, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Title, useGetList, useTranslate } from 'react-admin';
+import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
 import { formatDate } from '../../components/formatDate';
 import { ActionsCell, ListTable } from '../../components/ListTable';
 import { withReason } from '../../components/useRun';
@@ -11,8 +12,6 @@ import { Invitation } from './types';
 export default function InvitationList() {
   const t = useT('invitations');
   const translate = useTranslate();
-  const notify = useNotify();
-  const tell = (type: 'success' | 'error', text: string) => notify(text, { type, messageArgs: { _: text } });
   // The API sorts these by nothing but id: newest first here.
   const { data, isPending, error } = useGetList<Invitation>('invitations', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } });
   const rows = data && [...data].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -38,18 +37,15 @@ export default function InvitationList() {
               <Chip size="small" label={t(`statuses.${invitation.status}`)} color={invitation.status === 'pending' ? 'info' : 'default'} />
             </TableCell>
             <ActionsCell label={`${t('actions')}: ${invitation.email}`}>
-              <DeleteButton
-                record={invitation}
+              <ConfirmDeleteButton
                 resource="invitations"
+                record={invitation}
                 label={t('revoke')}
-                mutationMode="pessimistic"
-                redirect={false}
                 confirmTitle={t('confirmRevokeTitle', { email: invitation.email })}
                 confirmContent={t('confirmRevoke')}
-                mutationOptions={{
-                  onSuccess: () => tell('success', t('revoked')),
-                  onError: (error) => tell('error', withReason(t('revokeFailed'))(error)),
-                }}
+                success={t('revoked')}
+                failure={withReason(t('revokeFailed'))}
+                alsoInvalidates={['audit']}
               />
             </ActionsCell>
           </TableRow>

@@ -1,7 +1,8 @@
 import { Button, MenuItem, Select, TableCell } from '@mui/material';
-import { DeleteButton, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { useGetIdentity, useTranslate } from 'react-admin';
 import type { Role } from '@quire/shared';
 import { QuireIdentity } from '../../authProvider';
+import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
 import { ActionsCell } from '../../components/ListTable';
 import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
@@ -51,16 +52,14 @@ export function RoleCell(props: { member: Member; editable: boolean; self: boole
   );
 }
 
-/** Remove (owners; react-admin's DeleteButton asks first and checks canAccess), or Leave workspace on one's own row. */
+/** Remove (owners; it asks first), or Leave workspace on one's own row. */
 export function MemberActions(props: { member: Member; self: boolean }) {
   const t = useT('members');
-  const notify = useNotify();
   const { identity } = useGetIdentity();
   const workspace = (identity as QuireIdentity | undefined)?.workspace.name ?? '';
   const { run, busy } = useRun();
   const { refresh, switching } = useWorkspaceSwitch();
   const { member } = props;
-  const tell = (type: 'success' | 'error', text: string) => notify(text, { type, messageArgs: { _: text } });
 
   const leave = () =>
     run('leave', {
@@ -79,18 +78,15 @@ export function MemberActions(props: { member: Member; self: boolean }) {
           {t('leave')}
         </Button>
       ) : (
-        <DeleteButton
-          record={member}
+        <ConfirmDeleteButton
           resource="members"
+          record={member}
           label={t('remove')}
-          mutationMode="pessimistic"
-          redirect={false}
           confirmTitle={t('confirmRemoveTitle', { name: member.name })}
           confirmContent={t('confirmRemove')}
-          mutationOptions={{
-            onSuccess: () => tell('success', t('removed', { name: member.name })),
-            onError: (error) => tell('error', withReason(t('removeFailed'))(error)),
-          }}
+          success={t('removed', { name: member.name })}
+          failure={withReason(t('removeFailed'))}
+          alsoInvalidates={['audit']}
         />
       )}
     </ActionsCell>

@@ -118,6 +118,12 @@ export default function ModelsPage() {
         <ListContextTable<FineTuneJob>
           heading
           title={t('jobsHeading')}
+          // Every model's evaluations, beside the other way of telling whether a model writes better.
+          actions={
+            <Button component={Link} to="/evaluations" size="small" variant="outlined">
+              {t('allEvaluations')}
+            </Button>
+          }
           columns={[t('name'), t('status'), t('outputModel'), t('tokensTrained'), t('dateTuned')]}
           empty={t('noJobs')}
           renderRow={(job) => (
