@@ -167,7 +167,11 @@ describe('Bulk writing through the Batch API', () => {
     );
     expect((await suite.agent.get('/api/bulk').expect(200)).body).toMatchObject({ batches: 1, lines: 4, articles: 4 });
     // OpenAI runs a batch's lines one after another: cancel once the held batch has run its half.
-    await eventually(async () => openai.executedLines.length, (n) => n === 2, 20_000);
+    await eventually(
+      async () => openai.executedLines.length,
+      (n) => n === 2,
+      20_000,
+    );
     const cancelled = (await suite.agent.post('/api/bulk/cancel').expect(200)).body;
     expect(cancelled).toMatchObject({ articles: 4, batches: 1, message: 'Bulk writing cancelled: 4 articles stopped; the sections already written are kept.' });
     const entries = await history();
