@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './backend/src/database/schema.ts',
+  schema: './backend/src/schema.ts',
   out: './backend/drizzle',
 });

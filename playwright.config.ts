@@ -22,6 +22,7 @@ function laneServers({ database, ports, urls }: (typeof lanes)[number]) {
     DATABASE_URL: database,
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     OPENAI_BASE_URL: `${urls.openai}/v1`,
+    ANTHROPIC_BASE_URL: urls.anthropic,
     NOTION_BASE_URL: urls.notion,
     FINE_TUNE_POLL_SECONDS: '1',
     // Notion rows are claimed only by Home's "Check Notion now": a scheduled check by either server
@@ -31,7 +32,7 @@ function laneServers({ database, ports, urls }: (typeof lanes)[number]) {
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     CRAWL_HOST_DELAY_MS: '0',
     CRAWL_HOST_CONCURRENCY: '4',
-    // Bulk writing (issue 30): sections go to OpenAI's Batch API, and batches are read, every second instead of every minute.
+    // Bulk writing: sections go to OpenAI's Batch API, and batches are read, every second instead of every minute.
     BULK_POLL_MS: '1000',
   };
   const server = { command: SERVER, reuseExistingServer: false, timeout: 120_000, stdout: 'ignore' as const, stderr: 'pipe' as const };

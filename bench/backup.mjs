@@ -1,4 +1,4 @@
-// Backups and restores of a large database (issue 27): 100,000 sections and 10,000 examples.
+// Backups and restores of a large database: 100,000 sections and 10,000 examples.
 // 1. `npm run backup` while the server runs on the embedded database (the server makes it: a base
 //    copy of its folder, then a dump in a worker thread), with GET /api/me asked every 25 ms
 //    meanwhile: wall time, the server's memory, the slowest answer (goal < 200 ms).

@@ -1,4 +1,4 @@
-// Issue 30: bulk writing through OpenAI's Batch API. 200 rows of a bulk template of 3 sections,
+// Bulk writing through OpenAI's Batch API. 200 rows of a bulk template of 3 sections,
 // written by one server on the embedded database against the simulators (each OpenAI batch takes
 // 2 s from created to completed; Quire's bulk pass every 200 ms; Notion at its 3 requests a
 // second, the pace Quire keeps per integration secret). Prints one table, then each batch: the

@@ -1,4 +1,4 @@
-// Example-guided sections and evaluations (issue 25), against the OpenAI simulator.
+// Example-guided sections and evaluations, against the OpenAI simulator.
 // 1. Choosing examples: a section guided by a set of 1,000 examples (3 sent), tried alone again and
 //    again beside the same section without a set; the added time per section is the guided one's
 //    written time minus the plain one's, pair by pair (goal: p95 ≤ 50 ms once the set's embeddings

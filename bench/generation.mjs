@@ -14,6 +14,9 @@
 //        partly full unless the batch divides by their slots: with 60 articles (4 slots: 15 rounds
 //        of 2 s; 8 slots: 7.5, so 8) even servers with no overhead at all would reach only
 //        (15 × 2 + 2) ÷ (8 × 2 + 2) = 1.78 ×. 120 articles make the measure the rate of writing.
+//  1b. The same on the embedded database with the sections on three vendors in turn (OpenAI, Anthropic
+//     and an OpenAI-compatible server, each simulator at the same latency): the same bound, the same
+//     goal of 1.05 ×.
 //     c. reasoning models (gpt-5: it refuses a temperature other than 1 and logit_bias; gpt-6-sol: it
 //        refuses any temperature at its default effort, and logit_bias) on a fresh database, written
 //        by two servers at once: every refused parameter should cost at most one refused request,
@@ -37,10 +40,12 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 12);
 const ROWS_PER_OPERATOR = Number(process.env.BENCH_ROWS_PER_OPERATOR ?? 10);
 
-const { NotionFake, OpenAiFake, GoogleFake } = fakes();
+const { NotionFake, OpenAiFake, GoogleFake, AnthropicFake, CompatibleFake } = fakes();
 const notion = await new NotionFake().start(0);
 const openai = await new OpenAiFake().start(0);
 const google = await new GoogleFake().start(0);
+const anthropic = await new AnthropicFake().start(0);
+const compatible = await new CompatibleFake().start(0);
 openai.chatLatencyMs = LATENCY_MS;
 
 const table = [];
@@ -60,10 +65,14 @@ const recreatePostgres = () => freshPostgres(POSTGRES_URL);
  * the others their own secret and database), a template and rows; then presses "Check Notion now"
  * for each and waits until every page has its final status.
  */
-async function batch({ servers: count, database, operators, rowsPerOperator, baseModel = 'gpt-4o' }) {
+async function batch({ servers: count, database, operators, rowsPerOperator, baseModel = 'gpt-4o', vendors = false }) {
   notion.reset();
   openai.reset();
+  anthropic.reset();
+  compatible.reset();
   openai.chatLatencyMs = LATENCY_MS;
+  anthropic.chatLatencyMs = LATENCY_MS;
+  compatible.chatLatencyMs = LATENCY_MS;
   notion.requestsPerSecond = NOTION_PER_SECOND;
   const emails = Array.from({ length: operators }, (_, i) => `operator${i + 1}@quire.bench`);
   const auth = operators === 1 ? { AUTH_MODE: 'local' } : { ...google.env(emails.join(',')) };
@@ -76,6 +85,7 @@ async function batch({ servers: count, database, operators, rowsPerOperator, bas
     OPENAI_BASE_URL: openai.baseUrl,
     NOTION_POLL_SECONDS: '3600',
     GENERATION_CONCURRENCY: String(CONCURRENCY),
+    ANTHROPIC_BASE_URL: anthropic.baseUrl,
   };
   const servers = [];
   for (let i = 0; i < count; i++) servers.push(await startServer(env));
@@ -87,7 +97,19 @@ async function batch({ servers: count, database, operators, rowsPerOperator, bas
     const api = client(url, await signIn(url, operators === 1 ? 'local' : 'google'));
     const integration = i === 0 ? { secret: notion.secret, databaseId: notion.databaseId, dataSourceId: undefined } : notion.addIntegration();
     await api('POST', '/api/user', { envVars: { NOTION_SECRET: integration.secret, DATABASE_ID: integration.databaseId, OPENAI_API_KEY: openai.apiKey } });
-    await seedTemplate(api, { title: 'Bench guide', type: 'Guide', headings: Array.from({ length: SECTIONS }, (_, s) => `Section ${s + 1}`), baseModel });
+    const moreModels = [];
+    if (vendors) {
+      const claude = await api('POST', '/api/connections', { kind: 'anthropic', name: 'Claude', api_key: anthropic.apiKey });
+      const local = await api('POST', '/api/connections', { kind: 'openai-compatible', name: 'Local vLLM', base_url: compatible.baseUrl });
+      moreModels.push({ base_model: 'claude-sonnet-4-6', connection_id: claude._id }, { base_model: compatible.served[0], connection_id: local._id });
+    }
+    await seedTemplate(api, {
+      title: 'Bench guide',
+      type: 'Guide',
+      headings: Array.from({ length: SECTIONS }, (_, s) => `Section ${s + 1}`),
+      baseModel,
+      moreModels,
+    });
     for (let r = 0; r < rowsPerOperator; r++) {
       const title = `Bench article ${i + 1}.${r + 1}`;
       pages.push(
@@ -126,6 +148,8 @@ async function batch({ servers: count, database, operators, rowsPerOperator, bas
     lost: pages.length - complete,
     duplicated,
     completions: openai.requestsTo('POST', /^\/v1\/chat\/completions$/).length,
+    anthropicMessages: anthropic.requests.filter((r) => r.method === 'POST' && r.path === '/v1/messages').length,
+    compatibleCompletions: compatible.requests.filter((r) => r.method === 'POST' && r.path === '/v1/chat/completions').length,
     notionCalls: notion.requests.length,
     notion429: notion.rateLimited,
     openAi429: openai.rateLimited,
@@ -157,6 +181,26 @@ row(
 row('chat completions', String(one.completions), `expected ${ROWS * SECTIONS}`);
 row('Notion calls / 429s', `${one.notionCalls} / ${one.notion429}`, `${pct(one.notion429, one.notionCalls)} (goal < 5 %)`);
 row('server peak memory', `${one.peak.toFixed(0)} MB`, `RSS high-water mark from start, embedded database; goal ≤ 400 MB: ${check(one.peak <= 400)}`);
+
+// 1b. The same, the sections on three vendors in turn.
+const mixed = await batch({ servers: 1, database: '', operators: 1, rowsPerOperator: ROWS, vendors: true });
+row(
+  'three vendors: wall time',
+  `${mixed.wall.toFixed(1)} s`,
+  'sections on OpenAI, Anthropic and an OpenAI-compatible server in turn, each at the same latency',
+);
+row('  ratio wall / bound', (mixed.wall / oneBound).toFixed(3), `goal ≤ 1.05: ${check(mixed.wall / oneBound <= 1.05)}`);
+row(
+  '  requests OpenAI / Anthropic / compatible',
+  `${mixed.completions} / ${mixed.anthropicMessages} / ${mixed.compatibleCompletions}`,
+  `expected ${(ROWS * SECTIONS) / 3} each, plus one refused request per parameter Anthropic refuses (its API takes no temperature)`,
+);
+row(
+  '  pages complete / lost / duplicated',
+  `${mixed.complete} / ${mixed.lost} / ${mixed.duplicated}`,
+  `goal: none lost or duplicated: ${check(mixed.lost + mixed.duplicated === 0)}`,
+);
+if (mixed.lost + mixed.duplicated > 0) failed = true;
 
 if (await recreatePostgres()) {
   // 2a. Two servers, one operator, one Notion secret: Notion is the bound, and its pace is shared.
@@ -218,5 +262,5 @@ const w = [0, 1].map((c) => Math.max(...table.map((r) => r[c].length)));
 console.log(`\n${'measure'.padEnd(w[0])} | ${'value'.padEnd(w[1])} | notes\n${'-'.repeat(w[0])}-|-${'-'.repeat(w[1])}-|------`);
 for (const [a, b, c] of table) console.log(`${a.padEnd(w[0])} | ${b.padEnd(w[1])} | ${c}`);
 
-await Promise.all([notion.stop(), openai.stop(), google.stop()]);
+await Promise.all([notion.stop(), openai.stop(), google.stop(), anthropic.stop(), compatible.stop()]);
 if (failed) process.exitCode = 1;

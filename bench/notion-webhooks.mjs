@@ -1,4 +1,4 @@
-// Issue 29: how soon a row set to start in Notion begins ("Generating..."), with Notion's webhooks
+// How soon a row set to start in Notion begins ("Generating..."), with Notion's webhooks
 // and with polling, and how many Notion requests an idle workspace costs an hour. One server on an
 // in-memory embedded database against the simulators (Notion at its 3 requests a second; the
 // webhook simulator aggregates a page's changes for 100 ms before sending, Notion's own delay

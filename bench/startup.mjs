@@ -1,5 +1,5 @@
 // Start-up time (to /api/health, and the CPU it took) and idle memory of the server on the embedded
-// database and on PostgreSQL, with issue 18's goals for the embedded one,
+// database and on PostgreSQL, with the goals set for the embedded one,
 // requests/second of GET /api/me (signed in) against a bare NestJS route, and the size of the
 // dashboard's initial JavaScript. Prints one table. Run with `npm run bench`.
 import { spawn } from 'node:child_process';
@@ -25,7 +25,7 @@ function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
 }
-/** Issue 18's goals for the embedded server. */
+/** The embedded server's goals: what a small machine can afford. */
 const FIRST_START_GOAL_S = 3;
 const IDLE_RSS_GOAL_MB = 250;
 const IDLE_SECONDS = 3;

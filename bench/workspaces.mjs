@@ -1,4 +1,4 @@
-// Issue 28: what the workspace guard and the audit log cost the everyday requests. Times
+// What the workspace guard and the audit log cost the everyday requests. Times
 // GET /api/sections (a page of 25 of 200 sections) and a section save (PUT, a new version each
 // time, read first and logged by the audit writer) against a server on a fresh in-memory database.
 // Prints one table. Run with `npm run bench:workspaces`; run the same file in a checkout of the

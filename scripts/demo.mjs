@@ -1,5 +1,5 @@
-// `npm run demo`: Quire on its own embedded database (./data-demo) with the Notion, OpenAI and
-// Google simulators on loopback and sample data, so articles are written within a minute with no
+// `npm run demo`: Quire on its own embedded database (./data-demo) with the Notion, OpenAI,
+// Anthropic and Google simulators on loopback and sample data, so articles are written within a minute with no
 // accounts. Sign in with the (simulated) Google button; Ctrl-C stops everything.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -7,10 +7,11 @@ import { client, fakes, root, seedTemplate, signIn, startServer, stop } from './
 
 const port = Number(process.env.PORT ?? 3000);
 const baseUrl = `http://localhost:${port}`;
-const { NotionFake, OpenAiFake, GoogleFake } = fakes();
+const { NotionFake, OpenAiFake, GoogleFake, AnthropicFake } = fakes();
 const notion = await new NotionFake().start(4101);
 const openai = await new OpenAiFake().start(4102);
 const google = await new GoogleFake().start(4103);
+const anthropic = await new AnthropicFake().start(4105);
 // A small blog on loopback to collect training data from (the crawler may reach it because the demo allows private networks).
 const { FixtureSite } = createRequire(import.meta.url)(join(root, 'dist-fakes/fixture-site.js'));
 const site = await new FixtureSite().start(4104);
@@ -27,6 +28,7 @@ const server = await startServer(
     DATA_DIR: join(root, 'data-demo'),
     NOTION_BASE_URL: notion.baseUrl,
     OPENAI_BASE_URL: openai.baseUrl,
+    ANTHROPIC_BASE_URL: anthropic.baseUrl,
     NOTION_POLL_SECONDS: '5',
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     CRAWL_HOST_DELAY_MS: '100',
@@ -71,6 +73,29 @@ if ((await api('GET', '/api/models')).length === 0) {
   const acme = await api('POST', '/api/clients', { name: 'Acme Outdoors' });
   await api('POST', `/api/clients/${acme._id}/save-path`, { folderId: 'demo-acme-folder', folderName: 'Acme Outdoors articles' });
 }
+// A second vendor beside OpenAI: Home › Model providers shows it, and its Test lists its models.
+if ((await api('GET', '/api/connections')).length === 0) {
+  await api('POST', '/api/connections', { kind: 'anthropic', name: 'Claude', api_key: anthropic.apiKey });
+}
+// A writer on Claude, and an evaluation of the house style's examples written by a GPT and by a Claude
+// model (each shown three of the other examples), so Evaluations compares the two vendors out of the box.
+const models = await api('GET', '/api/models');
+const claude = (await api('GET', '/api/connections')).find((connection) => connection.kind === 'anthropic');
+let claudeWriter = claude && models.find((model) => model.connection_id === claude._id);
+if (claude && !claudeWriter) {
+  claudeWriter = await api('POST', '/api/models', { name: 'Claude writer', base_model: 'claude-sonnet-4-6', connection_id: claude._id });
+}
+const houseStyle = models.find((model) => model.name === 'Acme house style');
+if (houseStyle && claudeWriter && (await api('GET', '/api/evaluations')).length === 0) {
+  await api('POST', '/api/evaluations', {
+    modelId: houseStyle._id,
+    holdout: 4,
+    variants: [
+      { label: 'GPT-4o mini', model: houseStyle._id, examples_count: 3 },
+      { label: 'Claude Sonnet 4.6', model: claudeWriter._id, examples_count: 3 },
+    ],
+  });
+}
 const rows = [
   { title: 'Best hiking boots for beginners', type: 'Guide', client: 'Acme Outdoors', extra: { Keyword: 'hiking boots' } },
   { title: 'How to choose a tent', type: 'Guide', client: 'Acme Outdoors', extra: { Keyword: 'tents' } },
@@ -88,13 +113,15 @@ console.log(`
   To compare setups, open Current Models › "Acme house style" › Evaluate.
   For training data, open Current Models › Submit training URL and enter ${site.url}/
   (a sample blog served on this machine).
-  Notion, OpenAI and Google Drive are simulators on this machine; nothing leaves it.
+  Home › Model providers has Claude beside OpenAI: Test lists the models its key may use.
+  Current Models › All evaluations compares a GPT and a Claude writer on the house style: judge their outputs blind.
+  Notion, OpenAI, Anthropic and Google Drive are simulators on this machine; nothing leaves it.
   Ctrl-C stops the demo (its data stays in ./data-demo).
 `);
 
 const shutdown = async () => {
   await stop(server.child);
-  await Promise.all([notion.stop(), openai.stop(), google.stop(), site.stop()]);
+  await Promise.all([notion.stop(), openai.stop(), google.stop(), anthropic.stop(), site.stop()]);
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

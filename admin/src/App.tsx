@@ -30,7 +30,7 @@ const Home = lazy(() => import('./pages/home/Home'));
 /**
  * A resource folder's screens at spec §2's paths: the list at /{name}, create at /{name}/new and
  * edit at `editPath` (react-admin's own /create and /:id would change the spec's routes), and a
- * record in full at /{name}/{id} where a resource has one (History's entries, issue 16). A path
+ * record in full at /{name}/{id} where a resource has one (History's entries). A path
  * of the resource that no screen takes (its bare /{name} when it has no list) is react-admin's
  * Not Found, as a mistyped path is, never an empty page.
  */

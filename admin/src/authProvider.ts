@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { actionOf, can, PERMISSIONS } from '@quire/shared';
-import { HttpClient, httpClient, Me, WorkspaceMembership } from './dataProvider';
+import { HttpClient, httpClient } from './dataProvider';
+import type { Me, WorkspaceMembership } from './layout/workspaces/api';
 
 export type { Me, WorkspaceMembership };
 

@@ -1,13 +1,13 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from './config/config';
-import { ADMIN_DIST } from './config/paths';
+import { ADMIN_DIST } from './common/paths';
 import { AuthMiddleware, isPublicPath } from './auth/auth.middleware';
 import { documentAccess, ErrorResponse } from './common/api-docs';
 import { createOriginCheck } from './common/origin-check';
@@ -62,16 +62,24 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 
   // The OpenAPI document is built when it is first asked for (/api/docs, /api/docs-json), not at
   // start-up: scanning every route and DTO takes about 0.15 s, which no other request needs.
+  SwaggerModule.setup('api/docs', app, () => apiDocument(app, config.appUrl));
+  serveAdmin(app);
+}
+
+/**
+ * The OpenAPI document of every route under /api: what /api/docs-json serves, and what the
+ * dashboard's types are generated from (scripts/api-types.mjs, without a running server).
+ */
+export function apiDocument(app: INestApplication, appUrl: string): OpenAPIObject {
   const info = new DocumentBuilder()
     .setTitle('Quire API')
     .setDescription('The JSON API behind the Quire dashboard. Lists follow ra-data-simple-rest; every error has one shape.')
     .setVersion('1')
-    .setLicense('Proprietary', `${config.appUrl}/`)
+    .setLicense('Proprietary', `${appUrl}/`)
     .addServer('/', 'This server')
     .addCookieAuth('quire_session')
     .build();
-  SwaggerModule.setup('api/docs', app, () => documentAccess(SwaggerModule.createDocument(app, info, { extraModels: [ErrorResponse] }), isPublicPath));
-  serveAdmin(app);
+  return documentAccess(SwaggerModule.createDocument(app, info, { extraModels: [ErrorResponse] }), isPublicPath);
 }
 
 /** Real paths (BrowserRouter): any GET (or HEAD, answered as GET without its body) outside /api that is not a file gets index.html. */

@@ -30,11 +30,22 @@ async function bootstrap(): Promise<void> {
   process.on('unhandledRejection', (reason) => new Logger('Quire').error(reason instanceof Error ? reason : `Unhandled rejection: ${String(reason)}`));
   const app = await createApp(config, logger);
   await app.listen(config.port, config.host);
+  keepIdleConnectionsOpen(app.getHttpServer());
   const log = new Logger('Quire');
   if (config.authMode === 'local') {
     log.warn('Local sign-in is on: anyone who can reach this server signs in as the operator. It is for one machine only.');
   }
   log.log(`Quire listening on ${config.appUrl} (${config.host}:${config.port}, auth ${config.authMode}, Node.js ${process.version})`);
+}
+
+/**
+ * An idle keep-alive connection is closed by the server only after a proxy, a load balancer or a
+ * script's client would have closed it: with Node's 5-second default, a request sent on a
+ * connection at the moment the server closes it fails with a reset (docs/decisions.md › Operating
+ * Quire › Idle connections).
+ */
+function keepIdleConnectionsOpen(server: { keepAliveTimeout: number }): void {
+  server.keepAliveTimeout = 65_000;
 }
 
 bootstrap().catch((error) => {

@@ -18,6 +18,8 @@ export function fakes() {
     NotionFake: require(join(root, 'dist-fakes/notion-fake.js')).NotionFake,
     OpenAiFake: require(join(root, 'dist-fakes/openai-fake.js')).OpenAiFake,
     GoogleFake: require(join(root, 'dist-fakes/google-fake.js')).GoogleFake,
+    AnthropicFake: require(join(root, 'dist-fakes/anthropic-fake.js')).AnthropicFake,
+    CompatibleFake: require(join(root, 'dist-fakes/compatible-fake.js')).CompatibleFake,
   };
 }
 
@@ -94,16 +96,27 @@ export function client(baseUrl, cookie) {
 /** A model, sections (the first uses a bias list) and a template; answers what it made. */
 export async function seedTemplate(
   api,
-  { title, type, headings, userPrompt = 'Write the "{{section_heading}}" section of "{{title}}" about {{Keyword}}.', baseModel = 'gpt-4o' },
+  {
+    title,
+    type,
+    headings,
+    userPrompt = 'Write the "{{section_heading}}" section of "{{title}}" about {{Keyword}}.',
+    baseModel = 'gpt-4o',
+    // More models (each made for the template) take the sections in turn: { base_model, connection_id } of any provider.
+    moreModels = [],
+  },
 ) {
   const model = await api('POST', '/api/models', { name: `${title} model`, base_model: baseModel });
+  const others = [];
+  for (const [i, more] of moreModels.entries()) others.push(await api('POST', '/api/models', { name: `${title} model ${i + 2}`, ...more }));
+  const models = [model, ...others];
   const bias = await api('POST', '/api/logit-bias-groups', { name: `${title} words to avoid`, entries: [{ words: ['delve', 'tapestry'], bias: -100 }] });
   const sections = [];
   for (const [i, heading] of headings.entries()) {
     sections.push(
       await api('POST', '/api/sections', {
         name: heading,
-        model: model._id,
+        model: models[i % models.length]._id,
         temperature: 0.7,
         logit_bias_group: i === 0 ? bias._id : null,
         system_message: 'You are a helpful content writer for {{client}}. Write in clear Markdown.',

@@ -51,10 +51,10 @@ test.describe('Authoring: sections, articles and bias word lists', () => {
     await expect(page.getByText('Section created!')).toBeVisible();
     await expect(sectionRow(page, 'Intro').getByRole('checkbox', { name: 'Select Intro' })).not.toBeChecked();
     await expect(sectionRow(page, 'Intro').getByRole('cell')).toHaveText([
-      // The selection column for the bulk action comes first (issue 31), then spec §2's columns.
+      // The selection column for the bulk action comes first, then spec §2's columns.
       '',
       'Intro',
-      // The model, and the day OpenAI stops it (issue 24).
+      // The model, and the day OpenAI stops it.
       'Writerstops 2027-01-14',
       '0.5',
       'None',

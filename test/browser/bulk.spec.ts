@@ -1,12 +1,12 @@
 import { violations } from './axe';
 import { randomBytes } from 'node:crypto';
 import { expect, Locator, Page, Request, test } from './lane';
-import { connectSimulators, disconnectSimulators, sectionOnModel, signIn, startArticles, writeArticles } from './helpers';
+import { connectSimulators, disconnectSimulators, sectionOnModel, shot, signIn, startArticles, writeArticles } from './helpers';
 import { OPENAI_FAKE_URL } from './ports';
 import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 
 /**
- * Issue 30: bulk templates, written through OpenAI's Batch API. The template's "Write in bulk"
+ * Bulk templates, written through OpenAI's Batch API. The template's "Write in bulk"
  * switch on the article form; then, against the Notion and OpenAI simulators, a bulk article as
  * History shows it (its round, its batch's status and counts, the batch price of its sections),
  * and "Cancel bulk" stopping one in flight.
@@ -53,7 +53,7 @@ async function template(page: Page, type: string, bulk: boolean) {
 /** A label's value in a definition list (`<dt>label</dt><dd>value</dd>`). */
 const fact = (scope: Locator, label: string) => scope.locator(`dt:text-is("${label}") + dd`);
 
-test.describe('Bulk writing through OpenAI’s Batch API (issue 30)', () => {
+test.describe('Bulk writing through OpenAI’s Batch API', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
   });
@@ -150,7 +150,7 @@ test.describe('Bulk writing through OpenAI’s Batch API (issue 30)', () => {
     const row = page.getByRole('table', { name: 'Generation History' }).getByRole('row', { name: new RegExp(title) });
     await expect(row).toContainText(/Bulk · round 1 · (validating|in progress)/, { timeout: 20_000 });
     await expect(row).toContainText('running');
-    await page.screenshot({ path: '/tmp/bulk-history.png', fullPage: true });
+    await shot(page, 'bulk-history');
 
     // The entry's page says where its batch is.
     await row.getByRole('link', { name: title }).click();
@@ -175,7 +175,7 @@ test.describe('Bulk writing through OpenAI’s Batch API (issue 30)', () => {
     );
     await expect(dialog.getByRole('button', { name: 'Keep writing' })).toBeVisible();
     expect(await violations(page)).toEqual([]);
-    await dialog.screenshot({ path: '/tmp/bulk-cancel.png' });
+    await shot(dialog, 'bulk-cancel');
 
     // "Keep writing" closes it and sends nothing.
     await dialog.getByRole('button', { name: 'Keep writing' }).click();

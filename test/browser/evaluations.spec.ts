@@ -1,6 +1,6 @@
 import { APIRequestContext, expect, Page, test } from './lane';
 import { randomBytes } from 'node:crypto';
-import { signIn, useOpenAiSimulator } from './helpers';
+import { shot, signIn, useOpenAiSimulator } from './helpers';
 
 async function post(request: APIRequestContext, url: string, data: unknown) {
   const res = await request.post(url, { data });
@@ -97,7 +97,7 @@ test.describe('Example-guided sections and evaluations', () => {
     const estimate = page.getByRole('region', { name: 'Estimate' });
     await expect(estimate).toContainText('20 examples: 40 chat requests');
     await expect(estimate).toContainText('With examples on gpt-4o-mini');
-    await page.screenshot({ path: 'test-results/evaluations-create.png', fullPage: true });
+    await shot(page, 'evaluations-create');
     await page.getByRole('button', { name: 'Start evaluation' }).click();
     await expect(page).toHaveURL(/\/evaluations\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop()!;
@@ -107,7 +107,7 @@ test.describe('Example-guided sections and evaluations', () => {
     await expect(judging(page)).toContainText('Example 1 of 20');
     await expect(judging(page)).not.toContainText('No examples');
     await expect(judging(page)).not.toContainText('With examples');
-    await page.screenshot({ path: 'test-results/evaluations-judge.png', fullPage: true });
+    await shot(page, 'evaluations-judge');
     const keys = ['2', '1', '3'];
     for (let n = 0; n < 20; n++) {
       // A key pressed while the last judgment is being saved is not taken: wait for the buttons.
@@ -135,7 +135,7 @@ test.describe('Example-guided sections and evaluations', () => {
         .or(page.getByRole('status'))
         .filter({ hasText: /writes better|within the noise/ }),
     ).toBeVisible();
-    await page.screenshot({ path: 'test-results/evaluations-summary.png', fullPage: true });
+    await shot(page, 'evaluations-summary');
 
     // The model's earlier evaluations link here.
     await page.getByRole('link', { name: 'Back' }).click();
@@ -152,7 +152,7 @@ test.describe('Example-guided sections and evaluations', () => {
     await page.goto('/models');
     const link = page.getByRole('region', { name: 'Fine Tuning Jobs' }).getByRole('link', { name: 'All evaluations' });
     await expect(link).toBeVisible();
-    await page.screenshot({ path: 'test-results/models-evaluations-link.png' });
+    await shot(page, 'models-evaluations-link');
     await link.click();
     await expect(page).toHaveURL(/\/evaluations$/);
     const table = page.getByRole('table', { name: 'Evaluations' });
@@ -172,7 +172,7 @@ test.describe('Example-guided sections and evaluations', () => {
       await expect(cells.nth(3)).toHaveText(evaluation.verdict.text);
       await expect(cells.nth(4)).not.toHaveText('-');
     }
-    await page.screenshot({ path: 'test-results/evaluations-list.png', fullPage: true });
+    await shot(page, 'evaluations-list');
 
     await rows.nth(1).getByRole('link', { name: first.name }).click();
     await expect(page).toHaveURL(new RegExp(`/evaluations/${older._id}$`));

@@ -1,4 +1,5 @@
 import { emptyPostgres } from '../support/postgres';
+import { AnthropicFake } from '../fakes/anthropic-fake';
 import { FixtureSite } from '../fakes/fixture-site';
 import { GoogleFake } from '../fakes/google-fake';
 import { NotionFake } from '../fakes/notion-fake';
@@ -7,7 +8,7 @@ import { laneDatabaseUrls } from './lane-databases';
 import { lanePorts, LANES } from './ports';
 
 /**
- * Starts, for every lane (ports.ts), the OpenAI, Google and Notion simulators its servers talk to
+ * Starts, for every lane (ports.ts), the OpenAI, Anthropic, Google and Notion simulators its servers talk to
  * (their addresses are fixed in the webServers' environment) and the fixture website training jobs
  * crawl, and on PostgreSQL empties Quire's tables in each lane's database.
  */
@@ -20,6 +21,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await new GoogleFake().start(ports.googleFake),
       await new NotionFake().start(ports.notion),
       await new FixtureSite().start(ports.site),
+      await new AnthropicFake().start(ports.anthropic),
     );
   }
   for (const url of laneDatabaseUrls()) if (url.startsWith('postgres')) await emptyPostgres(url);

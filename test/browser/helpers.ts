@@ -1,5 +1,20 @@
-import { APIRequestContext, expect, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { APIRequestContext, expect, Locator, Page } from '@playwright/test';
 import { GOOGLE_APP_URL, NOTION_FAKE_URL, OPENAI_FAKE_URL } from './ports';
+
+/** Where `shot` puts its pictures. */
+export const SHOTS_DIR = 'test-results/shots';
+
+/**
+ * With SHOTS=1, a picture of the page (whole) or of one element goes to test-results/shots/{name}.png,
+ * for a person to look at; otherwise nothing is taken (a picture costs a render, and no test reads it).
+ */
+export async function shot(target: Page | Locator, name: string): Promise<void> {
+  if (process.env.SHOTS !== '1') return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const path = `${SHOTS_DIR}/${name}.png`;
+  await ('goto' in target ? target.screenshot({ path, fullPage: true }) : target.screenshot({ path }));
+}
 
 /**
  * Signs in as the local operator: the request the login page's button makes (GET /api/auth/local,

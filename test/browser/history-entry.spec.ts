@@ -1,5 +1,5 @@
 import { expect, Locator, Page, test } from './lane';
-import { connectSimulators, disconnectSimulators, HistoryEntry, signIn, writeArticles } from './helpers';
+import { connectSimulators, disconnectSimulators, HistoryEntry, shot, signIn, writeArticles } from './helpers';
 import { NOTION_FAKE_URL, OPENAI_FAKE_URL } from './ports';
 
 /** How the screens write the API's figures (admin/src/resources/history/format.ts), to compare with the API's numbers. */
@@ -138,7 +138,7 @@ test.describe('History: an entry in full, its retry, and the spend on Home', () 
 
     await expect(page.getByRole('link', { name: 'Open the Notion page' })).toHaveAttribute('href', detail.notion_url);
     await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/history-entry.png', fullPage: true });
+    await shot(page, 'history-entry');
   });
 
   test('retries a failed article once the fault clears and follows it to completion without a reload', async ({ page }) => {
@@ -165,7 +165,7 @@ test.describe('History: an entry in full, its retry, and the spend on Home', () 
     await expect(page.getByText('Stopped at section 2 of 2: OpenAI: could not write section "Closing": This request was refused.')).toBeVisible();
     const article = page.getByRole('region', { name: 'The article as written' });
     await expect(article.getByRole('heading', { level: 3 })).toHaveText(['Opening']);
-    await page.screenshot({ path: 'test-results/history-entry-failed.png', fullPage: true });
+    await shot(page, 'history-entry-failed');
 
     expect((await page.request.post(`${OPENAI_FAKE_URL}/__fake/config`, { data: { clearFailures: true } })).ok()).toBe(true);
     let navigations = 0;
@@ -200,6 +200,6 @@ test.describe('History: an entry in full, its retry, and the spend on Home', () 
     for (const m of usage.by_model) {
       await expect(chart).toHaveAccessibleName(new RegExp(`${m.model}: ${count(m.prompt_tokens + m.completion_tokens)} tokens, \\${usd(m.cost_usd)}`));
     }
-    await page.screenshot({ path: 'test-results/home-spend.png', fullPage: true });
+    await shot(page, 'home-spend');
   });
 });

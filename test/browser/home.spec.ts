@@ -1,6 +1,7 @@
 import { expect, Page, test } from './lane';
 import { readFileSync } from 'node:fs';
-import { signIn, signInWithGoogle } from './helpers';
+import { shot, signIn, signInWithGoogle } from './helpers';
+import { ANTHROPIC_MODELS, ANTHROPIC_TEST_KEY } from '../fakes/anthropic-fake';
 
 const notionCard = (page: Page) => page.getByRole('form', { name: 'Notion Settings' });
 const openAiCard = (page: Page) => page.getByRole('form', { name: 'OpenAI Settings' });
@@ -92,6 +93,53 @@ test.describe('Home: the two settings cards', () => {
   });
 });
 
+test.describe('Home: model providers beside OpenAI', () => {
+  test('an owner adds Anthropic, tests it (the models its key lists), renames it and removes it', async ({ page }) => {
+    await signIn(page);
+    const card = page.getByRole('region', { name: 'Model providers' });
+    await expect(card.getByText('No other model provider is connected.')).toBeVisible();
+    const form = card.getByRole('form', { name: 'Add a model provider' });
+    await form.getByLabel('API key').fill(ANTHROPIC_TEST_KEY);
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    const table = card.getByRole('table', { name: 'Connected providers' });
+    await expect(table.getByRole('row', { name: /Anthropic.*sk-…0000/ })).toBeVisible();
+    await expect(form.getByLabel('API key')).toHaveValue('');
+
+    const actions = table.getByRole('group', { name: 'Actions: Anthropic' });
+    await actions.getByRole('button', { name: 'Test' }).click();
+    await expect(card.getByText('Connected: Anthropic lists 5 models for this key.')).toBeVisible();
+    await expect(card.getByLabel('Models Anthropic lists')).toHaveText(ANTHROPIC_MODELS.map((m) => m.id).join(', '));
+    await shot(card, 'home-model-providers');
+
+    // Renamed in its dialog; the key, left as its hint, stays.
+    await actions.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Anthropic' });
+    await expect(dialog.getByLabel('API key')).toHaveValue('sk-…0000');
+    await dialog.getByLabel('Name').fill('Claude');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    const renamed = table.getByRole('group', { name: 'Actions: Claude' });
+    await renamed.getByRole('button', { name: 'Test' }).click();
+    await expect(card.getByText('Connected: Claude lists 5 models for this key.')).toBeVisible();
+
+    page.once('dialog', (confirm) => void confirm.accept());
+    await renamed.getByRole('button', { name: 'Remove' }).click();
+    await expect(card.getByText('No other model provider is connected.')).toBeVisible();
+  });
+
+  test("an OpenAI-compatible server needs its address; the server's refusal shows by the field", async ({ page }) => {
+    await signIn(page);
+    const form = page.getByRole('form', { name: 'Add a model provider' });
+    await form.getByRole('combobox', { name: 'Vendor' }).click();
+    await page.getByRole('option', { name: 'OpenAI-compatible server' }).click();
+    await form.getByLabel('Name').fill('Local Ollama');
+    await form.getByLabel('Server address').fill('ftp://localhost/v1');
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    await expect(form.getByText('must be an http or https address')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Model providers' }).getByText('No other model provider is connected.')).toBeVisible();
+  });
+});
+
 test.describe('Home: load failures', () => {
   test('says "Failed to load user data." when the settings cannot be read', async ({ page }) => {
     await signIn(page);
@@ -110,7 +158,7 @@ test.describe('Home: load failures', () => {
   });
 });
 
-test.describe('Home: backups (issue 27)', () => {
+test.describe('Home: backups', () => {
   test('downloads a whole backup for the owner of the data, one per click', async ({ page }) => {
     await signIn(page);
     const card = page.getByRole('region', { name: 'Backups' });

@@ -1,6 +1,6 @@
 import { APIRequestContext, expect, Page, test } from './lane';
 import { randomBytes } from 'node:crypto';
-import { answerDialogs, signIn, useOpenAiSimulator } from './helpers';
+import { answerDialogs, shot, signIn, useOpenAiSimulator } from './helpers';
 import { OPENAI_FAKE_URL } from './ports';
 
 async function post(request: APIRequestContext, url: string, data: unknown) {
@@ -44,7 +44,7 @@ test.describe('Models OpenAI stops: the dates, Home’s warning and replacing a 
 
     await page.goto('/');
     await expect(banner(page)).toContainText(`gpt-4o (On gpt-4o ${tag}) stops on 2027-01-14: 1 section(s) and 1 article template(s) write with it.`);
-    await page.screenshot({ path: 'test-results/model-lifecycle-home.png', fullPage: true });
+    await shot(page, 'model-lifecycle-home');
 
     // The dates beside the model: the sections list, the section form, the Models table.
     await page.goto('/sections');
@@ -72,7 +72,7 @@ test.describe('Models OpenAI stops: the dates, Home’s warning and replacing a 
     // The side-by-side preview of both is offered first: it opens the article's Try page with both models chosen.
     const compare = dialog.getByRole('link', { name: `Compare both on "${article.article_title}" first` });
     await expect(compare).toHaveAttribute('href', `/articles/${article._id}/try?models=${encodeURIComponent(`${model._id},${luna._id}`)}`);
-    await page.screenshot({ path: 'test-results/model-lifecycle-replace.png', fullPage: true });
+    await shot(page, 'model-lifecycle-replace');
     await compare.click();
     await expect(page.getByRole('combobox', { name: 'Model' })).toHaveText(model.name);
     await expect(page.getByRole('combobox', { name: 'Compare with' })).toHaveText(luna.name);

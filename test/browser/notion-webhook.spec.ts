@@ -2,11 +2,11 @@ import { violations } from './axe';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { GoogleAccount } from '../fakes/google-fake';
 import { Browser, expect, Page, test } from './lane';
-import { workspaceSwitcher } from './helpers';
+import { shot, workspaceSwitcher } from './helpers';
 import { OwnQuire } from './own-quire';
 
 /**
- * Issue 29's dashboard half: Home's "Notion webhook" card through a subscription's life, with the
+ * The dashboard's half of Notion's webhooks: Home's "Notion webhook" card through a subscription's life, with the
  * test in Notion's place (its verification request, then a signed delivery). An owner and a viewer
  * of one workspace are needed, so the spec runs its own Quire in Google sign-in mode, as
  * workspaces.spec.ts does; its webhook state stays out of the lane's database too.
@@ -48,7 +48,7 @@ function signedEvent(key: string): { body: string; headers: Record<string, strin
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe('Home: the Notion webhook card (issue 29)', () => {
+test.describe('Home: the Notion webhook card', () => {
   test.beforeAll(() => quire.start());
 
   test.afterAll(() => quire.stop());
@@ -66,7 +66,7 @@ test.describe('Home: the Notion webhook card (issue 29)', () => {
     await card(ada).getByRole('button', { name: 'Copy Webhook address' }).click();
     await expect(ada.getByText('Copied', { exact: true })).toBeVisible();
     expect(await clipboard(ada)).toBe(await address(ada).inputValue());
-    await card(ada).screenshot({ path: '/tmp/webhook-waiting.png' });
+    await shot(card(ada), 'webhook-waiting');
 
     // The card collapses and opens again like the settings cards, by keyboard too.
     const toggle = ada.getByRole('button', { name: 'Notion webhook' });
@@ -94,7 +94,7 @@ test.describe('Home: the Notion webhook card (issue 29)', () => {
     await card(ada).getByRole('button', { name: 'Copy Verification token' }).click();
     await expect(ada.getByText('Copied', { exact: true })).toBeVisible();
     expect(await clipboard(ada)).toBe(TOKEN);
-    await card(ada).screenshot({ path: '/tmp/webhook-token.png' });
+    await shot(card(ada), 'webhook-token');
 
     await bo.goto('/');
     await expect(workspaceSwitcher(bo)).toContainText('Viewer');
@@ -103,7 +103,7 @@ test.describe('Home: the Notion webhook card (issue 29)', () => {
     await expect(card(bo).getByRole('textbox', { name: 'Verification token' })).toHaveCount(0);
     await expect(card(bo).getByRole('button', { name: 'Reset' })).toHaveCount(0);
     expect(await bo.content()).not.toContain(TOKEN);
-    await card(bo).screenshot({ path: '/tmp/webhook-viewer.png' });
+    await shot(card(bo), 'webhook-viewer');
   });
 
   test('a signed delivery makes it Verified; one signed with another key is refused and changes nothing', async () => {
@@ -121,7 +121,7 @@ test.describe('Home: the Notion webhook card (issue 29)', () => {
     await expect(status).toContainText(/Last delivery: .+\d/);
     await expect(status).toContainText('While Notion delivers, Quire checks the database every 10 minutes as a safety net.');
     await expect(card(ada).getByRole('textbox', { name: 'Verification token' })).toHaveCount(0);
-    await card(ada).screenshot({ path: '/tmp/webhook-verified.png' });
+    await shot(card(ada), 'webhook-verified');
 
     expect(await violations(ada)).toEqual([]);
   });
@@ -133,7 +133,7 @@ test.describe('Home: the Notion webhook card (issue 29)', () => {
 
     await reset.click();
     await expect(dialog).toContainText('Use this after creating a new subscription in Notion.');
-    await ada.screenshot({ path: '/tmp/webhook-reset-confirm.png' });
+    await shot(ada, 'webhook-reset-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(card(ada).getByRole('status').getByText('Verified', { exact: true })).toBeVisible();
@@ -149,7 +149,7 @@ test.describe('Home: the Notion webhook card (issue 29)', () => {
     await expect(ada.getByText("The webhook is reset: Quire waits for the new subscription's verification request.")).toBeVisible();
     await expect(card(ada).getByRole('status')).toHaveText("Waiting for Notion's verification request");
     await expect(card(ada).getByRole('button', { name: /^Reset/ })).toHaveCount(0);
-    await card(ada).screenshot({ path: '/tmp/webhook-reset.png' });
+    await shot(card(ada), 'webhook-reset');
 
     // A new subscription's verification request is taken again.
     expect(await deliver(ada, JSON.stringify({ verification_token: `${TOKEN}_2` }))).toBe(200);

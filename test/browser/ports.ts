@@ -15,7 +15,7 @@ export const LANES = Math.max(1, Number(process.env.BROWSER_LANES ?? 3) || 1);
 
 export function lanePorts(lane: number) {
   const base = 3100 + 10 * lane;
-  return { app: base, openai: base + 1, googleApp: base + 2, googleFake: base + 3, notion: base + 4, site: base + 5 };
+  return { app: base, openai: base + 1, googleApp: base + 2, googleFake: base + 3, notion: base + 4, site: base + 5, anthropic: base + 6 };
 }
 
 export function laneUrls(lane: number) {
@@ -28,6 +28,7 @@ export function laneUrls(lane: number) {
     googleFake: at(ports.googleFake),
     notion: at(ports.notion),
     site: at(ports.site),
+    anthropic: at(ports.anthropic),
   };
 }
 
@@ -38,6 +39,7 @@ const urls = laneUrls(lane);
 export const APP_URL = urls.app;
 export const NOTION_FAKE_URL = urls.notion;
 export const OPENAI_FAKE_URL = urls.openai;
+export const ANTHROPIC_FAKE_URL = urls.anthropic;
 export const GOOGLE_FAKE_URL = urls.googleFake;
 /** The fixture website (test/fixtures/site) that training-data collection crawls. */
 export const SITE_URL = urls.site;

@@ -1,6 +1,6 @@
 import { APIRequestContext, expect, Page, test } from './lane';
 import { randomBytes } from 'node:crypto';
-import { signIn, useOpenAiSimulator } from './helpers';
+import { shot, signIn, useOpenAiSimulator } from './helpers';
 import { OPENAI_FAKE_URL } from './ports';
 
 async function post(request: APIRequestContext, url: string, data: unknown) {
@@ -109,7 +109,7 @@ test.describe('Previews: "Try it" on an article, "Try this section" on a section
     const [a, b] = [await left.boundingBox(), await right.boundingBox()];
     expect(b!.x).toBeGreaterThan(a!.x + a!.width - 1);
     expect(Math.abs(b!.y - a!.y)).toBeLessThan(2);
-    await page.screenshot({ path: 'test-results/previews-two-models.png', fullPage: true });
+    await shot(page, 'previews-two-models');
 
     await expect(page.getByRole('region', { name: 'Recent previews' }).getByRole('row', { name: /Tablets compared/ })).toContainText(
       `${writer.name} / ${mini.name}`,

@@ -1,5 +1,5 @@
 import { expect, Page, test } from './lane';
-import { answerDialogs, connectSimulators, disconnectSimulators, signIn, writeArticles } from './helpers';
+import { answerDialogs, connectSimulators, disconnectSimulators, shot, signIn, writeArticles } from './helpers';
 
 const versionsTable = (page: Page) => page.getByRole('table', { name: 'Versions' });
 const diff = (page: Page) => page.getByRole('region', { name: /compared with the current version/ });
@@ -67,7 +67,7 @@ test.describe('Section versions on /sections/edit/{id}', () => {
       await expect(changedField(page, 'User Message').locator('del')).toHaveText('for');
       await expect(changedField(page, 'User Message').locator('ins')).toHaveText('to readers of');
       await expect(diff(page).getByText('Unchanged: Model, Logit Bias Group, Notes')).toBeVisible();
-      await page.screenshot({ path: 'test-results/section-versions-diff.png', fullPage: true });
+      await shot(page, 'section-versions-diff');
 
       // Restore asks first: Cancel changes nothing.
       const asked = answerDialogs(page, [false, true]);
@@ -89,7 +89,7 @@ test.describe('Section versions on /sections/edit/{id}', () => {
       await expect(diff(page).getByRole('heading')).toHaveText('Version 3 compared with the current version (4)');
       await page.getByRole('button', { name: 'Compare Version 1' }).click();
       await expect(diff(page).getByText('Version 1 is the same as the current version.')).toBeVisible();
-      await page.screenshot({ path: 'test-results/section-versions-restored.png', fullPage: true });
+      await shot(page, 'section-versions-restored');
 
       // And the server holds it.
       const section = await (await page.request.get(`/api/sections/${id}`)).json();
@@ -164,7 +164,7 @@ test.describe("An article entry brought up to its section's newest version, and 
       await expect(slot(1).getByRole('button', { name: 'Update to version 2' })).toBeVisible();
       await expect(slot(2)).toContainText('The article holds version 1 of this section.');
       await expect(slot(2).getByRole('button', { name: /^Update to version/ })).toHaveCount(0);
-      await page.screenshot({ path: 'test-results/article-update-to-version.png', fullPage: true });
+      await shot(page, 'article-update-to-version');
       await page.getByRole('button', { name: 'Update Article' }).click();
       await expect(page.getByText('Article updated!')).toBeVisible();
       expect((await read())[0]).toMatchObject({ systemPrompt: 'You open articles.', logit_bias_group: first._id, section_version: 1, latest_version: 2 });
@@ -177,7 +177,7 @@ test.describe("An article entry brought up to its section's newest version, and 
       await slot(1).getByRole('button', { name: 'Update to version 2' }).click();
       await expect(slot(1)).toContainText('Updated to version 2: Update Article saves it.');
       await expect(slot(1).getByRole('button', { name: 'Update to version 2' })).toHaveCount(0);
-      await page.screenshot({ path: 'test-results/article-updated-to-version.png', fullPage: true });
+      await shot(page, 'article-updated-to-version');
       await page.getByRole('button', { name: 'Update Article' }).click();
       await expect(page.getByText('Article updated!')).toBeVisible();
       await page.getByRole('button', { name: '1. Pinned opening' }).click();
@@ -197,7 +197,7 @@ test.describe("An article entry brought up to its section's newest version, and 
         page.getByRole('region', { name: 'The article as written' }).getByRole('region', { name: heading }).locator(`dt:text-is("${label}") + dd`);
       await expect(fact('Pinned opening', 'Section:')).toHaveText('Version 2');
       await expect(fact('Pinned closing', 'Section:')).toHaveText('Version 1');
-      await page.screenshot({ path: 'test-results/history-section-version.png', fullPage: true });
+      await shot(page, 'history-section-version');
     } finally {
       for (const path of made) expect((await page.request.delete(path)).ok(), path).toBe(true);
       await disconnectSimulators(page);

@@ -1,5 +1,6 @@
 import { APIRequestContext, expect, Locator, Page, test } from './lane';
 import { randomBytes } from 'node:crypto';
+import { ANTHROPIC_TEST_KEY } from '../fakes/anthropic-fake';
 import { GoogleAccount } from '../fakes/google-fake';
 import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 import {
@@ -349,6 +350,39 @@ test.describe('One request per submit, whatever the clicks', () => {
     await disconnectSimulators(page);
   });
 
+  test('Home: a model provider is added, tested, saved and removed with one request each', async ({ page }) => {
+    const name = `Claude ${tag()}`;
+    const adds = await counting(page, 'POST', /^\/api\/connections$/);
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Model providers' });
+    const form = card.getByRole('form', { name: 'Add a model provider' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('API key').fill(ANTHROPIC_TEST_KEY);
+    await form.getByRole('button', { name: 'Add provider' }).dblclick();
+    await adds.exactly(1);
+    const actions = card.getByRole('table', { name: 'Connected providers' }).getByRole('group', { name: `Actions: ${name}` });
+
+    const tests = await counting(page, 'POST', /^\/api\/connections\/[^/]+\/test$/);
+    await actions.getByRole('button', { name: 'Test' }).dblclick();
+    await tests.exactly(1);
+
+    const saves = await counting(page, 'PUT', /^\/api\/connections\/[^/]+$/);
+    await actions.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+    await dialog.getByLabel('Name').fill(`${name} team`);
+    await dialog.getByRole('button', { name: 'Save' }).dblclick();
+    await saves.exactly(1);
+    await expect(dialog).toBeHidden();
+
+    const removes = await counting(page, 'DELETE', /^\/api\/connections\/[^/]+$/);
+    await card
+      .getByRole('group', { name: `Actions: ${name} team` })
+      .getByRole('button', { name: 'Remove' })
+      .dblclick();
+    await removes.exactly(1);
+    expect((await list(page.request, 'connections')).some((p: { name: string }) => p.name.startsWith(name))).toBe(false);
+  });
+
   test('History: Retry asks once', async ({ page }) => {
     await connectSimulators(page, {
       failNext: { method: 'POST', path: '^/v1/chat/completions$', body: 'Retried once', status: 400, message: 'Refused.', times: 100 },
@@ -403,7 +437,8 @@ test.describe('One request per submit, whatever the clicks', () => {
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
     await page.goto('/');
     await page.getByRole('region', { name: 'Backups' }).getByRole('link', { name: 'Download a backup' }).dblclick();
-    await expect.poll(() => downloads.length).toBeGreaterThanOrEqual(1);
+    // The backup is made before its download starts: on a busy machine that takes longer than an assertion's default wait.
+    await expect.poll(() => downloads.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(HOLD_MS + 300);
     expect(downloads).toEqual([expect.stringMatching(/\.sql$/)]);
 

@@ -1,6 +1,5 @@
 import { expect, Locator, Page, test } from './lane';
-import { mkdirSync } from 'node:fs';
-import { answerDialogs, signIn, useOpenAiSimulator } from './helpers';
+import { answerDialogs, shot, signIn, useOpenAiSimulator } from './helpers';
 import { APP_URL, SITE_URL } from './ports';
 
 /** The fixture website's articles were published between January and June 2024. */
@@ -8,13 +7,6 @@ const START = '2024-01-01';
 const END = '2024-06-30';
 /** A crawl of the fixture site takes a few seconds; a cold server more. */
 const CRAWL_MS = 45_000;
-
-/** With SHOTS=1, a full-page picture of the screen goes to /tmp/training-shots/{name}.png. */
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS !== '1') return;
-  mkdirSync('/tmp/training-shots', { recursive: true });
-  await page.screenshot({ path: `/tmp/training-shots/${name}.png`, fullPage: true });
-}
 
 /** The value cell next to a row header of a label/value table. */
 const detail = (table: Locator, label: string) =>
@@ -112,7 +104,7 @@ test.describe('Training data from a website', () => {
     await expect(detail(job, 'Status')).toHaveText('completed', { timeout: CRAWL_MS });
     await expect(detail(job, 'Started')).toHaveText(/\d/);
     await expect(detail(job, 'Completed')).toHaveText(/\d/);
-    // What the pages gave (issue 13): the fixture blog's 16 articles, its about page as an intro, and the skipped pages with their reasons.
+    // What the pages gave: the fixture blog's 16 articles, its about page as an intro, and the skipped pages with their reasons.
     await expect(detail(job, 'Message')).toHaveText(
       '16 pages gave sections, 1 intro only, 4 nothing (1 × disallowed by robots.txt; 1 × listing page; 1 × no article content).',
     );

@@ -1,11 +1,11 @@
 import { violations } from './axe';
 import { GoogleAccount } from '../fakes/google-fake';
 import { Browser, expect, Locator, Page, test } from './lane';
-import { workspaceSwitcher } from './helpers';
+import { shot, workspaceSwitcher } from './helpers';
 import { OwnQuire } from './own-quire';
 
 /**
- * Issue 28's dashboard half: the workspace switcher, Members, Invitations, a viewer's read-only
+ * The dashboard's half of workspaces: the workspace switcher, Members, Invitations, a viewer's read-only
  * screens and the audit log. Several people are needed, so the spec runs its own Quire in Google
  * sign-in mode against its own Google simulator, whose allow-list admits four of them; each person
  * has a browser context of their own.
@@ -112,7 +112,7 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
     await expect(ada.getByRole('listbox')).toBeHidden();
     await expect(table.getByRole('combobox', { name: `Role of ${ADA.name}` })).toHaveText('Owner');
 
-    await ada.screenshot({ path: '/tmp/ws-members.png' });
+    await shot(ada, 'ws-members');
 
     await table
       .getByRole('group', { name: `Actions: ${CY.name}` })
@@ -145,7 +145,7 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
     await expect(bo.getByRole('menuitem', { name: new RegExp(`${adas.name}\\s*Viewer`) })).toBeVisible();
     await expect(bo.getByRole('menuitem', { name: new RegExp(`${own.name}\\s*Owner`) })).toBeVisible();
     await expect(bo.getByRole('menuitem', { name: 'New workspace…' })).toBeVisible();
-    await bo.screenshot({ path: '/tmp/ws-switcher.png' });
+    await shot(bo, 'ws-switcher');
 
     // The switch held a moment at the network: the control is disabled meanwhile.
     await bo.route('**/api/me/workspace', async (route) => {
@@ -226,6 +226,14 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
     await expect(bo.getByRole('textbox', { name: 'Notion Secret' })).not.toBeEditable();
     await expect(bo.getByRole('textbox', { name: 'OpenAI API Key' })).not.toBeEditable();
     for (const action of ['Save', 'Test connection', 'Check Notion now']) await expect(bo.getByRole('button', { name: action })).toHaveCount(0);
+    // The model providers: read, never added, tested, edited or removed.
+    await post(ada, '/api/connections', { kind: 'openai-compatible', name: "Ada's server", base_url: 'http://127.0.0.1:11434/v1' });
+    await bo.reload();
+    const providers = bo.getByRole('region', { name: 'Model providers' });
+    await expect(providers.getByRole('table', { name: 'Connected providers' }).getByRole('row', { name: /Ada's server/ })).toBeVisible();
+    await expect(providers.getByText("Only the workspace's owners add, test, edit or remove model providers.")).toBeVisible();
+    await expect(providers.getByRole('form', { name: 'Add a model provider' })).toHaveCount(0);
+    for (const action of ['Test', 'Edit', 'Remove']) await expect(providers.getByRole('button', { name: action })).toHaveCount(0);
 
     // The owners' screens are not in the sidebar; Members is, read-only.
     await expect(bo.getByRole('menuitem', { name: 'Invitations' })).toHaveCount(0);
@@ -255,7 +263,7 @@ test.describe('Workspaces: switcher, members, invitations, viewers and the audit
     await expect(edit).toContainText('sections');
     // Newest first: the edit is the first row under the header.
     await expect(table.getByRole('row').nth(1)).toContainText("Ada's opening");
-    await ada.screenshot({ path: '/tmp/ws-audit.png' });
+    await shot(ada, 'ws-audit');
 
     await ada.getByRole('combobox', { name: 'Resource' }).click();
     await ada.getByRole('option', { name: 'members', exact: true }).click();

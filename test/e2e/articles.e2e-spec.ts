@@ -222,4 +222,28 @@ describe('Articles', () => {
     await t.agent.delete(`/api/articles/${list.body[0]._id}`).expect(200);
     expect((await t.agent.get('/api/articles').expect(200)).headers['content-range']).toBe('articles 0-1/2');
   });
+
+  it('should list only the articles with an entry writing with a model when filtered by model', async () => {
+    const other = await createModel(t.agent, 'Other writer');
+    const mine = snapshotOf(await createSection(t.agent, modelId, { name: 'Mine' }));
+    const theirs = snapshotOf(await createSection(t.agent, other, { name: 'Theirs' }));
+    for (const [title, sections] of [
+      ['Both', [mine, theirs]],
+      ['Only other', [theirs]],
+      ['Only mine', [mine]],
+      ['Empty', []],
+    ] as const)
+      await t.agent.post('/api/articles').send({ article_title: title, article_type: 'X', sections }).expect(201);
+    const byModel = await t.agent
+      .get('/api/articles')
+      .query({ filter: JSON.stringify({ model: modelId }), range: '[0,0]' })
+      .expect(200);
+    expect(byModel.headers['content-range']).toBe('articles 0-0/2');
+    expect(byModel.body.map((a: { article_title: string }) => a.article_title)).toEqual(['Both']);
+    const either = await t.agent
+      .get('/api/articles')
+      .query({ filter: JSON.stringify({ model: [modelId, other] }) })
+      .expect(200);
+    expect(either.body.map((a: { article_title: string }) => a.article_title)).toEqual(['Both', 'Only mine', 'Only other']);
+  });
 });

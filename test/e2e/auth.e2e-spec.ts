@@ -44,7 +44,7 @@ describe('Sign-in and sessions (local mode)', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
     const me = await request(t.http).get('/api/me').set('Cookie', cookie.split(';')[0]).expect(200);
-    // Local mode: one operator and their one workspace (issue 28).
+    // Local mode: one operator and their one workspace.
     const personal = { id: expect.any(String), name: "Local Operator's workspace", role: 'owner' };
     expect(me.body).toEqual({
       name: 'Local Operator',

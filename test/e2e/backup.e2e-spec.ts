@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { BACKUP_FIRST_LINE, verifyBackup } from '../../backend/src/backup/backup-file';
 import { keyFingerprint } from '../../backend/src/common/secret-box';
 import { knownMigrations } from '../../backend/src/database/schema-version';
-import { MIGRATIONS_DIR } from '../../backend/src/config/paths';
+import { MIGRATIONS_DIR } from '../../backend/src/common/paths';
 import { createModel, createSection, eventually, sectionBody, snapshotOf } from '../support/fixtures';
 import { startServerProcess, ServerProcess } from '../support/server-process';
 
@@ -81,7 +81,7 @@ async function everyRow(where: { dataDir: string } | { url: string }): Promise<R
   });
 }
 
-/** An operator's work, through the API: settings with secrets, a bias list, a model with examples, sections with versions, a template, a client. */
+/** An operator's work, through the API: settings with secrets, a model provider with its key, a bias list, a model with examples, sections with versions, a template, a client. */
 async function fillThroughTheApi(url: string): Promise<string> {
   const login = await request(url).get('/api/auth/local').expect(302);
   const cookie = (login.headers['set-cookie'][0] as string).split(';')[0];
@@ -90,6 +90,7 @@ async function fillThroughTheApi(url: string): Promise<string> {
     .post('/api/user')
     .send({ envVars: { OPENAI_API_KEY: 'sk-proj-kept-in-a-backup-0042', NOTION_SECRET: 'ntn_kept_in_a_backup_0042' } })
     .expect(200);
+  await agent.post('/api/connections').send({ kind: 'anthropic', name: 'Claude', api_key: 'sk-ant-kept-in-a-backup-0042' }).expect(201);
   const list = (
     await agent
       .post('/api/logit-bias-groups')
@@ -116,15 +117,15 @@ async function fillThroughTheApi(url: string): Promise<string> {
   return cookie;
 }
 
-/** What the dashboard shows of the operator's work: settings' hints, sections, templates, bias lists, clients. */
+/** What the dashboard shows of the operator's work: settings' and providers' hints, sections, templates, bias lists, clients. */
 async function whatTheDashboardShows(url: string) {
   const login = await request(url).get('/api/auth/local').expect(302);
   const agent = request.agent(url).set('Cookie', (login.headers['set-cookie'][0] as string).split(';')[0]);
-  const paths = ['/api/user', '/api/sections', '/api/articles', '/api/logit-bias-groups', '/api/clients', '/api/models'];
+  const paths = ['/api/user', '/api/connections', '/api/sections', '/api/articles', '/api/logit-bias-groups', '/api/clients', '/api/models'];
   return Object.fromEntries(await Promise.all(paths.map(async (path) => [path, (await agent.get(path).expect(200)).body])));
 }
 
-/** Issue 27: backups while the server runs, restores into either database, and what is refused. */
+/** Backups while the server runs, restores into either database, and what is refused. */
 describe('Backups and restores', () => {
   const source = { dataDir: tmp('source') };
   const backups = tmp('files');
@@ -176,10 +177,10 @@ describe('Backups and restores', () => {
     expect(header).toMatchObject({
       source: 'pglite',
       tables: { users: 1, sections: 2, section_versions: 3, model_examples: 3, clients: 1, articles: 1, logit_bias_groups: 1 },
-      // The OpenAI key and the Notion secret, sealed with the server's key.
-      secrets: { sealed: 2, key_fingerprint: fingerprint(KEY) },
+      // The OpenAI key, the Notion secret and the provider's key, sealed with the server's key.
+      secrets: { sealed: 3, key_fingerprint: fingerprint(KEY) },
     });
-    expect(run.stdout).toContain(`its 2 secrets are sealed with the key of fingerprint ${fingerprint(KEY)}`);
+    expect(run.stdout).toContain(`its 3 secrets are sealed with the key of fingerprint ${fingerprint(KEY)}`);
 
     // The same file again refuses to be overwritten.
     expect(await cli(['backup', join(backups, 'a.sql')], envOf(source))).toMatchObject({
@@ -339,7 +340,7 @@ describe('Backups and restores', () => {
     expect((await verifyBackup(join(backups, 'older.sql'))).secrets).toBeUndefined();
     expect(await cli(['restore', join(backups, 'older.sql')], { ...env, ENCRYPTION_KEY: OTHER_KEY })).toMatchObject({
       status: 1,
-      stderr: `2 of this backup's 2 secrets do not open with the key in use (ENCRYPTION_KEY, fingerprint ${fingerprint(OTHER_KEY)}); its header names no key: ${todo}`,
+      stderr: `3 of this backup's 3 secrets do not open with the key in use (ENCRYPTION_KEY, fingerprint ${fingerprint(OTHER_KEY)}); its header names no key: ${todo}`,
     });
     await expectNothingMade(there, env.DATA_DIR);
 
@@ -353,9 +354,9 @@ describe('Backups and restores', () => {
     expect(unnamed).toMatchObject({
       status: 0,
       stderr:
-        'Its 2 secrets do not all open with the key this backup was made with (none was set, or another): a restore will need the key that sealed them, the ENCRYPTION_KEY of the server that saved them.\n',
+        'Its 3 secrets do not all open with the key this backup was made with (none was set, or another): a restore will need the key that sealed them, the ENCRYPTION_KEY of the server that saved them.\n',
     });
-    expect((await verifyBackup(join(backups, 'unnamed.sql'))).secrets).toEqual({ sealed: 2, key_fingerprint: null });
+    expect((await verifyBackup(join(backups, 'unnamed.sql'))).secrets).toEqual({ sealed: 3, key_fingerprint: null });
   }, 120_000);
 
   it('should refuse a database that holds anything unless --replace, which backs up what was there first', async () => {
@@ -389,7 +390,7 @@ describe('Backups and restores', () => {
   }, 120_000);
 });
 
-/** Issue 27: the embedded database backs itself up daily and before a migration, keeping BACKUP_KEEP. */
+/** The embedded database backs itself up daily and before a migration, keeping BACKUP_KEEP. */
 (POSTGRES_URL ? describe.skip : describe)('Automatic backups of the embedded database', () => {
   it('should make a daily backup when the newest is a day old, keeping the newest BACKUP_KEEP, in BACKUP_DIR', async () => {
     const dataDir = tmp('daily');

@@ -46,6 +46,8 @@ const LISTED_OTHERS = [
   'gpt-4o-2024-11-20',
 ];
 
+/** What every OpenAI model of the list says of its connection. */
+const openAi = (model: string) => ({ model, connection_id: null, vendor: 'OpenAI', connection_name: 'OpenAI', display_name: null });
 describe('Base models: what a new model may be built on, and what the key can use', () => {
   const openai = new OpenAiFake();
   const t = useTestApp({ fakes: [openai], env: () => ({ OPENAI_BASE_URL: openai.baseUrl }), signIn: 'local' });
@@ -64,11 +66,11 @@ describe('Base models: what a new model may be built on, and what the key can us
     const res = await t.agent.get('/api/base-models').expect(200);
     expect(res.headers['content-range']).toBe('base-models 0-4/5');
     expect(res.body).toEqual([
-      { id: 'gpt-4o', available: null, shutdown_date: '2027-01-14', reason: NO_KEY, spec: true },
-      { id: 'gpt-4', available: null, shutdown_date: '2026-10-23', reason: NO_KEY, spec: true },
-      { id: 'gpt-4-32k', available: null, shutdown_date: '2025-06-06', reason: NO_KEY, spec: true },
-      { id: 'gpt-3.5-turbo', available: null, shutdown_date: '2026-10-23', reason: NO_KEY, spec: true },
-      { id: 'gpt-3.5-turbo-16k', available: null, shutdown_date: '2024-09-13', reason: NO_KEY, spec: true },
+      { ...openAi('gpt-4o'), id: 'gpt-4o', available: null, shutdown_date: '2027-01-14', reason: NO_KEY, spec: true },
+      { ...openAi('gpt-4'), id: 'gpt-4', available: null, shutdown_date: '2026-10-23', reason: NO_KEY, spec: true },
+      { ...openAi('gpt-4-32k'), id: 'gpt-4-32k', available: null, shutdown_date: '2025-06-06', reason: NO_KEY, spec: true },
+      { ...openAi('gpt-3.5-turbo'), id: 'gpt-3.5-turbo', available: null, shutdown_date: '2026-10-23', reason: NO_KEY, spec: true },
+      { ...openAi('gpt-3.5-turbo-16k'), id: 'gpt-3.5-turbo-16k', available: null, shutdown_date: '2024-09-13', reason: NO_KEY, spec: true },
     ]);
     expect(openai.requests).toHaveLength(0);
   });
@@ -79,15 +81,16 @@ describe('Base models: what a new model may be built on, and what the key can us
     const models = await baseModels();
     expect(models.map((m) => m.id)).toEqual([...SPEC, ...LISTED_OTHERS]);
     const byId = Object.fromEntries(models.map((m) => [m.id, m]));
-    expect(byId['gpt-4o']).toEqual({ id: 'gpt-4o', available: true, shutdown_date: '2027-01-14', reason: null, spec: true });
+    expect(byId['gpt-4o']).toEqual({ ...openAi('gpt-4o'), id: 'gpt-4o', available: true, shutdown_date: '2027-01-14', reason: null, spec: true });
     expect(byId['gpt-4-32k']).toEqual({
+      ...openAi('gpt-4-32k'),
       id: 'gpt-4-32k',
       available: false,
       shutdown_date: '2025-06-06',
       reason: 'OpenAI shut it down on 2025-06-06: your key no longer lists it (GET /v1/models).',
       spec: true,
     });
-    expect(byId['gpt-6-luna']).toEqual({ id: 'gpt-6-luna', available: true, shutdown_date: null, reason: null, spec: false });
+    expect(byId['gpt-6-luna']).toEqual({ ...openAi('gpt-6-luna'), id: 'gpt-6-luna', available: true, shutdown_date: null, reason: null, spec: false });
     expect(byId['gpt-5']).toMatchObject({ available: true, shutdown_date: '2026-12-11' });
     expect(JSON.stringify(models)).not.toMatch(
       /embedding|whisper|tts|dall-e|image|realtime|audio|moderation|davinci|babbage|transcribe|"o1"|o4-mini|o3-mini|gpt-4\.1-nano/,
@@ -109,7 +112,7 @@ describe('Base models: what a new model may be built on, and what the key can us
     await forgetKey();
     const models = await baseModels();
     expect(models.map((m) => m.id)).toEqual([...SPEC, 'o3', 'gpt-4.1', 'gpt-4o-2024-08-06']);
-    expect(models[0]).toEqual({ id: 'gpt-4o', available: false, shutdown_date: '2027-01-14', reason: NOT_LISTED, spec: true });
+    expect(models[0]).toEqual({ ...openAi('gpt-4o'), id: 'gpt-4o', available: false, shutdown_date: '2027-01-14', reason: NOT_LISTED, spec: true });
   });
 
   it('should ask OpenAI once per key for a few minutes, and afresh on "Test connection"', async () => {
@@ -144,6 +147,7 @@ describe('Base models: what a new model may be built on, and what the key can us
     const models = await baseModels();
     expect(models.map((m) => m.id)).toEqual(SPEC);
     expect(models[0]).toEqual({
+      ...openAi('gpt-4o'),
       id: 'gpt-4o',
       available: null,
       shutdown_date: '2027-01-14',
@@ -215,7 +219,7 @@ describe('Base models: what a new model may be built on, and what the key can us
         'base_model whisper-1 is not a chat model: embeddings, speech, image, realtime and moderation models cannot write sections.',
       );
       const bad = await t.agent.post('/api/models').send({ name: 'Bad', base_model: 'gpt 4o; drop' }).expect(400);
-      expect(bad.body.errors).toEqual([{ field: 'base_model', message: 'base_model must be an OpenAI model id, such as gpt-4o' }]);
+      expect(bad.body.errors).toEqual([{ field: 'base_model', message: 'base_model must be a model id as its vendor lists it, such as gpt-4o' }]);
     });
 
     it("should judge availability by the caller's own key", async () => {

@@ -3,7 +3,7 @@ import { SECTION_HEADINGS, setUpGeneration } from '../support/generation-fixture
 import { POSTGRES_URL, processSuite } from '../support/process-suite';
 import { startServerProcess, ServerProcess } from '../support/server-process';
 
-/** Issue 30 across real server processes: bulk writing goes on after a crash mid-round, and two servers never send a section twice. */
+/** Bulk writing across real server processes: bulk writing goes on after a crash mid-round, and two servers never send a section twice. */
 describe('Bulk writing across server processes', () => {
   const suite = processSuite({ NOTION_POLL_SECONDS: '1', BULK_POLL_MS: '100' });
   const { notion, openai, servers, signIn } = suite;

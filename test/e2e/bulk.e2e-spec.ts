@@ -1,22 +1,21 @@
-import { sql } from 'drizzle-orm';
 import { BulkService } from '../../backend/src/bulk/bulk.service';
-import { DEFAULT_PRICES } from '../../backend/src/integrations/openai/prices';
-import { spentUsd } from '../../backend/src/history/usage';
-import { eventually, staysExactly } from '../support/fixtures';
-import { generationSuite, SECTION_HEADINGS } from '../support/generation-fixtures';
+import { DEFAULT_PRICES } from '../../backend/src/config/price-table';
+import { spentUsd } from '../../backend/src/integrations/openai/usage';
+import { staysExactly } from '../support/fixtures';
+import { bulkHelpers } from '../support/bulk-fixtures';
+import { generationSuite } from '../support/generation-fixtures';
 
-/** Issue 30: rows of a bulk template written through OpenAI's Batch API, in rounds, exactly once, at half the price. */
+/** Rows of a bulk template written through OpenAI's Batch API, in rounds, exactly once, at half the price. */
 describe('Bulk writing through the Batch API', () => {
   const suite = generationSuite({ BULK_POLL_MS: '100', GENERATION_RETRY_SECONDS: '1' });
-  const { notion, openai, history, settled, checkNow } = suite;
+  const { notion, openai, checkNow } = suite;
+  const { rows, sectionRows, done, expectDeliveredOnce, cancelHalfWay } = bulkHelpers(suite);
 
   beforeEach(async () => {
     const [article] = (await suite.agent.get('/api/articles').expect(200)).body;
     await suite.agent.put(`/api/articles/${article._id}`).send({ bulk: true }).expect(200);
   });
 
-  const rows = (n: number, prefix = 'Laptop') =>
-    Array.from({ length: n }, (_, i) => notion.addRow({ title: `${prefix} ${i + 1}`, status: 'Start Generating', type: 'Guide', extra: { Keyword: `k${i}` } }));
   /** Every input line OpenAI was sent, across every batch file. */
   const inputLines = () =>
     [...openai.files.values()]
@@ -29,20 +28,6 @@ describe('Bulk writing through the Batch API', () => {
     for (const line of openai.executedLines) seen.set(line.customId, (seen.get(line.customId) ?? 0) + 1);
     return [...seen].filter(([, n]) => n > 1);
   };
-  const sectionRows = async () =>
-    (
-      (await suite.t.database.db.execute(sql`select job_id, position, batch from generation_sections order by job_id, position`)) as unknown as {
-        rows: { job_id: string; position: number; batch: boolean }[];
-      }
-    ).rows;
-  const done = async (n: number) => eventually(history, (e) => settled(e, n), 60_000);
-
-  function expectDeliveredOnce(pageIds: string[]): void {
-    for (const id of pageIds) {
-      expect(notion.statusOf(id)).toBe('Posts Generated');
-      expect(notion.bodyOf(id).filter((line) => line.startsWith('heading_2: '))).toEqual(SECTION_HEADINGS.map((h) => `heading_2: ${h}`));
-    }
-  }
 
   it('should write every row in rounds, one batch line per section and no chat call, delivered once, at half the price', async () => {
     const pages = rows(4);
@@ -158,28 +143,8 @@ describe('Bulk writing through the Batch API', () => {
 
   it('should cancel bulk: batches cancelled at OpenAI, articles failed with a clear message, what was written kept and not written again', async () => {
     openai.batchScript = [{ hold: true, expireAfter: 0.5 }];
-    const pages = rows(4);
-    await checkNow();
-    await eventually(
-      async () => (await suite.agent.get('/api/history').expect(200)).body as { meta: { bulk: { batch_status: string } | null } }[],
-      (e) => e.length === 4 && e.every((x) => x.meta.bulk?.batch_status === 'in_progress'),
-      20_000,
-    );
-    expect((await suite.agent.get('/api/bulk').expect(200)).body).toMatchObject({ batches: 1, lines: 4, articles: 4 });
-    // OpenAI runs a batch's lines one after another: cancel once the held batch has run its half.
-    await eventually(
-      async () => openai.executedLines.length,
-      (n) => n === 2,
-      20_000,
-    );
-    const cancelled = (await suite.agent.post('/api/bulk/cancel').expect(200)).body;
-    expect(cancelled).toMatchObject({ articles: 4, batches: 1, message: 'Bulk writing cancelled: 4 articles stopped; the sections already written are kept.' });
-    const entries = await history();
+    const { pages, entries } = await cancelHalfWay(() => openai.executedLines.length);
     expect(entries.every((e) => e.status === 'failed' && /Bulk writing was cancelled in Quire/.test(e.message))).toBe(true);
-    expect(pages.map((id) => notion.statusOf(id))).toEqual(Array(4).fill('Generating Error'));
-    // The batch's two finished lines are taken and kept; the two cancelled ones are not counted against their sections.
-    await eventually(sectionRows, (s) => s.length === 2, 20_000);
-    expect((await suite.agent.get('/api/bulk').expect(200)).body).toMatchObject({ batches: 0, lines: 0, articles: 0 });
 
     // Retry writes the rest, never a kept section again.
     const kept = new Set((await sectionRows()).map((s) => `${s.job_id}:${s.position}`));

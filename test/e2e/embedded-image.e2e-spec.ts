@@ -4,11 +4,11 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIGRATIONS_DIR } from '../../backend/src/config/paths';
+import { MIGRATIONS_DIR } from '../../backend/src/common/paths';
 import { buildImage } from '../../backend/src/database/build-image';
 import { startEmbeddedDatabaseEarly, takeEarlyStart } from '../../backend/src/database/embedded-start';
 import { hasDatabase, pgliteOptions, readImage, tarDirectory, unpackImage } from '../../backend/src/database/pglite-image';
-import { QUEUES } from '../../backend/src/jobs/queues';
+import { QUEUES } from '../../backend/src/common/queues';
 import { eventually } from '../support/fixtures';
 import { startServerProcess } from '../support/server-process';
 import { createTestApp } from '../support/test-app';
@@ -152,15 +152,21 @@ describe("The built server's first start (dist/main.js)", () => {
     try {
       expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'pglite' });
       server.child.kill('SIGUSR2');
-      await eventually(
-        async () => existsSync(probe),
-        (written) => written,
+      // The file appears before it is whole: read it until it parses.
+      const files = await eventually(
+        async () => {
+          try {
+            return JSON.parse(readFileSync(probe, 'utf8')) as string[];
+          } catch {
+            return null;
+          }
+        },
+        (read) => read !== null,
       );
-      const files = JSON.parse(readFileSync(probe, 'utf8')) as string[];
-      const packages = new Set(files.map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1]).filter(Boolean));
+      const packages = new Set(files!.map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1]).filter(Boolean));
       expect(packages.has('@electric-sql/pglite')).toBe(true);
       // Loaded when first used: the SDKs of the outside services, and the crawler's HTTP client.
-      for (const name of ['openai', '@googleapis/drive', 'google-auth-library', '@notionhq/client', 'undici'])
+      for (const name of ['openai', '@anthropic-ai/sdk', '@google/genai', '@googleapis/drive', 'google-auth-library', '@notionhq/client', 'undici'])
         expect([name, packages.has(name)]).toEqual([name, false]);
     } finally {
       await server.stop();

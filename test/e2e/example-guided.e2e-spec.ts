@@ -29,7 +29,7 @@ const exampleOf = (topic: string, i: number) => ({
   ],
 });
 
-/** Issue 25: a section guided by a model's examples, and evaluations that say which setup writes best. */
+/** A section guided by a model's examples, and evaluations that say which setup writes best. */
 describe('Example-guided sections and evaluations', () => {
   const suite = generationSuite({ GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' });
   const { notion, openai } = suite;
@@ -216,7 +216,7 @@ describe('Example-guided sections and evaluations', () => {
     it('should estimate, then write every held-out example with every variant, never sending a held-out example, and score each output', async () => {
       const { body } = await twoVariants();
       const estimate = (await suite.agent.post('/api/evaluations/estimate').send(body).expect(200)).body;
-      expect(estimate).toMatchObject({ items: 3, requests: 6, embedding_requests: 3 * 2 + 1, cost: expect.any(Number) });
+      expect(estimate).toMatchObject({ items: 3, requests: 6, embedding_requests: 3 * 2 + 1, cost_usd: expect.any(Number) });
       expect(estimate.variants.map((v: Json) => [v.label, v.openai_model, v.requests])).toEqual([
         ['No examples', 'gpt-4o', 3],
         ['Three examples', 'gpt-4o', 3],

@@ -1,4 +1,4 @@
-// Property-based fuzzing of every route in /api/docs-json against the contract of issue 11:
+// Property-based fuzzing of every route in /api/docs-json against the API's contract for hostile input:
 // a malformed request gets a 4xx (never a 5xx, never a 2xx) and changes nothing; another
 // operator's records are never accepted; the server stays up. The routes, their bodies and their
 // list parameters all come from the OpenAPI document, so a new route is fuzzed without edits here.
@@ -17,7 +17,7 @@ import { OpenApiDocument, Operation, operationsOf, resolve, resourceOf, Schema }
 import { ListRoute, QueryCases } from '../support/fuzz/queries';
 import { idsOfLists, RecordIds } from '../support/fuzz/records';
 import { createTestApp, otherOperatorCookie, signInLocal, TestApp } from '../support/test-app';
-import { WorkspacesRepository } from '../../backend/src/workspaces/workspaces.repository';
+import { InvitationsRepository } from '../../backend/src/workspaces/invitations.repository';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
@@ -58,11 +58,11 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
     const grace = await otherOperatorCookie(t);
     await seedOneOfEach(async (path, body) => (await request(t.http).post(path).set('Cookie', grace).send(body).expect(201)).body);
     await seedOneOfEach(async (path, body) => (await agent.post(path).send(body).expect(201)).body);
-    // Each operator's personal workspace is a workspace of its own (issue 28): an invitation in each
+    // Each operator's personal workspace is a workspace of its own: an invitation in each
     // (made as a restored database could hold them, local sign-in taking none), so theirs has ids to try.
     for (const cookie of [grace, undefined]) {
       const me = (await (cookie ? request(t.http).get('/api/me').set('Cookie', cookie) : agent.get('/api/me')).expect(200)).body;
-      await t.app.get(WorkspacesRepository).invite({
+      await t.app.get(InvitationsRepository).invite({
         workspaceId: me.workspace.id,
         email: `invited-${me.workspace.id}@quire.test`,
         role: 'viewer',
@@ -82,7 +82,7 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
       await idsOfLists((path) => agent.get(path), listPaths),
       await idsOfLists((path) => request(t.http).get(path).set('Cookie', grace), listPaths),
     );
-    // The other workspace's Notion webhook address (issue 29): a delivery to it is never taken without its signature.
+    // The other workspace's Notion webhook address: a delivery to it is never taken without its signature.
     const theirHook = (await request(t.http).get('/api/notion-webhook').set('Cookie', grace).expect(200)).body.url as string;
     ids.theirs['/api/webhooks/notion'] = [new URL(theirHook).pathname.split('/').pop()!];
     fuzzer = new Fuzzer(t, agent);
@@ -269,6 +269,8 @@ async function seedOneOfEach(post: (path: string, body: object) => Promise<{ _id
   const section = await post('/api/sections', sectionBody(model._id, { logit_bias_group: list._id }));
   await post('/api/articles', { article_title: 'Seed article', article_type: 'Guide', sections: [snapshotOf(section as Parameters<typeof snapshotOf>[0])] });
   await post('/api/clients', { name: 'Seed client' });
+  // A model provider on a closed loopback port: its Test answers at once that it cannot be reached.
+  await post('/api/connections', { kind: 'openai-compatible', name: 'Seed server', base_url: `${QUIET_API_ENV.NOTION_BASE_URL}/v1` });
   // A History entry: a crawl of a closed loopback port, which stops at once (private addresses are refused).
   await post('/api/training-jobs/submit-url', { url: `${QUIET_API_ENV.NOTION_BASE_URL}/seed/` });
 }

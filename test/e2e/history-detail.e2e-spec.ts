@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DEFAULT_PRICES } from '../../backend/src/integrations/openai/prices';
+import { DEFAULT_PRICES } from '../../backend/src/config/price-table';
 import { eventually } from '../support/fixtures';
 import { generationSuite, HistoryEntry, SECTION_HEADINGS } from '../support/generation-fixtures';
 import { otherOperatorCookie } from '../support/test-app';
@@ -13,7 +13,7 @@ function expectedUsd(section: HistoryEntry): number {
   );
 }
 
-/** Issue 16: an article's page inside Quire (sections, prompts, tokens, cost), its retry, and the month's usage. */
+/** An article's page inside Quire (sections, prompts, tokens, cost), its retry, and the month's usage. */
 describe('History entry in full, usage and retry', () => {
   const suite = generationSuite({ GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' });
   const { notion, openai, history, settled, checkNow } = suite;
@@ -223,7 +223,10 @@ describe('History entry in full, usage and retry', () => {
       6,
     );
     expect(usage.by_model).toEqual([
-      { model: 'gpt-4o', prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, cost_usd: usage.cost_usd },
+      { model: 'gpt-4o', vendor: 'OpenAI', prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, cost_usd: usage.cost_usd },
+    ]);
+    expect(usage.by_vendor).toEqual([
+      { vendor: 'OpenAI', prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, cost_usd: usage.cost_usd },
     ]);
     const today = new Date().toISOString().slice(0, 10);
     expect(usage.from).toBe(`${today.slice(0, 8)}01`);
@@ -238,6 +241,7 @@ describe('History entry in full, usage and retry', () => {
       completion_tokens: 0,
       cost_usd: 0,
       by_model: [],
+      by_vendor: [],
     });
     // Another operator spent nothing.
     const grace = await otherOperatorCookie(suite.t);
@@ -281,6 +285,8 @@ describe('History entry in full, usage and retry', () => {
     expect(full.usage.prompt_tokens).toBeGreaterThan(0);
     const usage = (await suite.agent.get('/api/usage').expect(200)).body;
     expect(usage.cost_usd).toBeNull();
-    expect(usage.by_model).toEqual([{ model: 'o3', prompt_tokens: full.usage.prompt_tokens, completion_tokens: full.usage.completion_tokens, cost_usd: null }]);
+    expect(usage.by_model).toEqual([
+      { model: 'o3', vendor: 'OpenAI', prompt_tokens: full.usage.prompt_tokens, completion_tokens: full.usage.completion_tokens, cost_usd: null },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { gzipSync } from 'node:zlib';
 import { SecretBox } from '../../backend/src/common/secret-box';
-import { WorkspacesRepository } from '../../backend/src/workspaces/workspaces.repository';
+import { WorkspaceSettingsRepository } from '../../backend/src/workspaces/settings.repository';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { createModel, eventually, example } from '../support/fixtures';
@@ -10,7 +10,7 @@ import { otherOperatorCookie } from '../support/test-app';
 import { useTestApp } from '../support/use-test-app';
 
 /**
- * The cases found by trying Quire as a hostile signed-in user would (issue 11), each of which used
+ * The cases found by trying Quire as a hostile signed-in user would, each of which used
  * to crash a request, the server or a job, or to be accepted. The fuzz suite (fuzz.e2e-spec.ts)
  * covers every route generically; these say exactly what each answer is.
  */
@@ -155,7 +155,7 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
 
     /** A key saved before Quire checked them (or written by any other means): sealed as Quire seals them. */
     async function storeRawKey(key: string) {
-      const workspaces = t.app.get(WorkspacesRepository);
+      const workspaces = t.app.get(WorkspaceSettingsRepository);
       const me = (await t.agent.get('/api/me').expect(200)).body;
       const id = me.workspace.id;
       await workspaces.updateSecrets(id, { openAiApiKey: new SecretBox(t.config.encryptionKey).seal(key, `${id}:OPENAI_API_KEY`) }, id);

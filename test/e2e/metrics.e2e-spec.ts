@@ -19,7 +19,7 @@ function valueOf(families: Map<string, PrometheusFamily>, name: string, labels: 
     .reduce((sum, m) => sum + Number(m.value ?? m.count ?? 0), 0);
 }
 
-/** Issue 27: GET /api/metrics in Prometheus' text format, off unless METRICS_TOKEN is set, then only with it. */
+/** GET /api/metrics in Prometheus' text format, off unless METRICS_TOKEN is set, then only with it. */
 describe('Metrics for Prometheus', () => {
   describe('with METRICS_TOKEN set', () => {
     const suite = generationSuite({ METRICS_TOKEN: TOKEN, GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' });

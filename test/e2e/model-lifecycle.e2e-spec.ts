@@ -34,9 +34,9 @@ describe('Models that OpenAI stops', () => {
         .expect(201)
     ).body;
 
-  it("should carry each model's shut-down date from OpenAI's listing on models and sections (a tuned model: its own or its base's, the earlier)", async () => {
-    const writer = await createModel(t.agent, 'Writer', 'gpt-4o');
-    const luna = await createModel(t.agent, 'Luna', 'gpt-6-luna');
+  it("should carry each model's shut-down date from OpenAI's listing (a tuned model: its own or its base's, the earlier)", async () => {
+    await createModel(t.agent, 'Writer', 'gpt-4o');
+    await createModel(t.agent, 'Luna', 'gpt-6-luna');
     const thinker = await createModel(t.agent, 'Thinker', 'gpt-5');
     const models = (await t.agent.get('/api/models').expect(200)).body as Record<string, any>[];
     const byName = Object.fromEntries(models.map((m) => [m.name, m]));
@@ -44,7 +44,11 @@ describe('Models that OpenAI stops', () => {
     expect(byName.Luna).toMatchObject({ shutdown_date: null, shut_down: false });
     expect(byName.Thinker).toMatchObject({ shutdown_date: '2026-12-11' });
     expect((await t.agent.get(`/api/models/${thinker}`).expect(200)).body.shutdown_date).toBe('2026-12-11');
+  });
 
+  it("should carry the shut-down date of each section's model on the section", async () => {
+    const writer = await createModel(t.agent, 'Writer', 'gpt-4o');
+    const luna = await createModel(t.agent, 'Luna', 'gpt-6-luna');
     await section('On Writer', writer);
     await section('On Luna', luna);
     const sections = (await t.agent.get('/api/sections').query({ sort: '["name","ASC"]' }).expect(200)).body as Record<string, any>[];
@@ -84,6 +88,8 @@ describe('Models that OpenAI stops', () => {
   });
 
   describe('replacing a model', () => {
+    // One test for the sections, the article entries and the counts: they are one replacement, and its arrangement (two
+    // models, three sections, two articles) is the slow part.
     it('should move every section (each a new version) and article entry to the replacement, answering the counts', async () => {
       const writer = await createModel(t.agent, 'Writer', 'gpt-4o');
       const luna = await createModel(t.agent, 'Luna', 'gpt-6-luna');
@@ -115,21 +121,41 @@ describe('Models that OpenAI stops', () => {
       expect((await t.agent.get('/api/model-shutdowns').expect(200)).body).toEqual([]);
     });
 
-    it('should refuse the model itself, another operator’s model or a model that is not one, changing nothing', async () => {
+    /** A model with a section on it, and the replace request for it. */
+    async function inUse() {
       const writer = await createModel(t.agent, 'Writer', 'gpt-4o');
       const intro = await section('Intro', writer);
-      const theirs = await createModel(request.agent(t.http).set('Cookie', await otherOperatorCookie(t)), 'Theirs', 'gpt-4o');
+      const replace = (body: object) => t.agent.post(`/api/models/${writer}/replace`).send(body);
+      /** The section is still on its model, in its first version. */
+      const unchanged = async () => {
+        expect((await t.agent.get(`/api/sections/${intro._id}/versions`).expect(200)).body).toHaveLength(1);
+        expect((await t.agent.get(`/api/sections/${intro._id}`).expect(200)).body.model).toBe(writer);
+      };
+      return { writer, replace, unchanged };
+    }
 
-      const self = await t.agent.post(`/api/models/${writer}/replace`).send({ replacement: writer }).expect(400);
+    it('should refuse the model itself as its replacement, saying why, changing nothing', async () => {
+      const { writer, replace, unchanged } = await inUse();
+      const self = await replace({ replacement: writer }).expect(400);
       expect(self.body.errors).toEqual([{ field: 'replacement', message: 'is the model being replaced' }]);
-      const foreign = await t.agent.post(`/api/models/${writer}/replace`).send({ replacement: theirs }).expect(400);
-      expect(foreign.body.errors).toEqual([{ field: 'replacement', message: 'is not one of your models' }]);
-      await t.agent.post(`/api/models/${writer}/replace`).send({ replacement: 'gpt-6-luna' }).expect(400);
-      await t.agent.post(`/api/models/${theirs}/replace`).send({ replacement: writer }).expect(404);
-      await t.agent.post(`/api/models/${writer}/replace`).send({ replacement: writer, extra: 1 }).expect(400);
+      await unchanged();
+    });
 
-      expect((await t.agent.get(`/api/sections/${intro._id}/versions`).expect(200)).body).toHaveLength(1);
-      expect((await t.agent.get(`/api/sections/${intro._id}`).expect(200)).body.model).toBe(writer);
+    // One test for both sides of another operator's model: signing a second operator in is the slow part.
+    it('should refuse another operator’s model as the replacement, saying why, and not replace theirs, changing nothing', async () => {
+      const { writer, replace, unchanged } = await inUse();
+      const theirs = await createModel(request.agent(t.http).set('Cookie', await otherOperatorCookie(t)), 'Theirs', 'gpt-4o');
+      const foreign = await replace({ replacement: theirs }).expect(400);
+      expect(foreign.body.errors).toEqual([{ field: 'replacement', message: 'is not one of your models' }]);
+      await t.agent.post(`/api/models/${theirs}/replace`).send({ replacement: writer }).expect(404);
+      await unchanged();
+    });
+
+    it('should refuse a replacement that is not a model, or a request with unknown fields, changing nothing', async () => {
+      const { writer, replace, unchanged } = await inUse();
+      await replace({ replacement: 'gpt-6-luna' }).expect(400);
+      await replace({ replacement: writer, extra: 1 }).expect(400);
+      await unchanged();
     });
   });
 });

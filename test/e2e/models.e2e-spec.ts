@@ -33,7 +33,7 @@ describe('Models and their training examples', () => {
     [{ name: '   ', base_model: 'gpt-4o' }, 'name is required'],
     [{ base_model: 'gpt-4o' }, 'name must be text'],
     [{ name: 'x'.repeat(101), base_model: 'gpt-4o' }, 'name must be at most 100 characters'],
-    [{ name: 'A', base_model: 'gpt 5 ultra' }, 'base_model must be an OpenAI model id, such as gpt-4o'],
+    [{ name: 'A', base_model: 'gpt 5 ultra' }, 'base_model must be a model id as its vendor lists it, such as gpt-4o'],
     [{ name: 'A', base_model: 'gpt-4o', output_model: 'ft:x' }, 'property output_model should not exist'],
     [{ name: 42, base_model: 'gpt-4o' }, 'name must be text'],
   ])('should refuse %j with 400 and create nothing', async (body, message) => {

@@ -2,7 +2,7 @@ import { Client, LogLevel } from '@notionhq/client';
 import { sql } from 'drizzle-orm';
 import { SecretBox } from '../../backend/src/common/secret-box';
 import { NOTION_API_VERSION } from '../../backend/src/integrations/notion/notion.client';
-import { UsersService } from '../../backend/src/users/users.service';
+import { WorkspaceSettingsService } from '../../backend/src/workspaces/settings.service';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
 import { eventually } from '../support/fixtures';
@@ -82,7 +82,7 @@ describe('Notion as it really answers: database links, data sources, links and e
       ['a link', link],
     ])('should keep the bare id when given %s', async (_case, value) => {
       await saveDatabaseId(value).expect(200);
-      expect(await t.app.get(UsersService).getSecret(await userId(), 'DATABASE_ID')).toBe(notion.databaseId);
+      expect(await t.app.get(WorkspaceSettingsService).getSecret(await userId(), 'DATABASE_ID')).toBe(notion.databaseId);
       expect((await testNotion()).ok).toBe(true);
     });
 

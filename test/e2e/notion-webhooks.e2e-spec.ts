@@ -1,4 +1,7 @@
-// Issue 29: Notion's webhooks start a row within seconds; polling stays as the safety net.
+// Notion's webhooks start a row within seconds; polling stays as the safety net.
+// Some tests check several rules of one delivery (the refusals, verification and its reset): each test
+// pays for a subscription in the simulator and the generation suite's reset (about 3 s), so a test per
+// rule would make the file a fifth slower; the rules of each delivery stay together instead.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import request from 'supertest';

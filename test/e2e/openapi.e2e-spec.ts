@@ -347,10 +347,10 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'GET /api/history', 200, { query: { filter: JSON.stringify({ id: [crawl._id, written._id] }) } });
       await call(agent, 'GET /api/history/{id}', 200, { id: crawl._id });
 
-      // Bulk writing (issue 30): what is in flight, and "Cancel bulk" (nothing to cancel here).
+      // Bulk writing: what is in flight, and "Cancel bulk" (nothing to cancel here).
       expect(await call(agent, 'GET /api/bulk', 200)).toMatchObject({ batches: expect.any(Number), lines: expect.any(Number), articles: expect.any(Number) });
       expect((await call(agent, 'POST /api/bulk/cancel', 200)).message).toMatch(/^Bulk writing cancelled: /);
-      // The Notion webhook (issue 29): its state, Notion's verification request, an unsigned event refused, a reset.
+      // The Notion webhook: its state, Notion's verification request, an unsigned event refused, a reset.
       const hook = await call(agent, 'GET /api/notion-webhook', 200);
       const token = new URL(hook.url).pathname.split('/').pop()!;
       await call(request(t.http), 'POST /api/webhooks/notion/{token}', 200, { id: token, body: { verification_token: 'secret_openapi_check' } });
@@ -361,7 +361,18 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(request(t.http), 'POST /api/webhooks/notion/{token}', 200, { id: token, body: { verification_token: 'secret_openapi_again' } });
       await call(agent, 'POST /api/notion-webhook/reset', 200);
 
-      // Workspaces (issue 28): the one Ada has, its members, an invitation revoked, the audit log, a second one and back.
+      // Model providers beside OpenAI: an OpenAI-compatible server (the simulator, at its own address), tested, renamed, removed.
+      const provider = await call(agent, 'POST /api/connections', 201, {
+        body: { kind: 'openai-compatible', name: 'Compatible', base_url: openai.baseUrl, api_key: openai.apiKey },
+      });
+      await call(agent, 'POST /api/connections', 400, { body: { kind: 'openai-compatible', name: 'No address' } });
+      await call(agent, 'GET /api/connections', 200);
+      await call(agent, 'GET /api/connections/{id}', 200, { id: provider._id });
+      expect((await call(agent, 'POST /api/connections/{id}/test', 200, { id: provider._id })).ok).toBe(true);
+      await call(agent, 'PUT /api/connections/{id}', 200, { id: provider._id, body: { name: 'Compatible server' } });
+      await call(agent, 'DELETE /api/connections/{id}', 200, { id: provider._id });
+
+      // Workspaces: the one Ada has, its members, an invitation revoked, the audit log, a second one and back.
       const [home] = await call(agent, 'GET /api/workspaces', 200);
       await call(agent, 'GET /api/workspaces/{id}', 200, { id: home._id });
       await call(agent, 'GET /api/workspaces/{id}', 404, { id: randomUUID() });

@@ -21,7 +21,7 @@ function parseEvents(text: string): { event: string; data: Json }[] {
     });
 }
 
-/** Issue 17: previews run a template exactly like a Notion row, but write nothing to Notion or Drive. */
+/** Previews run a template exactly like a Notion row, but write nothing to Notion or Drive. */
 describe('Previews', () => {
   const suite = generationSuite({ GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' });
   const { notion, openai, google } = suite;

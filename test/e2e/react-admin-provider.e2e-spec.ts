@@ -301,9 +301,9 @@ describe("react-admin's data provider against every resource", () => {
 
     const example = {
       messages: [
-        { role: 'system', content: 'S' },
-        { role: 'user', content: 'U' },
-        { role: 'assistant', content: 'A' },
+        { role: 'system' as const, content: 'S' },
+        { role: 'user' as const, content: 'U' },
+        { role: 'assistant' as const, content: 'A' },
       ],
       clusterId: 0,
       uuid: 'section-1',
@@ -327,7 +327,7 @@ describe("react-admin's data provider against every resource", () => {
     expect((await provider.getOne('training-jobs', { id: job._id })).data.id).toBe(job._id);
     expect((await provider.getBaseModels()).map((m) => m.id)).toEqual(expect.arrayContaining(['gpt-4o']));
 
-    // History's routes (issue 16): a retry that is refused says why; the spend of this month, and of a range.
+    // History's routes: a retry that is refused says why; the spend of this month, and of a range.
     await expect(provider.retryHistoryEntry(job._id)).rejects.toMatchObject({
       status: 409,
       body: { message: 'Only a failed article can be retried; this is a training job (submit its URL again).' },

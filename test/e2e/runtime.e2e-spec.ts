@@ -17,7 +17,7 @@ function startAs(version: string) {
   });
 }
 
-/** The server runs on Node.js 24 LTS: an older Node.js is refused at start with one line (issue 33). */
+/** The server runs on Node.js 24 LTS: an older Node.js is refused at start with one line. */
 describe('The runtime the server starts on', () => {
   it('should refuse a Node.js older than package.json allows, with one line and nothing started', () => {
     const run = startAs('v20.19.5');

@@ -41,7 +41,7 @@ async function onDatabase<T>(dataDir: string, run: (query: (text: string, values
   }
 }
 
-/** Issue 27: an older Quire refuses, in one line, a database a newer one has migrated. */
+/** An older Quire refuses, in one line, a database a newer one has migrated. */
 describe('A database migrated by a newer Quire', () => {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'quire-schema-')), 'data');
   const env = { DATABASE_URL: POSTGRES_URL ?? '', DATA_DIR: dataDir, ENCRYPTION_KEY: 'bm90LWEtc2VjcmV0LWJ1dC0zMi1ieXRlcy1sb25nISE=' };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { MIGRATIONS_DIR } from '../../backend/src/config/paths';
+import { MIGRATIONS_DIR } from '../../backend/src/common/paths';
 import { createModel, createSection, sectionBody, snapshotOf } from '../support/fixtures';
 import { otherOperatorCookie } from '../support/test-app';
 import { useTestApp } from '../support/use-test-app';

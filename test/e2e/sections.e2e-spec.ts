@@ -70,7 +70,7 @@ describe('Sections', () => {
     const body = sectionBody(modelId, overrides);
     const created = await t.agent.post('/api/sections').send(body).expect(400);
     expect(created.body.message).toContain(message);
-    // An update may leave a field out (it keeps its value, issue 31); a field given is checked as on create.
+    // An update may leave a field out (it keeps its value); a field given is checked as on create.
     const missing = Object.values(overrides).includes(undefined);
     const updated = await t.agent
       .put(`/api/sections/${existing._id}`)

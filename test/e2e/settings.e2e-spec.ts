@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { SessionsService } from '../../backend/src/auth/sessions.service';
 import { UsersRepository } from '../../backend/src/users/users.repository';
-import { UsersService } from '../../backend/src/users/users.service';
+import { WorkspaceSettingsService } from '../../backend/src/workspaces/settings.service';
 import { WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
 import { signInLocal } from '../support/test-app';
 import { useTestApp } from '../support/use-test-app';
@@ -68,7 +68,7 @@ describe('Settings: /api/user and /api/user/status-config', () => {
     }
     const user = await storedRow();
     expect(user.openai_api_key).toMatch(/^v1:/);
-    expect(await t.app.get(UsersService).getSecret(String(user.id), 'OPENAI_API_KEY')).toBe(OPENAI_API_KEY);
+    expect(await t.app.get(WorkspaceSettingsService).getSecret(String(user.id), 'OPENAI_API_KEY')).toBe(OPENAI_API_KEY);
   });
 
   it('should keep the stored values when the hints are posted back', async () => {
@@ -76,7 +76,7 @@ describe('Settings: /api/user and /api/user/status-config', () => {
     const saved = await agent.post('/api/user').send({ envVars: { NOTION_SECRET, DATABASE_ID, OPENAI_API_KEY } }).expect(200);
     const before = await storedRow();
     await agent.post('/api/user').send({ envVars: saved.body.envVars }).expect(200);
-    const service = t.app.get(UsersService);
+    const service = t.app.get(WorkspaceSettingsService);
     expect(await service.getSecret(String(before.id), 'NOTION_SECRET')).toBe(NOTION_SECRET);
     expect(await service.getSecret(String(before.id), 'DATABASE_ID')).toBe(DATABASE_ID);
     expect(await service.getSecret(String(before.id), 'OPENAI_API_KEY')).toBe(OPENAI_API_KEY);
@@ -205,7 +205,7 @@ describe('Settings: /api/user and /api/user/status-config', () => {
     await t.database.db.execute(
       sql`update workspaces set openai_api_key = (select w.openai_api_key from workspaces w join users u on u.id = w.id where u.email = 'local-operator@quire.invalid') where id = ${other.user.id}`,
     );
-    await expect(t.app.get(UsersService).getSecret(other.user.id, 'OPENAI_API_KEY')).rejects.toThrow(
+    await expect(t.app.get(WorkspaceSettingsService).getSecret(other.user.id, 'OPENAI_API_KEY')).rejects.toThrow(
       'Saved secrets cannot be decrypted: this server runs with another ENCRYPTION_KEY than the one they were saved with.',
     );
   });

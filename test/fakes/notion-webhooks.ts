@@ -17,7 +17,7 @@ export interface Delivery {
 const ATTEMPTS = 8;
 
 /**
- * A Notion integration's webhook subscription as Notion runs one (issue 29): creating it sends the
+ * A Notion integration's webhook subscription as Notion runs one: creating it sends the
  * endpoint `{ verification_token }`; once verified, each event is a POST signed with that token
  * (`X-Notion-Signature: sha256=<HMAC-SHA256 of the raw body>`), retried on anything but a 2xx up to
  * 8 times with back-off. Property updates of a page within `aggregateMs` are sent as one

@@ -1,3 +1,4 @@
+import type { BatchScriptEntry } from './batch-clock';
 import type { BatchError, BatchLine } from './openai-batch-input';
 
 /**
@@ -6,12 +7,7 @@ import type { BatchError, BatchLine } from './openai-batch-input';
  */
 
 /** What the next created batch does, instead of running its lines to completion (see OpenAiFake.batchScript). */
-export interface BatchScriptEntry {
-  /** The fraction (0..1) of the lines executed, after which the batch expires (the rest are `batch_expired`). */
-  expireAfter?: number;
-  /** The batch stays in_progress, with the lines up to `expireAfter` (or none) done, until releaseBatch(id); then it runs to completion. */
-  hold?: boolean;
-}
+export type { BatchScriptEntry };
 
 export type BatchStatus = 'validating' | 'failed' | 'in_progress' | 'finalizing' | 'completed' | 'expired' | 'cancelling' | 'cancelled';
 

@@ -3,6 +3,7 @@ import { json, RecordedRequest } from './http-fake';
 import { BatchError, checkBatchRequest, parseBatchInput } from './openai-batch-input';
 import { BatchRecord, batchBody, BatchScriptEntry, WINDOW_MS } from './openai-batch-record';
 import { hex, OpenAiFiles, refusal } from './openai-files';
+import { runDueEvents, scriptedStop, scriptHolds } from './batch-clock';
 
 /**
  * OpenAI's Batch API for OpenAiFake (which routes `/v1/batches*` here): batches of chat requests
@@ -233,15 +234,12 @@ export class OpenAiBatches {
 
   /** How many lines the batch executes before it stops (to expire, or to be held): all of them unless its script says otherwise. */
   private stopAt(record: BatchRecord): number {
-    const { expireAfter, hold } = record.script;
-    if (record.released) return record.lines.length;
-    const fraction = expireAfter === undefined ? (hold ? 0 : 1) : Math.min(1, Math.max(0, expireAfter));
-    return Math.floor(fraction * record.lines.length);
+    return scriptedStop(record.script, record.released, record.lines.length);
   }
 
   /** The batch's script holds it (until releaseBatch). */
   private held(record: BatchRecord): boolean {
-    return record.script.hold === true && !record.released;
+    return scriptHolds(record.script, record.released);
   }
 
   /**
@@ -250,15 +248,7 @@ export class OpenAiBatches {
    * so a batch's token check sees the earlier batches as they were at that instant.
    */
   advance(now = Date.now()): void {
-    for (;;) {
-      let next: { at: number; record: BatchRecord; run: () => void } | null = null;
-      for (const record of this.records.values()) {
-        const event = this.nextEvent(record);
-        if (event && event.at <= now && (!next || event.at < next.at)) next = { ...event, record };
-      }
-      if (!next) return;
-      next.run();
-    }
+    runDueEvents(this.records.values(), (record) => this.nextEvent(record), now);
   }
 
   /** The batch's next event: when it is due and what it does. */

@@ -6,6 +6,7 @@ import { BatchRecord, BatchScriptEntry } from './openai-batch-record';
 import { ExecutedLine, OpenAiBatches } from './openai-batches';
 import { FakeFile, OpenAiFiles } from './openai-files';
 import { Behaviour, FINE_TUNABLE_SNAPSHOTS, FINE_TUNING_ENDS, LINEUP, LINEUP_DAY, lineupEntry } from './openai-lineup';
+import { ChatTurn, writtenText } from './written-text';
 
 type RemoteStatus = 'validating_files' | 'queued' | 'running' | 'pausing' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -654,13 +655,8 @@ export class OpenAiFake extends HttpFake {
   /** The answer to a chat request that passed checkChat: a chat.completion written from its messages. */
   private chatCompletion(body: any): ChatAnswer {
     const promptTokens = promptTokensOf(body);
-    const messages = body.messages as { role: string; content: string }[];
-    const user = [...messages].reverse().find((m) => m.role === 'user');
-    let content = `Written by ${body.model} for: ${String(user?.content ?? '').slice(0, 120)}`;
-    // A model shown examples (user/assistant pairs before the last message) writes like the last one shown.
-    const shown = messages.slice(0, -1).findLast((m) => m.role === 'assistant');
-    if (shown) content += `\n\n${String(shown.content).slice(0, 400)}`;
-    content = this.followAvoidInstruction(messages, content);
+    // Written as every simulator writes (written-text.ts): for the last user message, like the last example shown, avoiding the words named.
+    const content = writtenText(body.model, body.messages as ChatTurn[], { disobey: () => this.slipsAvoidWords() });
     const { behaviour } = this.behaviourOf(body.model);
     const effort = body.reasoning_effort ?? DEFAULT_EFFORT[behaviour];
     const reasoningTokens = effort ? (REASONING_TOKENS[effort] ?? 0) : 0;
@@ -684,19 +680,11 @@ export class OpenAiFake extends HttpFake {
     };
   }
 
-  /**
-   * A model told which words to avoid mostly does (unless `disobeyAvoidWords` says it slips):
-   * every word a message names after "Avoid these words:" is taken out of the answer.
-   */
-  private followAvoidInstruction(messages: { role: string; content: string }[], content: string): string {
-    const named = messages.flatMap((m) => [...String(m.content).matchAll(/Avoid these words: ([^\n]+?)\.(?:\n|$)/g)].flatMap((match) => match[1].split(', ')));
-    if (named.length === 0) return content;
-    if (this.disobeyAvoidWords > 0) {
-      this.disobeyAvoidWords--;
-      return content;
-    }
-    const words = new Set(named.map((word) => word.replace(/^"|"$/g, '').toLowerCase()));
-    return content.replace(/[\p{L}\p{N}'-]+/gu, (word) => (words.has(word.toLowerCase()) ? '' : word)).replace(/ {2,}/g, ' ');
+  /** A model told which words to avoid mostly does: it slips while `disobeyAvoidWords` counts down. */
+  private slipsAvoidWords(): boolean {
+    if (this.disobeyAvoidWords <= 0) return false;
+    this.disobeyAvoidWords--;
+    return true;
   }
 
   private chatRefusal(body: Record<string, unknown>): { message: string; param: string; code: string | null } | null {

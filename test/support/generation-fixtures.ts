@@ -3,7 +3,7 @@ import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 import { GoogleFake } from '../fakes/google-fake';
 import { NotionFake } from '../fakes/notion-fake';
 import { OpenAiFake } from '../fakes/openai-fake';
-import { useTestApp } from './use-test-app';
+import { Simulator, useTestApp } from './use-test-app';
 
 type Agent = ReturnType<typeof request.agent> | { post: ReturnType<typeof request.agent>['post'] };
 
@@ -62,15 +62,22 @@ export type HistoryEntry = Record<string, any>;
  * (of Google, only Drive) and an operator signs in with Google and is set up to generate
  * (setUpGeneration). Polling stays out of the way: each test triggers "Check now" itself.
  */
-export function generationSuite(env: Record<string, string> = {}) {
+export function generationSuite(env: Record<string, string> = {}, more: { fakes?: Simulator[]; env?: () => Record<string, string> } = {}) {
   const notion = new NotionFake();
   const openai = new OpenAiFake();
   const google = new GoogleFake();
   // Of Google only Drive is emptied between tests; the account it signs in stays as it is.
   const drive = { start: () => google.start(), stop: () => google.stop(), reset: () => google.resetDrive(), crashes: google.crashes };
   const t = useTestApp({
-    fakes: [notion, openai, drive],
-    env: () => ({ ...google.env(), NOTION_BASE_URL: notion.baseUrl, OPENAI_BASE_URL: openai.baseUrl, NOTION_POLL_SECONDS: '3600', ...env }),
+    fakes: [notion, openai, drive, ...(more.fakes ?? [])],
+    env: () => ({
+      ...google.env(),
+      NOTION_BASE_URL: notion.baseUrl,
+      OPENAI_BASE_URL: openai.baseUrl,
+      NOTION_POLL_SECONDS: '3600',
+      ...env,
+      ...(more.env?.() ?? {}),
+    }),
     signIn: 'google',
   });
   beforeEach(async () => {

@@ -1,5 +1,5 @@
 import type { DatabaseService } from '../../backend/src/database/database.service';
-import { PGBOSS_SCHEMA } from '../../backend/src/jobs/queues';
+import { PGBOSS_SCHEMA } from '../../backend/src/common/queues';
 
 type Query = (...args: unknown[]) => unknown;
 

@@ -13,6 +13,7 @@ export function modelRow(overrides: Partial<ModelWithState> = {}): ModelWithStat
     createdBy: 'user-1',
     name: 'Reviews',
     baseModel: 'gpt-4o-mini',
+    connectionId: null,
     outputModel: null,
     dateCreated: new Date(0),
     dateTuned: null,

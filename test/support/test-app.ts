@@ -75,8 +75,21 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   };
 }
 
+/**
+ * Empties every table of Quire's between tests. On PostgreSQL the last test's work may still be
+ * writing (a session's last_seen_at, a job's row) and PostgreSQL can end the truncate as one side of a
+ * deadlock with it (40P01): it is then run again, the other side having finished.
+ */
 export async function truncateAll(database: DatabaseService): Promise<void> {
-  await database.db.execute(sql`truncate table sessions, users, integration_pace, openai_model_parameters, fine_tune_refusals restart identity cascade`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await database.db.execute(sql`truncate table sessions, users, integration_pace, openai_model_parameters, fine_tune_refusals restart identity cascade`);
+      return;
+    } catch (error) {
+      const code = (error as { cause?: { code?: unknown }; code?: unknown }).cause?.code ?? (error as { code?: unknown }).code;
+      if (code !== '40P01' || attempt >= 3) throw error;
+    }
+  }
 }
 
 /** Another operator with a session of their own, made the way sign-in makes them; answers their cookie. */

@@ -2,7 +2,7 @@ import { ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
 
 /**
- * Whether the signed-in person may change `resource` in the current workspace (issue 28): the
+ * Whether the signed-in person may change `resource` in the current workspace: the
  * auth provider's answer from the shared permission table; undefined until it has answered.
  */
 export function useWriteAccess(resource: string): boolean | undefined {

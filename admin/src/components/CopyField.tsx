@@ -1,7 +1,8 @@
 import { Button, Stack, TextField } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useRef } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify } from 'react-admin';
+import { useQuireTranslate } from './useT';
 
 /**
  * A read-only value to paste elsewhere, with a Copy button (the clipboard, "Copied"). Where the
@@ -9,7 +10,7 @@ import { useNotify, useTranslate } from 'react-admin';
  * instead and the notice says to press Ctrl+C.
  */
 export function CopyField(props: { label: string; value: string; monospace?: boolean }) {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const tell = (type: 'success' | 'warning', text: string) => notify(text, { type, messageArgs: { _: text } });

@@ -1,6 +1,7 @@
-import { Box, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, CircularProgress, Paper, Stack, SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ReactNode } from 'react';
-import { ListBase, ListBaseProps, RaRecord, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, ListBaseProps, RaRecord, useListContext } from 'react-admin';
+import { useQuireTranslate } from './useT';
 
 export interface ListTableProps<T> {
   title: string;
@@ -20,17 +21,20 @@ export interface ListTableProps<T> {
   toolbar?: ReactNode;
 }
 
+/** The names a list's section and table go by: its heading, or (without one) its title. */
+function naming(title: string, heading?: boolean) {
+  const headingId = `${title.replace(/\s+/g, '-').toLowerCase()}-heading`;
+  return { headingId, props: heading ? { 'aria-labelledby': headingId } : { 'aria-label': title } };
+}
+
 /**
- * A table with its loading and empty states. With `heading` it is a titled section of a page;
- * without, the title only names the table (the page title is in the app bar). A list that could
- * not be loaded shows nothing (spec §8: the caller logs the failure, no user message is shown).
+ * A list's section: with `heading` a titled section of a page, its actions next to the title;
+ * without, the title only names the section (the page title is in the app bar).
  */
-export function ListTable<T extends { id: string }>(props: ListTableProps<T>) {
-  const translate = useTranslate();
-  const headingId = `${props.title.replace(/\s+/g, '-').toLowerCase()}-heading`;
-  const naming = props.heading ? { 'aria-labelledby': headingId } : { 'aria-label': props.title };
+function ListSection(props: { title: string; heading?: boolean; actions?: ReactNode; children: ReactNode }) {
+  const { headingId, props: named } = naming(props.title, props.heading);
   return (
-    <Box component="section" {...naming} sx={{ mb: props.heading ? 4 : 0 }}>
+    <Box component="section" {...named} sx={{ mb: props.heading ? 4 : 0 }}>
       {props.heading && (
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
           <Typography variant="h6" component="h2" id={headingId}>
@@ -39,14 +43,39 @@ export function ListTable<T extends { id: string }>(props: ListTableProps<T>) {
           {props.actions}
         </Stack>
       )}
+      {props.children}
+    </Box>
+  );
+}
+
+function Loading() {
+  const translate = useQuireTranslate();
+  return <CircularProgress size={24} aria-label={translate('quire.app.loading')} />;
+}
+
+function Empty(props: { text: string }) {
+  return <Typography color="text.secondary">{props.text}</Typography>;
+}
+
+/**
+ * A table with its loading and empty states, its rows built by hand: the Current Sections list's,
+ * whose selection cells are each named after their section (every other list is a DataList).
+ * With `heading` it is a titled section of a page;
+ * without, the title only names the table (the page title is in the app bar). A list that could
+ * not be loaded shows nothing (spec §8: the caller logs the failure, no user message is shown).
+ */
+export function ListTable<T extends { id: string }>(props: ListTableProps<T>) {
+  const named = naming(props.title, props.heading).props;
+  return (
+    <ListSection title={props.title} heading={props.heading} actions={props.actions}>
       {props.isPending ? (
-        <CircularProgress size={24} aria-label={translate('quire.app.loading')} />
+        <Loading />
       ) : props.error ? null : !props.rows?.length ? (
-        <Typography color="text.secondary">{props.empty}</Typography>
+        <Empty text={props.empty} />
       ) : (
         <TableContainer component={Paper} variant="outlined">
           {props.toolbar}
-          <Table size="small" {...naming}>
+          <Table size="small" {...named}>
             <TableHead>
               <TableRow>
                 {props.headerStart}
@@ -61,7 +90,55 @@ export function ListTable<T extends { id: string }>(props: ListTableProps<T>) {
           </Table>
         </TableContainer>
       )}
-    </Box>
+    </ListSection>
+  );
+}
+
+export interface DataListProps<T> {
+  title: string;
+  heading?: boolean;
+  /** Shown instead of the table when the list has no records. */
+  empty: string;
+  /** Buttons shown next to the heading. */
+  actions?: ReactNode;
+  /** Styles for a record's row (e.g. its cells' alignment). */
+  rowSx?: (record: T) => SxProps;
+  /** The columns: `<DataTable.Col label=… render=… />`, in order. */
+  children: ReactNode;
+}
+
+/** Outlined like a Paper, with bold column headings. */
+const dataListSx = {
+  '& .RaDataTable-tableWrapper': { border: 1, borderColor: 'divider', borderRadius: 1, overflowX: 'auto' },
+  '& .RaDataTable-headerCell': { fontWeight: 600 },
+};
+
+/**
+ * The enclosing list's records (`<List>`, `<WholeList>`, `useList`) as react-admin's DataTable,
+ * with the list's loading and empty states. Rows are not selectable and lead nowhere; columns are
+ * in the order given and not sortable unless a column asks to be. A list that could not be loaded
+ * shows nothing (spec §8: the caller logs the failure, no user message is shown).
+ */
+export function DataList<T extends RaRecord>(props: DataListProps<T>) {
+  const { isPending, error } = useListContext<T>();
+  return (
+    <ListSection title={props.title} heading={props.heading} actions={props.actions}>
+      {isPending ? (
+        <Loading />
+      ) : error ? null : (
+        <DataTable<T>
+          {...naming(props.title, props.heading).props}
+          bulkActionButtons={false}
+          rowClick={false}
+          hover={false}
+          empty={<Empty text={props.empty} />}
+          rowSx={props.rowSx}
+          sx={dataListSx}
+        >
+          {props.children}
+        </DataTable>
+      )}
+    </ListSection>
   );
 }
 
@@ -80,13 +157,20 @@ export function WholeList(props: Pick<ListBaseProps, 'resource' | 'sort' | 'quer
   return <ListBase perPage={1000} disableSyncWithLocation storeKey={false} {...props} />;
 }
 
-/** A row's buttons, in their own cell, as a group named after the row (`label`, e.g. "Actions: FAQ"). */
+/** A row's buttons as a group named after the row (`label`, e.g. "Actions: FAQ"). */
+export function RowActions(props: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} role="group" aria-label={props.label} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
+      {props.children}
+    </Stack>
+  );
+}
+
+/** A row's buttons, in their own cell (see RowActions). */
 export function ActionsCell(props: { label: string; children: ReactNode }) {
   return (
     <TableCell>
-      <Stack direction="row" spacing={1} role="group" aria-label={props.label} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
-        {props.children}
-      </Stack>
+      <RowActions label={props.label}>{props.children}</RowActions>
     </TableCell>
   );
 }

@@ -6,6 +6,8 @@ import {
   CreateBaseProps,
   CreateProps,
   Edit as RaEdit,
+  EditBase as RaEditBase,
+  EditBaseProps,
   EditProps,
   RaRecord,
   SaveContextProvider,
@@ -57,6 +59,11 @@ export function Edit(props: EditProps) {
 /** react-admin's `<CreateBase>`, saving once at a time (SaveOnce). */
 export function CreateBase<RecordType extends RaRecord = RaRecord>(props: CreateBaseProps<RecordType>) {
   return <RaCreateBase<RecordType> {...props}>{<SaveOnce>{props.children}</SaveOnce>}</RaCreateBase>;
+}
+
+/** react-admin's `<EditBase>`, saving once at a time (SaveOnce). */
+export function EditBase<RecordType extends RaRecord = RaRecord>(props: EditBaseProps<RecordType>) {
+  return <RaEditBase<RecordType> {...props}>{<SaveOnce>{props.children}</SaveOnce>}</RaEditBase>;
 }
 
 /**

@@ -1,27 +1,14 @@
 import { useGetList } from 'react-admin';
+import type { Api } from '../api/client';
 
 const ALL = { pagination: { page: 1, perPage: 1000 } };
 /** Spec §8: a failure to load models is only logged to the console, never shown. */
 const logModelsFailure = (error: unknown) => console.error('Failed to load models', error);
 
-export interface ModelOption {
-  id: string;
-  name: string;
-  base_model: string;
-  output_model: string | null;
-  /** Whether it reasons, as OpenAI's answers have shown (else as its name suggests): the form offers reasoning_effort. */
-  reasoning: boolean;
-  /** The day OpenAI stops it, as its listing says. */
-  shutdown_date: string | null;
-  shut_down: boolean;
-  /** How many examples it holds (its set, for example-guided sections and evaluations). */
-  example_count: number;
-}
+/** A model as the dropdowns read it (GET /api/models). */
+export type ModelOption = Api<'ModelResponse'>;
 
-export interface BiasGroupOption {
-  id: string;
-  name: string;
-}
+export type BiasGroupOption = Api<'LogitBiasGroupResponse'>;
 
 /** The user's models and bias word lists, for dropdowns and for showing names instead of ids. */
 export function useLookups() {
@@ -32,7 +19,8 @@ export function useLookups() {
   return { models: models.data ?? [], biasGroups: biasGroups.data ?? [], modelName, biasName, isPending: models.isPending || biasGroups.isPending };
 }
 
-/** Spec §2: a model is shown as its name plus its output model. */
+/** Spec §2: a model is shown as its name plus its output model; a model on another provider names its model and provider instead. */
 export function modelLabel(model: ModelOption, notTuned: string): string {
+  if (model.connection_id) return `${model.name} (${model.base_model} · ${model.connection_name}, ${model.vendor})`;
   return `${model.name} (${model.output_model ?? notTuned})`;
 }

@@ -29,8 +29,9 @@ export const sectionMessages = {
   defaultEffort: 'Default',
   stops: 'OpenAI stops %{model} on %{date}.',
   stopped: 'OpenAI has stopped %{model}: replace it on the Models screen.',
+  samplingNote: '%{vendor} refused this temperature for %{model} ("%{words}"): Quire leaves out what it refuses, and History says so.',
   stopsShort: 'stops %{date}',
-  // Issue 25: example-guided sections (not in the spec).
+  // Example-guided sections (not in the spec).
   examplesModel: 'Examples from',
   examplesCount: 'Examples sent',
   noExamples: 'No examples',
@@ -51,7 +52,7 @@ export const sectionMessages = {
   deleted: 'Section deleted!',
   deleteFailed: 'Failed to delete section',
   loadFailed: 'Could not load this section.',
-  // Issue 31: selecting sections and changing their model at once (not in the spec).
+  // Selecting sections and changing their model at once (not in the spec).
   select: 'Select %{name}',
   selectAll: 'Select every section',
   selected: '%{smart_count} section selected |||| %{smart_count} sections selected',
@@ -62,7 +63,7 @@ export const sectionMessages = {
   changeModelFailed: 'Failed to change the model.',
 };
 
-/** The Versions panel beside /sections/edit/{id}'s form (issue 17; not in the spec). */
+/** The Versions panel beside /sections/edit/{id}'s form (not in the spec). */
 export const sectionVersionMessages = {
   title: 'Versions',
   loading: 'Loading versions...',
@@ -127,7 +128,7 @@ export const articleMessages = {
   updateFailed: 'Error updating article.',
   loadFailed: 'Failed to load article data.',
   missingSection: 'This section no longer exists; its saved copy is kept.',
-  // Issue 17: the version of its section an entry holds (not in the spec).
+  // The version of its section an entry holds (not in the spec).
   atVersion: 'The article holds version %{version} of this section.',
   versionBehind: 'The article holds version %{saved} of this section; it is now at version %{latest}.',
   versionUnknown: 'The article holds this section as it matches none of its versions; it is now at version %{latest}.',
@@ -139,7 +140,7 @@ export const articleMessages = {
   versionNow: 'Version %{version} (the section is now at version %{latest})',
   noVersion: 'None (the entry matches none of its versions)',
   noVersionNow: 'None (the entry matches none of its versions; the section is now at version %{latest})',
-  // Issue 30: bulk templates, written through OpenAI's Batch API (not in the spec).
+  // Bulk templates, written through OpenAI's Batch API (not in the spec).
   bulk: 'Write in bulk (OpenAI Batch API)',
   bulkHelp: 'Half the price; each section is written in a batch round, so an article takes up to 24 hours per section.',
   bulkChip: 'Bulk',
@@ -238,7 +239,7 @@ export const historyMessages = {
   wordsRewritten: 'written once more, as it used %{words}',
   wordsSlipped: 'still uses %{words}',
   and: ' and ',
-  // /history/{id}: an entry in full (issue 16)
+  // /history/{id}: an entry in full
   openEntry: 'Open "%{title}"',
   backToHistory: 'Back to History',
   loadingEntry: 'Loading the History entry...',
@@ -284,7 +285,7 @@ export const historyMessages = {
   job: 'The training job',
   jobUrl: 'Website',
   openJob: 'Open the training job',
-  // Issue 30: articles written through OpenAI's Batch API (not in the spec).
+  // Articles written through OpenAI's Batch API (not in the spec).
   bulkLine: 'Bulk · round %{round}',
   bulkCounts: '%{completed}/%{total}',
   bulkFailedCount: '%{failed} failed',
@@ -351,6 +352,8 @@ export const modelMessages = {
   deleteFailed: 'Failed to delete model.',
   createFailed: 'Failed to create model.',
   otherBaseModels: 'More models your OpenAI key offers',
+  providerModels: '%{name} (%{vendor})',
+  onProvider: "Written through %{name} (%{vendor}). Fine-tuning is OpenAI's only.",
   stopsOn: 'OpenAI stops it on %{date}.',
   replaceTitle: 'Replace %{name}',
   replaceIntro:
@@ -469,7 +472,7 @@ export const trainingMessages = {
   modelCreateFailed: 'Failed to create model.',
 };
 
-/** Previews (issue 17): "Try it" on an article, "Try this section" on a section. */
+/** Previews: "Try it" on an article, "Try this section" on a section. */
 export const previewMessages = {
   tryIt: 'Try it',
   trySection: 'Try this section',
@@ -508,7 +511,7 @@ export const previewMessages = {
 };
 
 /** Every user-facing string of the dashboard, spelled exactly as the specification has it. */
-/** Evaluations (issue 25; not in the spec): /evaluations, /evaluations/new?model=… and /evaluations/{id}. */
+/** Evaluations (not in the spec): /evaluations, /evaluations/new?model=… and /evaluations/{id}. */
 export const evaluationMessages = {
   createTitle: 'Evaluate %{name}',
   showTitle: 'Evaluation of %{name}',
@@ -593,7 +596,7 @@ export const evaluationMessages = {
   list_date: 'Date',
 };
 
-/** Workspaces (issue 28; not in the spec): the app bar's switcher and "New workspace…". */
+/** Workspaces (not in the spec): the app bar's switcher and "New workspace…". */
 export const workspaceMessages = {
   switcherHint: 'Your current workspace and your role in it: opens the menu to switch to another workspace or make a new one.',
   menu: 'Your workspaces',
@@ -609,7 +612,7 @@ export const workspaceMessages = {
   readOnly: 'You are a viewer in this workspace: you can read what it holds, not change it.',
 };
 
-/** /members (issue 28). */
+/** /members: who is in the workspace, and their roles. */
 export const memberMessages = {
   title: 'Members',
   name: 'Name',
@@ -634,7 +637,7 @@ export const memberMessages = {
   empty: 'No members.',
 };
 
-/** /invitations and /invitations/new (issue 28). */
+/** /invitations and /invitations/new: who is asked to join the workspace. */
 export const invitationMessages = {
   title: 'Invitations',
   createTitle: 'Invite someone',
@@ -659,7 +662,7 @@ export const invitationMessages = {
   empty: 'No invitations.',
 };
 
-/** /audit (issue 28): who changed what in the workspace, newest first. */
+/** /audit: who changed what in the workspace, newest first. */
 export const auditMessages = {
   title: 'Audit log',
   when: 'When',
@@ -683,7 +686,7 @@ export const quireMessages = {
     loading: 'Loading...',
     title: 'Quire',
     welcome: 'Welcome, %{name}',
-    demo: 'Demo: Notion, OpenAI and Google are simulated on this machine',
+    demo: 'Demo: Notion, OpenAI, Anthropic and Google are simulated on this machine',
     pleaseLogIn: 'Please log in to access this app.',
   },
   login: {
@@ -705,7 +708,7 @@ export const quireMessages = {
     clients: 'Manage Clients/Sites',
     biasWords: 'Bias Words',
     history: 'History',
-    // Issue 28: the workspace's own screens, after the spec's entries.
+    // The workspace's own screens (not in the spec), after the spec's entries.
     workspace: 'Workspace',
     members: 'Members',
     invitations: 'Invitations',
@@ -753,18 +756,18 @@ export const quireMessages = {
     lastCheck: 'Last Notion check %{at}: %{found} row(s) to write, %{claimed} started.',
     lastCheckProblem: 'Last Notion check %{at}: %{problem}',
     keptHint: 'A value is saved; it is shown redacted. Type a new one to replace it.',
-    // Issue 28: the connections are the workspace's, changed by its owners.
+    // The connections are the workspace's, changed by its owners.
     ownersOnly: "Only the workspace's owners change or test these settings.",
     required: 'Required',
     show: 'Show %{field}',
     hide: 'Hide %{field}',
-    // Models OpenAI stops (issue 24)
+    // Models OpenAI stops (not in the spec)
     shutdownsTitle: 'Models that OpenAI stops',
     shutdownSoon: '%{model} (%{name}) stops on %{date}: %{sections} section(s) and %{articles} article template(s) write with it.',
     shutdownDone: '%{model} (%{name}) has been stopped by OpenAI%{since}: %{sections} section(s) and %{articles} article template(s) write with it.',
     shutdownSince: ' on %{date}',
     replaceIt: 'Replace it',
-    // This month's spend (issue 16)
+    // This month's spend (not in the spec)
     spend: "This month's spend",
     spendRange: '%{from} to %{to} (UTC)',
     spendArticles: 'Articles',
@@ -777,18 +780,61 @@ export const quireMessages = {
     spendNothing: 'Nothing has been written this month yet.',
     spendLoadFailed: "Could not load this month's spend.",
     spendByModel: 'Tokens by model',
+    spendByVendor: 'By vendor: %{vendors}',
     spendChartLabel: 'Tokens by model this month: %{models}.',
     spendChartModel: '%{model}: %{tokens} tokens, %{cost}',
     spendUnrecorded: 'model not recorded',
     spendHistoryLink: 'See each article in History',
-    // Backups (issue 27)
+    // Backups (not in the spec)
     backupCard: 'Backups',
     backupExplain:
       'A backup holds everything in Quire: connection settings, sections and their versions, templates, bias lists, clients, examples and History. The secrets in it stay encrypted: keep the encryption key (ENCRYPTION_KEY, or encryption.key in the data folder) with it, apart from the file.',
     backupDownload: 'Download a backup',
     backupPreparing: 'Preparing the backup...',
     backupStarts: 'The download starts once the backup is made: a few seconds for a large database. Restore it with npm run restore.',
-    // Notion webhook (issue 29)
+    // Model providers beside OpenAI (not in the spec)
+    providersCard: 'Model providers',
+    providersExplain:
+      'Write with Anthropic, Google Gemini or any OpenAI-compatible server (Azure OpenAI, OpenRouter, vLLM, Ollama, LM Studio) beside OpenAI, whose key is in the OpenAI Settings card above.',
+    providersEmpty: 'No other model provider is connected.',
+    providersTable: 'Connected providers',
+    providerName: 'Name',
+    providerVendor: 'Vendor',
+    providerAddress: 'Address',
+    providerKey: 'API key',
+    providerNoKey: 'none',
+    providerVendorDefault: "The vendor's own",
+    providerActions: 'Actions',
+    providerTest: 'Test',
+    providerTesting: 'Testing...',
+    providerRemove: 'Remove',
+    providerEdit: 'Edit',
+    providerEditTitle: 'Edit %{name}',
+    providerCancel: 'Cancel',
+    providerSaved: 'Model provider saved.',
+    providerSaveFailed: 'Could not save the model provider.',
+    providerRemoveConfirm: 'Remove the model provider "%{name}"?',
+    providerRemoved: 'Model provider removed.',
+    providerRemoveFailed: 'Could not remove the model provider.',
+    providerTestFailed: 'Could not test the model provider.',
+    providerModels: 'Models %{name} lists',
+    providerAddTitle: 'Add a model provider',
+    providerKind: 'Vendor',
+    providerKindAnthropic: 'Anthropic',
+    providerKindGemini: 'Google Gemini',
+    providerKindCompatible: 'OpenAI-compatible server',
+    providerNameHelp: "How the model pickers name it; the vendor's name when left empty.",
+    providerNameHelpCompatible: 'How the model pickers name it.',
+    providerBaseUrl: 'Server address',
+    providerBaseUrlHelp: 'Its API root, usually ending in /v1 (docs/models.md says what to enter for each server).',
+    providerApiKey: 'API key',
+    providerApiKeyHelpCompatible: 'Leave empty for a server that takes none (Ollama, LM Studio).',
+    providerAdd: 'Add provider',
+    providerAdding: 'Adding...',
+    providerAdded: 'Model provider added.',
+    providerAddFailed: 'Could not add the model provider.',
+    providersOwnersOnly: "Only the workspace's owners add, test, edit or remove model providers.",
+    // Notion webhook (not in the spec)
     webhookCard: 'Notion webhook',
     webhookExplain: 'With a webhook, Notion tells Quire as soon as a row changes, so an article starts within seconds instead of at the next check.',
     webhookAddress: 'Webhook address',
@@ -822,65 +868,28 @@ export const quireMessages = {
   },
 };
 
-/** react-admin's own keys: the inputs of a resource's forms label themselves from these. */
+/** react-admin's own keys: each resource's name (its titles and notices); inputs take their labels from Quire's messages. */
 export const resourceMessages = {
-  sections: {
-    name: 'Section |||| Sections',
-    fields: {
-      name: sectionMessages.name,
-      model: sectionMessages.model,
-      temperature: sectionMessages.temperature,
-      reasoning_effort: sectionMessages.reasoningEffort,
-      logit_bias_group: sectionMessages.biasGroup,
-      examples_model: sectionMessages.examplesModel,
-      examples_count: sectionMessages.examplesCount,
-      system_message: sectionMessages.systemMessage,
-      user_message: sectionMessages.userMessage,
-      notes: sectionMessages.notes,
-    },
-  },
-  articles: {
-    name: 'Article |||| Articles',
-    fields: {
-      article_title: articleMessages.title,
-      article_type: articleMessages.type,
-      notes: articleMessages.notes,
-      bulk: articleMessages.bulk,
-      sections: articleMessages.sectionsHeading,
-    },
-  },
-  clients: {
-    name: 'Client |||| Clients',
-    fields: { name: clientMessages.newName },
-  },
-  'logit-bias-groups': {
-    name: 'Bias word list |||| Bias word lists',
-    fields: { name: biasMessages.listName },
-  },
-  'training-jobs': {
-    name: 'Training data collection job |||| Training data collection jobs',
-    fields: { url: trainingMessages.websiteUrl },
-  },
-  models: {
-    name: 'Model |||| Models',
-    fields: { name: modelMessages.name, base_model: modelMessages.baseModel },
-  },
-  workspaces: {
-    name: 'Workspace |||| Workspaces',
-    fields: { name: workspaceMessages.name },
-  },
-  members: {
-    name: 'Member |||| Members',
-    fields: { name: memberMessages.name, email: memberMessages.email, role: memberMessages.role, joined_at: memberMessages.joined },
-  },
-  invitations: {
-    name: 'Invitation |||| Invitations',
-    fields: { email: invitationMessages.email, role: invitationMessages.role },
-  },
-  audit: {
-    name: 'Audit entry |||| Audit entries',
-    fields: { user_id: auditMessages.person, resource: auditMessages.resource },
-  },
+  sections: { name: 'Section |||| Sections' },
+  articles: { name: 'Article |||| Articles' },
+  clients: { name: 'Client |||| Clients' },
+  'logit-bias-groups': { name: 'Bias word list |||| Bias word lists' },
+  'training-jobs': { name: 'Training data collection job |||| Training data collection jobs' },
+  models: { name: 'Model |||| Models' },
+  workspaces: { name: 'Workspace |||| Workspaces' },
+  members: { name: 'Member |||| Members' },
+  invitations: { name: 'Invitation |||| Invitations' },
+  audit: { name: 'Audit entry |||| Audit entries' },
 };
 
 export const messages = { ...englishMessages, resources: resourceMessages, quire: quireMessages };
+
+/** Every key of a tree of messages, dotted: `{ a: { b: 'x' } }` → `'a.b'`. */
+type Keys<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Keys<T[K]>}` }[keyof T & string];
+
+/** A screen's part of Quire's messages (`quire.<screen>`). */
+export type Screen = keyof typeof quireMessages;
+/** A key of one screen's messages, as useT(screen) takes it. */
+export type ScreenKey<S extends Screen> = Keys<(typeof quireMessages)[S]>;
+/** Any key of Quire's own messages, in full (`quire.models.replace`). */
+export type QuireKey = `quire.${Keys<typeof quireMessages>}`;

@@ -1,11 +1,12 @@
 import { Avatar, Box, Chip, Typography } from '@mui/material';
-import { AppBar as RaAppBar, TitlePortal, useGetIdentity, useTranslate } from 'react-admin';
+import { AppBar as RaAppBar, TitlePortal, useGetIdentity } from 'react-admin';
 import { usePublicConfig } from '../publicConfig';
 import { WorkspaceSwitcher } from './workspaces/WorkspaceSwitcher';
+import { useQuireTranslate } from '../components/useT';
 
 /** Welcome line with the first word of the operator's name and their avatar. */
 function Welcome() {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const { identity, isPending, error } = useGetIdentity();
   if (isPending) return null;
   if (error || !identity) return <Typography variant="body1">{translate('quire.app.pleaseLogIn')}</Typography>;
@@ -21,7 +22,7 @@ function Welcome() {
 }
 
 export function AppBar() {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const config = usePublicConfig();
   return (
     <RaAppBar userMenu={false} toolbar={<Welcome />}>

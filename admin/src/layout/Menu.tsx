@@ -4,7 +4,7 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import AddIcon from '@mui/icons-material/Add';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useState } from 'react';
-import { Menu as RaMenu, useCanAccess, useLogout, useTranslate } from 'react-admin';
+import { Menu as RaMenu, useCanAccess, useLogout } from 'react-admin';
 import articles from '../resources/articles';
 import audit from '../resources/audit';
 import biaswords from '../resources/biaswords';
@@ -16,10 +16,11 @@ import models from '../resources/models';
 import sections from '../resources/sections';
 import { useCanWrite } from '../components/CanWrite';
 import { SubMenu } from './SubMenu';
+import { useT, useQuireTranslate } from '../components/useT';
 
 /** Logout through the auth provider, which goes to /login; a failure is told here and the operator stays. */
 function LogoutItem() {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const logoutAndLeave = useLogout();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -60,10 +61,9 @@ const entries = { sx: { py: 0 } };
 /** Whether the signed-in person may read `resource` in the current workspace. */
 const useCanRead = (resource: string) => useCanAccess({ resource, action: 'list' }).canAccess === true;
 
-/** Issue 28's screens, after the spec's entries: each shown to whom may read it. */
+/** The workspace's own screens, after the spec's entries: each shown to whom may read it. */
 function WorkspaceEntries() {
-  const translate = useTranslate();
-  const t = (key: string) => translate(`quire.menu.${key}`);
+  const t = useT('menu');
   const shown = { members: useCanRead('members'), invitations: useCanRead('invitations'), audit: useCanRead('audit') };
   if (!shown.members && !shown.invitations && !shown.audit) return null;
   return (
@@ -77,14 +77,13 @@ function WorkspaceEntries() {
 
 /**
  * The sidebar of spec §2: every entry and group, in order (a create entry only for those who may
- * create, issue 28), then the workspace's own screens. Each run of entries is its own menu (a menu
+ * create), then the workspace's own screens. Each run of entries is its own menu (a menu
  * may own only menu items and groups, so a group's toggle button sits beside its menu, not in
  * one); Logout is an action after them.
  */
 export function Menu() {
-  const translate = useTranslate();
-  const t = (key: string) => translate(`quire.menu.${key}`);
-  // A viewer (issue 28) is not offered the create screens.
+  const t = useT('menu');
+  // A viewer, who may only read, is not offered the create screens.
   const creates = { articles: useCanWrite('articles'), sections: useCanWrite('sections'), models: useCanWrite('models') };
   return (
     <Box component="nav" sx={{ pt: 1 }}>

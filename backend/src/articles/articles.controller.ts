@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { assertSameRecord } from '../common/validation';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
@@ -9,6 +9,7 @@ import { ArticleDto, ArticleResponse, UpdateArticleDto } from './articles.dto';
 import { ARTICLE_FILTERABLE, ARTICLE_SORTABLE } from './articles.repository';
 import { ArticlesService } from './articles.service';
 import { ApiErrors, ApiList } from '../common/api-docs';
+import { Access } from '../common/access';
 
 const LIST = { sortable: ARTICLE_SORTABLE, filterable: ARTICLE_FILTERABLE };
 const articleId = new IdParamPipe('Article not found.');
@@ -19,6 +20,7 @@ export class ArticlesController {
   constructor(private readonly articles: ArticlesService) {}
 
   @Get()
+  @Access('articles', 'read')
   @ApiOperation({ summary: 'Your article templates' })
   @ApiList(ArticleResponse, 'articles', LIST)
   async list(
@@ -30,6 +32,7 @@ export class ArticlesController {
   }
 
   @Get(':id')
+  @Access('articles', 'read')
   @ApiOperation({ summary: 'One article template' })
   @ApiOkResponse({ type: ArticleResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', articleId) id: string): Promise<ArticleResponse> {
@@ -37,6 +40,7 @@ export class ArticlesController {
   }
 
   @Post()
+  @Access('articles', 'write')
   @ApiOperation({ summary: 'Create an article template of snapshots of your sections (titles are unique, any case)' })
   @ApiCreatedResponse({ type: ArticleResponse })
   @ApiErrors(409)
@@ -45,6 +49,7 @@ export class ArticlesController {
   }
 
   @Put(':id')
+  @Access('articles', 'write')
   @ApiOperation({ summary: "Replace an article template (an omitted bias group keeps the saved one; the record's own read-only fields are ignored)" })
   @ApiOkResponse({ type: ArticleResponse })
   @ApiErrors(409)
@@ -54,6 +59,7 @@ export class ArticlesController {
   }
 
   @Delete(':id')
+  @Access('articles', 'write')
   @ApiOperation({ summary: 'Delete an article template' })
   @ApiOkResponse({ type: ArticleResponse, description: 'The deleted article' })
   remove(@CurrentUser() user: AuthUser, @Param('id', articleId) id: string): Promise<ArticleResponse> {

@@ -1,12 +1,20 @@
 import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
-import { and, count, eq, sql } from 'drizzle-orm';
-import { DatabaseService } from '../database/database.service';
+import { and, count, eq, SQL, sql } from 'drizzle-orm';
+import { DatabaseService, Queries } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { ArticleRow, articles } from './articles.schema';
 
 export const ARTICLE_SORTABLE = ['article_title', 'article_type', 'created_at', 'updated_at'] as const;
-export const ARTICLE_FILTERABLE = { q: 'search', id: 'uuid', article_type: 'text' } as const satisfies Filterable;
+/** `model`: the articles with an entry writing with that model (or any of a list). */
+export const ARTICLE_FILTERABLE = { q: 'search', id: 'uuid', article_type: 'text', model: 'uuid' } as const satisfies Filterable;
+
+/** An article with an entry writing with one of these models (the entries' `model`, any case). */
+function writesWith(models: string | string[]): SQL {
+  const list = (Array.isArray(models) ? models : [models]).map((model) => sql`${model.toLowerCase()}`);
+  if (list.length === 0) return sql`false`;
+  return sql`exists (select 1 from jsonb_array_elements(${articles.sections}) e where lower(e->>'model') in (${sql.join(list, sql`, `)}))`;
+}
 
 const columns = {
   id: articles.id,
@@ -24,8 +32,9 @@ export class ArticlesRepository {
 
   list(scope: Scope, query: ListQuery): Promise<Page<ArticleRow>> {
     const db = this.database.db;
-    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${articles.articleTitle} asc`, search: articles.articleTitle });
-    const condition = whereAll([eq(articles.workspaceId, scope.workspaceId), ...where]);
+    const { model, ...filter } = query.filter;
+    const { where, orderBy } = listClauses({ ...query, filter }, columns, { orderBy: sql`${articles.articleTitle} asc`, search: articles.articleTitle });
+    const condition = whereAll([eq(articles.workspaceId, scope.workspaceId), ...where, model === undefined ? undefined : writesWith(model)]);
     return readPage(
       query,
       (offset, limit) =>
@@ -61,16 +70,11 @@ export class ArticlesRepository {
   }
 
   /** The user's articles with an entry writing with a model. */
-  withModel(scope: Scope, model: string): Promise<ArticleRow[]> {
-    return this.database.db
+  withModel(scope: Scope, model: string, db: Queries = this.database.db): Promise<ArticleRow[]> {
+    return db
       .select()
       .from(articles)
-      .where(
-        and(
-          eq(articles.workspaceId, scope.workspaceId),
-          sql`exists (select 1 from jsonb_array_elements(${articles.sections}) e where lower(e->>'model') = ${model.toLowerCase()})`,
-        ),
-      );
+      .where(and(eq(articles.workspaceId, scope.workspaceId), writesWith(model)));
   }
 
   /** Articles whose title or type (any case) matches, for resolving a Notion row's template. */
@@ -110,8 +114,8 @@ export class ArticlesRepository {
     return rows.length > 0;
   }
 
-  async update(scope: Scope, id: string, values: ArticleValues): Promise<ArticleRow | null> {
-    const [row] = await this.database.db
+  async update(scope: Scope, id: string, values: ArticleValues, db: Queries = this.database.db): Promise<ArticleRow | null> {
+    const [row] = await db
       .update(articles)
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(articles.workspaceId, scope.workspaceId), eq(articles.id, id)))

@@ -9,7 +9,8 @@ import { SectionRow } from '../sections/sections.schema';
 import { ownedBy } from '../workspaces/scope';
 import { ArticleSectionDto } from './articles.dto';
 import { ArticlesRepository } from './articles.repository';
-import { ArticleRow, SectionSnapshot } from './articles.schema';
+import { SectionSnapshot } from '../sections/sections.schema';
+import { ArticleRow } from './articles.schema';
 import { ArticlesService } from './articles.service';
 import { isUnchanged } from '../common/unchanged';
 

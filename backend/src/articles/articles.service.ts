@@ -9,7 +9,8 @@ import { SectionsRepository } from '../sections/sections.repository';
 import { SectionVersionsRepository } from '../sections/section-versions.repository';
 import { ArticleDto, ArticleResponse, ArticleSectionDto, toArticleResponse } from './articles.dto';
 import { ArticleValues, ArticlesRepository } from './articles.repository';
-import { ArticleRow, SectionSnapshot } from './articles.schema';
+import { SectionSnapshot } from '../sections/sections.schema';
+import { ArticleRow } from './articles.schema';
 import { EXAMPLES_COUNT } from '@quire/shared';
 
 /** Article templates: ordered snapshots of the user's sections. */
@@ -66,21 +67,6 @@ export class ArticlesService {
     const row = await this.articles.update(scope, id, values);
     if (!row) throw new NotFoundException('Article not found.');
     return (await this.respond(scope, [row]))[0];
-  }
-
-  /**
-   * Every entry writing with `from` writes with `to` instead (the caller checked both are the
-   * user's), each entry's section version worked out again; answers how many articles changed.
-   */
-  async replaceModel(scope: Scope, from: string, to: string): Promise<number> {
-    const rows = await this.articles.withModel(scope, from);
-    for (const row of rows) {
-      const moved = row.sections.map((entry) => (entry.model.toLowerCase() === from ? { ...entry, model: to } : entry));
-      const versions = await this.versions.matching(scope, moved);
-      const sections = moved.map((entry, index) => ({ ...entry, section_version: versions[index] }));
-      await this.articles.update(scope, row.id, { articleTitle: row.articleTitle, articleType: row.articleType, notes: row.notes, bulk: row.bulk, sections });
-    }
-    return rows.length;
   }
 
   async remove(scope: Scope, id: string): Promise<ArticleResponse> {

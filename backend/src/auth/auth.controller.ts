@@ -10,6 +10,7 @@ import { AuthService, Provider } from './auth.service';
 import { GoogleIdentity } from './google.strategy';
 import { readSessionCookie, setSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
+import { OutsideWorkspace } from '../common/access';
 
 /** Enough for an office behind one address; slows down anything that hammers sign-in. */
 export const AUTH_REQUESTS_PER_MINUTE = 100;
@@ -18,6 +19,7 @@ const LOCATION = { Location: { description: 'Where the browser goes next', schem
 
 /** Sign-in routes: public, and throttled per client address. */
 @ApiTags('auth')
+@OutsideWorkspace()
 @Controller('auth')
 @UseGuards(ThrottlerGuard)
 @ApiErrors(429)

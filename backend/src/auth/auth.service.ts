@@ -7,7 +7,7 @@ import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { UserRow } from '../users/users.schema';
 import { GoogleIdentity } from './google.strategy';
-import { isAllowedEmail } from './allowed-email';
+import { isAllowedEmail } from '../config/allowed-email';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 
 const LOCAL_OPERATOR = { email: 'local-operator@quire.invalid', name: 'Local Operator' };

@@ -5,12 +5,13 @@ import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { ownsData } from '../backup/data-owners';
 import { ApiErrors } from '../common/api-docs';
-import { AuthUser, CurrentUser } from './current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { clearSessionCookie, readSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
 import { ROLES, type Role } from '@quire/shared';
 import { SwitchWorkspaceDto } from '../workspaces/workspaces.dto';
 import { WorkspacesService } from '../workspaces/workspaces.service';
+import { OutsideWorkspace } from '../common/access';
 
 export class MeWorkspace {
   @ApiProperty({ format: 'uuid' })
@@ -49,6 +50,7 @@ export class LogoutResponse {
 }
 
 @ApiTags('auth')
+@OutsideWorkspace()
 @Controller()
 export class SessionController {
   constructor(

@@ -3,7 +3,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { users } from '../users/users.schema';
 import { memberships, workspaces } from '../workspaces/workspaces.schema';
-import { AuthUser } from './current-user';
+import { AuthUser } from '../workspaces/current-user';
 import { SessionRow, sessions } from './sessions.schema';
 
 @Injectable()

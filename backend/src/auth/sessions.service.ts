@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthUser } from './current-user';
+import { AuthUser } from '../workspaces/current-user';
 import { SessionsRepository } from './sessions.repository';
-import { MembershipEvents } from '../workspaces/workspaces.service';
+import { MembershipEvents } from '../workspaces/membership-events';
 import { WorkspaceOfMember, WorkspacesRepository } from '../workspaces/workspaces.repository';
 
 const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;

@@ -7,8 +7,10 @@ import { rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { BackupService } from './backup.service';
+import { OutsideWorkspace } from '../common/access';
 
 @ApiTags('backup')
+@OutsideWorkspace()
 @Controller('backup')
 export class BackupController {
   private readonly logger = new Logger(BackupController.name);

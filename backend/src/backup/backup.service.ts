@@ -3,7 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AuthUser } from '../auth/current-user';
+import { AuthUser } from '../workspaces/current-user';
 import { sameSecret } from '../common/same-secret';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { keyFingerprint } from '../common/secret-box';
 import { CommandConfig, ConfigError, loadCommandConfig } from '../config/config';
-import { MIGRATIONS_DIR } from '../config/paths';
+import { MIGRATIONS_DIR } from '../common/paths';
 import { hasDatabase, pgliteOptions, unpackImage } from '../database/pglite-image';
 import { writeBackupFile } from './automatic-backups';
 import { BackupHeader, BackupRefused, verifyBackup } from './backup-file';

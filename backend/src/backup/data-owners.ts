@@ -1,4 +1,4 @@
-import type { AuthUser } from '../auth/current-user';
+import type { AuthUser } from '../workspaces/current-user';
 import type { AppConfig } from '../config/config';
 
 /**

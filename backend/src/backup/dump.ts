@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MIGRATIONS_DIR } from '../config/paths';
+import { MIGRATIONS_DIR } from '../common/paths';
 import { SEALED_COLUMNS } from '../common/sealed-columns';
 import { knownMigrations } from '../database/schema-version';
 import { BACKUP_FIRST_LINE, BackupHeader, BackupWriter } from './backup-file';

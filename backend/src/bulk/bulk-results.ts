@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChatPlan } from '../integrations/openai/chat-parameters';
 import { OpenAiBatches } from '../integrations/openai/openai-batches';
-import { OpenAiChat } from '../integrations/openai/openai-chat';
+import { ChatAnswer, OpenAiChat } from '../integrations/openai/openai-chat';
 import { GenerationRepository } from '../generation/generation.repository';
 import { sectionNote } from '../generation/section-writer';
 import { usedWords } from '../generation/word-list';
@@ -17,7 +17,7 @@ interface OutputLine {
 }
 
 /**
- * What an ended batch brought back (issue 30), taken line by line: each line's result stored first
+ * What an ended batch brought back, taken line by line: each line's result stored first
  * (only while the line is still in its batch, so it is taken once), then a written section saved
  * at the batch price, or a failure recorded for the next round.
  */
@@ -55,7 +55,7 @@ export class BulkResults {
     if (batch.errorCode === 'token_limit_exceeded') {
       // OpenAI ran none of it: the lines wait for a later file, within the room the refusal names.
       await this.repo.releaseLines(batch.id);
-      this.logger.warn(`Batch ${batch.openaiBatchId}: ${batch.error}`);
+      this.logger.warn(`Batch ${batch.vendorBatchId}: ${batch.error}`);
     } else {
       const reason = batch.error ?? `OpenAI's batch ended "${batch.status}" without this section.`;
       for (const line of open.values()) {
@@ -68,7 +68,6 @@ export class BulkResults {
   /** One line's result: stored first; then a written section is saved (priced at half), a failure recorded. True when it was taken here. */
   private async takeLine(apiKey: string, batch: BulkBatchRow, line: BulkLineRow, out: OutputLine): Promise<boolean> {
     const status = out.response?.status_code ?? 0;
-    const { meta } = line;
     if (status >= 200 && status < 300) {
       const body = out.response?.body as Parameters<OpenAiChat['answerOf']>[1];
       const content = body?.choices?.[0]?.message?.content;
@@ -80,35 +79,9 @@ export class BulkResults {
           counted: true,
         });
       }
-      if (!(await this.repo.storeResult(line.id, { result: out as Record<string, unknown>, status: 'written', error: null, counted: true }))) return false;
-      const answer = this.chat.answerOf(line.model, body, `section "${meta.heading}"`, true);
+      const answer = this.chat.answerOf(line.model, body, `section "${line.meta.heading}"`, true);
       const messages = (line.body.messages ?? []) as { role: string; content: string }[];
-      await this.jobs.saveSection({
-        jobId: line.jobId,
-        position: line.position,
-        heading: meta.heading,
-        content: answer.content,
-        tokens: answer.tokens,
-        model: line.model,
-        temperature: meta.temperature,
-        reasoningEffort: meta.reasoningEffort,
-        logitBiasGroup: meta.logitBiasGroup,
-        systemMessage: messages[0]?.content ?? null,
-        userMessage: messages.at(-1)?.content ?? null,
-        promptTokens: answer.usage.promptTokens,
-        completionTokens: answer.usage.completionTokens,
-        cachedTokens: answer.usage.cachedTokens,
-        reasoningTokens: answer.usage.reasoningTokens,
-        examples: meta.examples,
-        durationMs: Date.now() - line.createdAt.getTime(),
-        sectionVersion: meta.sectionVersion,
-        batch: true,
-      });
-      this.metrics.section('written');
-      // Words the instructions named that the text still uses: a rewrite would cost another round, so History names them.
-      const slipped = meta.avoid ? usedWords(answer.content, meta.avoid) : [];
-      const note = sectionNote(line.position, meta.heading, line.model, { notes: meta.notes } as ChatPlan, [], slipped);
-      if (note) await this.jobs.recordOmittedParameters(line.jobId, note);
+      if (!(await this.storeWritten(line, out as Record<string, unknown>, answer, messages[0]?.content ?? null))) return false;
       await this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, null);
       return true;
     }
@@ -116,11 +89,62 @@ export class BulkResults {
     const words = typeof error?.message === 'string' ? error.message : `OpenAI answered HTTP ${status}.`;
     // A cancelled batch the operator asked for holds nothing against the section.
     const cancelledHere = batch.cancelRequestedAt !== null && error?.code === 'batch_cancelled';
-    if (!(await this.repo.storeResult(line.id, { result: out as Record<string, unknown>, status: 'failed', error: words, counted: !cancelledHere })))
-      return false;
+    return this.failLine(line, out as Record<string, unknown>, words, !cancelledHere, () =>
+      status > 0 ? this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, error) : Promise.resolve(false),
+    );
+  }
+
+  /**
+   * A line its vendor wrote: its result stored and the section saved as written in bulk (at the
+   * batch price) in one transaction, only while the line is still in its batch (false when another
+   * process took it); then counted, and History told of the words the instructions named that the
+   * text still uses (a rewrite would cost another round).
+   */
+  async storeWritten(
+    line: BulkLineRow,
+    result: Record<string, unknown>,
+    answer: Pick<ChatAnswer, 'content' | 'tokens' | 'usage'>,
+    systemMessage: string | null,
+  ): Promise<boolean> {
+    const { meta } = line;
+    const messages = (line.body.messages ?? []) as { role: string; content: string }[];
+    const section = {
+      jobId: line.jobId,
+      position: line.position,
+      heading: meta.heading,
+      content: answer.content,
+      tokens: answer.tokens,
+      model: line.model,
+      temperature: meta.temperature,
+      reasoningEffort: meta.reasoningEffort,
+      logitBiasGroup: meta.logitBiasGroup,
+      systemMessage,
+      userMessage: messages.at(-1)?.content ?? null,
+      promptTokens: answer.usage.promptTokens,
+      completionTokens: answer.usage.completionTokens,
+      cachedTokens: answer.usage.cachedTokens,
+      reasoningTokens: answer.usage.reasoningTokens,
+      examples: meta.examples,
+      durationMs: Date.now() - line.createdAt.getTime(),
+      sectionVersion: meta.sectionVersion,
+      batch: true,
+    };
+    if (!(await this.repo.storeWritten(line.id, result, (tx) => this.jobs.saveSection(section, tx)))) return false;
+    this.metrics.section('written');
+    const slipped = meta.avoid ? usedWords(answer.content, meta.avoid) : [];
+    const note = sectionNote(line.position, meta.heading, line.model, { notes: meta.notes } as ChatPlan, [], slipped);
+    if (note) await this.jobs.recordOmittedParameters(line.jobId, note);
+    return true;
+  }
+
+  /**
+   * A line its vendor did not write: its result stored first (false when another process took it),
+   * then counted; a refusal that teaches a parameter (`learn`) does not count as one of its attempts.
+   */
+  async failLine(line: BulkLineRow, result: Record<string, unknown> | null, words: string, counted: boolean, learn: () => Promise<boolean>): Promise<boolean> {
+    if (!(await this.repo.storeResult(line.id, { result, status: 'failed', error: words, counted }))) return false;
     this.metrics.section('failed');
-    const learned = status > 0 ? await this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, error) : false;
-    if (learned) await this.repo.updateLineCounted(line.id, false);
+    if (await learn()) await this.repo.updateLineCounted(line.id, false);
     return true;
   }
 }
@@ -128,12 +152,17 @@ export class BulkResults {
 /** The plan a line was sent with, read back from its body: what OpenAI's answer to it teaches is about these parameters. */
 function sentPlan(line: BulkLineRow): ChatPlan {
   const body = line.body as { temperature?: number; reasoning_effort?: ChatPlan['reasoningEffort']; logit_bias?: Record<string, number> };
+  return { ...linePlan(line), temperature: body.temperature, reasoningEffort: body.reasoning_effort, logitBias: body.logit_bias };
+}
+
+/** The plan a line was planned with, as kept with it (the parameters in Quire's words; its body has them in its vendor's). */
+export function linePlan(line: BulkLineRow): ChatPlan {
+  const { meta } = line;
   return {
-    temperature: body.temperature,
-    reasoningEffort: body.reasoning_effort,
-    logitBias: body.logit_bias,
-    notes: line.meta.notes as ChatPlan['notes'],
-    features: line.meta.features,
-    unknown: line.meta.unknown,
+    temperature: meta.temperature ?? undefined,
+    reasoningEffort: (meta.reasoningEffort ?? undefined) as ChatPlan['reasoningEffort'],
+    notes: meta.notes as ChatPlan['notes'],
+    features: meta.features,
+    unknown: meta.unknown,
   };
 }

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 /** The workspace's bulk writing in flight. */
 export class BulkSummaryResponse {
-  @ApiProperty({ description: 'Batches made or being made at OpenAI that have not ended' })
+  @ApiProperty({ description: 'Batches made or being made at OpenAI or Anthropic that have not ended' })
   batches!: number;
 
   @ApiProperty({ description: 'Sections waiting for a batch file or in a batch' })
@@ -17,7 +17,7 @@ export class BulkCancelResponse {
   @ApiProperty({ description: 'Articles failed with the cancel message (their written sections kept)' })
   articles!: number;
 
-  @ApiProperty({ description: 'Batches asked to cancel at OpenAI (or never made)' })
+  @ApiProperty({ description: 'Batches asked to cancel at OpenAI or Anthropic (or never made)' })
   batches!: number;
 
   @ApiProperty({ example: 'Bulk writing cancelled: 12 articles stopped; the sections already written are kept.' })
@@ -33,14 +33,15 @@ export class BulkProgressResponse {
     type: String,
     nullable: true,
     enum: ['preparing', 'validating', 'in_progress', 'finalizing', 'completed', 'failed', 'expired', 'cancelling', 'cancelled', null],
-    description: "The current batch's status (OpenAI's, or `preparing` while Quire makes it); null while the section waits for the next file",
+    description:
+      "The current batch's status (OpenAI's, an Anthropic message batch's in the same words, or `preparing` while Quire makes it); null while the section waits for the next batch",
   })
   batch_status!: string | null;
 
   @ApiProperty({ description: "The current batch's requests" })
   total!: number;
 
-  @ApiProperty({ description: "The current batch's requests OpenAI has completed" })
+  @ApiProperty({ description: "The current batch's requests its vendor has completed (Anthropic counts them once the whole batch has ended)" })
   completed!: number;
 
   @ApiProperty({ description: "The current batch's requests that failed" })
@@ -50,7 +51,7 @@ export class BulkProgressResponse {
     type: String,
     format: 'date-time',
     nullable: true,
-    description: "When the current batch should be done, from its pace so far; before it has any, the end of OpenAI's 24-hour window",
+    description: "When the current batch should be done, from its pace so far; before it has any, the end of the batch's 24-hour window",
   })
   expected_at!: string | null;
 

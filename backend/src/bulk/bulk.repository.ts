@@ -1,9 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, Queries } from '../database/database.service';
 import { generationJobs } from '../generation/generation.schema';
 import { parkedAfter } from '../generation/generation.repository';
 import { BATCH_ENDED, BATCH_IN_FLIGHT, BulkBatchRow, bulkBatches, BulkBatchStatus, BulkLineRow, bulkLines, LineStatus } from './bulk.schema';
+
+/** What goes into one batch: a workspace's model, on a provider (null: OpenAI). */
+export interface BatchGroup {
+  workspaceId: string;
+  connectionId: string | null;
+  model: string;
+}
+
+/** The rows of a table's group: its workspace, provider (null: OpenAI, where the column is null) and model. */
+function inGroup(table: typeof bulkLines | typeof bulkBatches, group: BatchGroup) {
+  return and(
+    eq(table.workspaceId, group.workspaceId),
+    group.connectionId === null ? isNull(table.connectionId) : eq(table.connectionId, group.connectionId),
+    eq(table.model, group.model),
+  );
+}
 
 /** How much one batch file may hold. */
 export interface FileLimits {
@@ -27,7 +43,7 @@ export interface BulkProgressRow {
 
 const NOT_ENDED = ['preparing', ...BATCH_IN_FLIGHT] as BulkBatchStatus[];
 
-/** The queries of bulk writing (issue 30): batch lines waiting, batches in flight, and what came back. */
+/** The queries of bulk writing: batch lines waiting, batches in flight, and what came back. */
 @Injectable()
 export class BulkRepository {
   constructor(private readonly database: DatabaseService) {}
@@ -73,9 +89,12 @@ export class BulkRepository {
       .orderBy(asc(bulkLines.attempt));
   }
 
-  /** Each workspace and model with lines waiting for a batch. */
-  waitingGroups(): Promise<{ workspaceId: string; model: string }[]> {
-    return this.db.selectDistinct({ workspaceId: bulkLines.workspaceId, model: bulkLines.model }).from(bulkLines).where(eq(bulkLines.status, 'waiting'));
+  /** Each workspace's provider and model with lines waiting for a batch. */
+  waitingGroups(): Promise<BatchGroup[]> {
+    return this.db
+      .selectDistinct({ workspaceId: bulkLines.workspaceId, connectionId: bulkLines.connectionId, model: bulkLines.model })
+      .from(bulkLines)
+      .where(eq(bulkLines.status, 'waiting'));
   }
 
   /**
@@ -99,12 +118,12 @@ export class BulkRepository {
     return (row?.n ?? 0) > 0;
   }
 
-  /** When the oldest and the newest lines of the workspace's model began waiting. */
-  async waitingSince(workspaceId: string, model: string): Promise<{ oldest: Date; newest: Date } | null> {
+  /** When the oldest and the newest lines of the group began waiting. */
+  async waitingSince(group: BatchGroup): Promise<{ oldest: Date; newest: Date } | null> {
     const [row] = await this.db
       .select({ oldest: sql<string | null>`min(${bulkLines.createdAt})`, newest: sql<string | null>`max(${bulkLines.createdAt})` })
       .from(bulkLines)
-      .where(and(eq(bulkLines.workspaceId, workspaceId), eq(bulkLines.model, model), eq(bulkLines.status, 'waiting')));
+      .where(and(inGroup(bulkLines, group), eq(bulkLines.status, 'waiting')));
     return row?.oldest && row.newest ? { oldest: new Date(row.oldest), newest: new Date(row.newest) } : null;
   }
 
@@ -113,7 +132,7 @@ export class BulkRepository {
     const [row] = await this.db
       .select({ tokens: sql<number>`coalesce(sum(${bulkBatches.tokens}), 0)::int` })
       .from(bulkBatches)
-      .where(and(eq(bulkBatches.workspaceId, workspaceId), eq(bulkBatches.model, model), inArray(bulkBatches.status, NOT_ENDED)));
+      .where(and(inGroup(bulkBatches, { workspaceId, connectionId: null, model }), inArray(bulkBatches.status, NOT_ENDED)));
     return row?.tokens ?? 0;
   }
 
@@ -124,8 +143,7 @@ export class BulkRepository {
       .from(bulkBatches)
       .where(
         and(
-          eq(bulkBatches.workspaceId, workspaceId),
-          eq(bulkBatches.model, model),
+          inGroup(bulkBatches, { workspaceId, connectionId: null, model }),
           eq(bulkBatches.errorCode, 'token_limit_exceeded'),
           gt(bulkBatches.endedAt, since),
         ),
@@ -135,20 +153,21 @@ export class BulkRepository {
     return row ?? null;
   }
 
-  /** A new batch, held by this process while it is prepared. */
-  async createBatch(workspaceId: string, model: string, leaseMs: number): Promise<BulkBatchRow> {
+  /** A new batch of the group, held by this process while it is prepared. */
+  async createBatch(group: BatchGroup, leaseMs: number): Promise<BulkBatchRow> {
     const [row] = await this.db
       .insert(bulkBatches)
-      .values({ workspaceId, model, leaseUntil: new Date(Date.now() + leaseMs) })
+      .values({ ...group, leaseUntil: new Date(Date.now() + leaseMs) })
       .returning();
     return row;
   }
 
   /**
-   * Moves the oldest waiting lines of the workspace's model (those waiting at `before`) into the
-   * batch, as many as its file may hold. One statement: a line another process took meanwhile is no longer waiting, and is skipped.
+   * Moves the oldest waiting lines of the group (those waiting at `before`) into the batch, as many
+   * as it may hold. One statement: a line another process took meanwhile is no longer waiting, and is skipped.
    */
-  async claimLines(batchId: string, workspaceId: string, model: string, limits: FileLimits, before: Date): Promise<BulkLineRow[]> {
+  async claimLines(batchId: string, group: BatchGroup, limits: FileLimits, before: Date): Promise<BulkLineRow[]> {
+    const { workspaceId, connectionId, model } = group;
     const result = await this.db.execute(sql`
       update bulk_lines set batch_id = ${batchId}, status = 'submitted'
        where status = 'waiting' and id in (
@@ -159,6 +178,7 @@ export class BulkRepository {
                   sum(tokens) over w as file_tokens
              from bulk_lines
             where status = 'waiting' and workspace_id = ${workspaceId} and model = ${model} and created_at <= ${before.toISOString()}::timestamptz
+              and connection_id is not distinct from ${connectionId}::uuid
               and exists (select 1 from generation_jobs j where j.id = bulk_lines.job_id and j.status in ('queued', 'running'))
            window w as (order by created_at, id)
          ) ordered
@@ -183,7 +203,7 @@ export class BulkRepository {
     await this.db.delete(bulkBatches).where(eq(bulkBatches.id, id));
   }
 
-  async updateBatch(id: string, values: Partial<Omit<BulkBatchRow, 'id' | 'workspaceId' | 'model' | 'createdAt'>>): Promise<void> {
+  async updateBatch(id: string, values: Partial<Omit<BulkBatchRow, 'id' | 'workspaceId' | 'connectionId' | 'model' | 'createdAt'>>): Promise<void> {
     await this.db.update(bulkBatches).set(values).where(eq(bulkBatches.id, id));
   }
 
@@ -211,12 +231,18 @@ export class BulkRepository {
       .where(and(eq(bulkBatches.status, 'preparing'), or(isNull(bulkBatches.leaseUntil), lt(bulkBatches.leaseUntil, new Date()))));
   }
 
-  /** Batches OpenAI holds and may still change. */
+  /** Batches their vendor holds and may still change. */
   inFlight(): Promise<BulkBatchRow[]> {
     return this.db
       .select()
       .from(bulkBatches)
-      .where(and(inArray(bulkBatches.status, BATCH_IN_FLIGHT), isNotNull(bulkBatches.openaiBatchId)));
+      .where(and(inArray(bulkBatches.status, BATCH_IN_FLIGHT), isNotNull(bulkBatches.vendorBatchId)));
+  }
+
+  /** Whether one of Quire's batches is this vendor batch (so it is not one whose create went unanswered). */
+  async knownVendorBatch(vendorBatchId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: bulkBatches.id }).from(bulkBatches).where(eq(bulkBatches.vendorBatchId, vendorBatchId)).limit(1);
+    return row !== undefined;
   }
 
   /** Ended batches whose results are not taken yet, and no process is taking. */
@@ -238,19 +264,24 @@ export class BulkRepository {
   }
 
   /**
-   * Stores what OpenAI returned for a line, first of all: only while the line is still in its
-   * batch, so a result taken by another process (or taken before) is never taken again. False then.
+   * Stores why a line was not written, first of all: only while the line is still in its batch, so
+   * a result taken by another process (or taken before) is never taken again. False then.
    */
-  async storeResult(
-    lineId: string,
-    values: { result: Record<string, unknown> | null; status: 'written' | 'failed'; error: string | null; counted: boolean },
-  ): Promise<boolean> {
-    const rows = await this.db
-      .update(bulkLines)
-      .set({ ...values, doneAt: new Date() })
-      .where(and(eq(bulkLines.id, lineId), eq(bulkLines.status, 'submitted')))
-      .returning({ id: bulkLines.id });
-    return rows.length > 0;
+  storeResult(lineId: string, values: { result: Record<string, unknown> | null; status: 'failed'; error: string | null; counted: boolean }): Promise<boolean> {
+    return takeOpenLine(this.db, lineId, values);
+  }
+
+  /**
+   * A written line's result stored and its section saved (`save`, given the transaction) in one
+   * transaction, only while the line is still in its batch: an article that finds the line no
+   * longer open finds its section saved. False when another process took it.
+   */
+  storeWritten(lineId: string, result: Record<string, unknown>, save: (db: Queries) => Promise<void>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await takeOpenLine(tx, lineId, { result, status: 'written', error: null, counted: true }))) return false;
+      await save(tx);
+      return true;
+    });
   }
 
   /** A failed line that taught Quire a refused parameter: it is not one of the section's attempts. */
@@ -268,19 +299,19 @@ export class BulkRepository {
     return rows.map((r) => r.jobId);
   }
 
-  /** The workspace's batches not ended, and its bulk articles still going. */
-  async unfinished(workspaceId: string): Promise<{ batches: BulkBatchRow[]; jobIds: string[] }> {
+  /** The workspace's batches not ended, its bulk articles still going, and the providers of their lines (null: OpenAI). */
+  async unfinished(workspaceId: string): Promise<{ batches: BulkBatchRow[]; jobIds: string[]; vendors: { connectionId: string | null }[] }> {
     const batches = await this.db
       .select()
       .from(bulkBatches)
       .where(and(eq(bulkBatches.workspaceId, workspaceId), inArray(bulkBatches.status, NOT_ENDED)));
     // Every bulk article still going: on a line, or between two rounds (woken, queued for its next section).
     const jobs = await this.db
-      .selectDistinct({ jobId: bulkLines.jobId })
+      .selectDistinct({ jobId: bulkLines.jobId, connectionId: bulkLines.connectionId })
       .from(bulkLines)
       .innerJoin(generationJobs, eq(generationJobs.id, bulkLines.jobId))
       .where(and(eq(bulkLines.workspaceId, workspaceId), inArray(generationJobs.status, ['queued', 'running'])));
-    return { batches, jobIds: jobs.map((j) => j.jobId) };
+    return { batches, jobIds: [...new Set(jobs.map((j) => j.jobId))], vendors: jobs };
   }
 
   /** Lines waiting for a file whose article has ended (failed or cancelled meanwhile) are dropped: nothing is sent for them. */
@@ -289,6 +320,14 @@ export class BulkRepository {
       update bulk_lines set status = 'dropped', done_at = now()
        where status = 'waiting'
          and not exists (select 1 from generation_jobs j where j.id = bulk_lines.job_id and j.status in ('queued', 'running'))`);
+  }
+
+  /** An article's failed lines no longer count against its sections' attempts. */
+  async uncountFailures(jobId: string): Promise<void> {
+    await this.db
+      .update(bulkLines)
+      .set({ counted: false })
+      .where(and(eq(bulkLines.jobId, jobId), eq(bulkLines.status, 'failed')));
   }
 
   /** Lines not yet in a file are dropped (nothing was sent for them). */
@@ -352,4 +391,18 @@ export class BulkRepository {
     const date = (value: Date | string | null) => (value === null ? null : new Date(value));
     return new Map(rows.map((row) => [row.jobId, { ...row, inProgressAt: date(row.inProgressAt), expiresAt: date(row.expiresAt) } as BulkProgressRow]));
   }
+}
+
+/** A line's result stored, only while the line is still in its batch. False when it no longer is. */
+async function takeOpenLine(
+  db: Queries,
+  lineId: string,
+  values: { result: Record<string, unknown> | null; status: 'written' | 'failed'; error: string | null; counted: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .update(bulkLines)
+    .set({ ...values, doneAt: new Date() })
+    .where(and(eq(bulkLines.id, lineId), eq(bulkLines.status, 'submitted')))
+    .returning({ id: bulkLines.id });
+  return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { ClientResponse, CreateClientDto, DriveTokenResponse, SavePathDto, UpdateClientDto } from './clients.dto';
@@ -9,6 +9,7 @@ import { assertSameRecord } from '../common/validation';
 import { CLIENT_FILTERABLE, CLIENT_SORTABLE } from './clients.repository';
 import { ClientsService } from './clients.service';
 import { ApiErrors, ApiList } from '../common/api-docs';
+import { Access } from '../common/access';
 
 const LIST = { sortable: CLIENT_SORTABLE, filterable: CLIENT_FILTERABLE };
 const clientId = new IdParamPipe('Client not found.');
@@ -19,6 +20,7 @@ export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
   @Get('clients')
+  @Access('clients', 'read')
   @ApiOperation({ summary: 'Your clients (sites), by name' })
   @ApiList(ClientResponse, 'clients', LIST)
   async list(
@@ -30,6 +32,7 @@ export class ClientsController {
   }
 
   @Get('clients/:id')
+  @Access('clients', 'read')
   @ApiOperation({ summary: 'One client' })
   @ApiOkResponse({ type: ClientResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string): Promise<ClientResponse> {
@@ -37,6 +40,7 @@ export class ClientsController {
   }
 
   @Post('clients')
+  @Access('clients', 'write')
   @ApiOperation({ summary: 'Add a client (names are unique, any case)' })
   @ApiCreatedResponse({ type: ClientResponse })
   @ApiErrors(409)
@@ -45,6 +49,7 @@ export class ClientsController {
   }
 
   @Put('clients/:id')
+  @Access('clients', 'write')
   @ApiOperation({ summary: "Change a client's name or save folder (fields left out keep their values; the record's own read-only fields are ignored)" })
   @ApiOkResponse({ type: ClientResponse })
   @ApiErrors(409)
@@ -54,6 +59,7 @@ export class ClientsController {
   }
 
   @Post('clients/:id/save-path')
+  @Access('clients', 'write')
   @HttpCode(200)
   @ApiOperation({ summary: "Set the client's Google Drive save folder" })
   @ApiOkResponse({ type: ClientResponse })
@@ -62,6 +68,7 @@ export class ClientsController {
   }
 
   @Delete('clients/:id')
+  @Access('clients', 'write')
   @ApiOperation({ summary: 'Delete a client' })
   @ApiOkResponse({ type: ClientResponse, description: 'The deleted client' })
   remove(@CurrentUser() user: AuthUser, @Param('id', clientId) id: string): Promise<ClientResponse> {
@@ -69,6 +76,7 @@ export class ClientsController {
   }
 
   @Get('google-drive-token')
+  @Access('google-drive-token', 'read')
   @ApiOperation({ summary: 'A Drive access token and the Picker key for the folder picker' })
   @ApiOkResponse({ type: DriveTokenResponse })
   @ApiErrors(409, 502)

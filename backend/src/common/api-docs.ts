@@ -1,7 +1,7 @@
 import { applyDecorators, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiQuery, ApiResponse, getSchemaPath, OpenAPIObject } from '@nestjs/swagger';
 import type { Filterable } from './list-query';
-import { insideWorkspaces } from '../workspaces/permission.guard';
+import { ACCESS_EXTENSION, AccessRule } from './access';
 
 /** Every error answers this shape (see http-exception.filter.ts). */
 export class FieldErrorResponse {
@@ -120,7 +120,13 @@ export function ApiList(type: Type<unknown>, resource: string, fields: { sortabl
   );
 }
 
-type Operation = { security?: unknown[]; responses: Record<string, unknown>; parameters?: { in: string }[]; requestBody?: unknown };
+type Operation = {
+  security?: unknown[];
+  responses: Record<string, unknown>;
+  parameters?: { in: string }[];
+  requestBody?: unknown;
+  [ACCESS_EXTENSION]?: AccessRule;
+};
 
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -138,8 +144,8 @@ export function documentAccess(document: OpenAPIObject, isPublic: (path: string)
     for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
       if (isPublic(path)) operation.security = [];
       else operation.responses['401'] ??= error(401);
-      // The role guard (issue 28) may refuse any route of a workspace.
-      if (!isPublic(path) && insideWorkspaces(path)) operation.responses['403'] ??= error(403);
+      // The role guard may refuse any route not declared outside the workspaces (common/access.ts).
+      if (!isPublic(path) && operation[ACCESS_EXTENSION]?.scope !== 'outside') operation.responses['403'] ??= error(403);
       if (operation.requestBody || operation.parameters?.some((p) => p.in === 'query')) operation.responses['400'] ??= error(400);
       if (operation.parameters?.some((p) => p.in === 'path')) operation.responses['404'] ??= error(404);
       if (WRITES.has(method)) operation.responses['415'] ??= error(415);

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
-export type Service = 'OpenAI' | 'Notion' | 'Google';
+/** Who failed: a vendor, or an OpenAI-compatible server by its connection's name, quoted. */
+export type Service = 'OpenAI' | 'Notion' | 'Google' | 'Anthropic' | 'Gemini' | `"${string}"`;
 
 /**
  * An outside service failed or refused. The message names the service and says what a person

@@ -5,7 +5,7 @@
  */
 const SECRET_PATTERNS: [RegExp, string][] = [
   [/\b(Bearer|Basic|Token)\s+\S+/gi, '$1 [redacted]'],
-  [/\bsk-[A-Za-z0-9_-]{6,}\S*/g, 'sk-[redacted]'], // OpenAI API keys
+  [/\bsk-[A-Za-z0-9_-]{6,}\S*/g, 'sk-[redacted]'], // OpenAI and Anthropic (sk-ant-…) API keys
   [/\b(secret|ntn)_[A-Za-z0-9]{10,}\S*/g, '$1_[redacted]'], // Notion integration secrets
   [/\bya29\.[\w.-]+/g, 'ya29.[redacted]'], // Google access tokens
   [/\b1\/\/[\w-]{10,}/g, '1//[redacted]'], // Google refresh tokens

@@ -1,3 +1,4 @@
+import { InternalServerErrorException } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
@@ -26,6 +27,20 @@ export class SecretBox {
     decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+  }
+}
+
+/**
+ * A saved secret opened for use: a ciphertext that does not open means this server has another key
+ * than the one that sealed it, which the answer (500) says.
+ */
+export function openSaved(box: SecretBox, sealed: string, context: string): string {
+  try {
+    return box.open(sealed, context);
+  } catch {
+    throw new InternalServerErrorException(
+      'Saved secrets cannot be decrypted: this server runs with another ENCRYPTION_KEY than the one they were saved with. Every server process sharing a database needs the same key.',
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../config/paths';
+import { PROJECT_ROOT } from './paths';
 
 /** Under jest the server runs from its TypeScript sources; its worker threads then compile them with swc. */
 const FROM_SOURCE = __filename.endsWith('.ts');

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { DEFAULT_PRICES, parsePriceTable, PriceTable } from '../integrations/openai/prices';
+import { DEFAULT_PRICES, parsePriceTable, PriceTable } from './price-table';
 
 type AuthMode = 'google' | 'local';
 
@@ -29,7 +29,10 @@ export interface AppConfig {
   allowedEmailDomains: string[];
   allowedEmails: string[];
   openAiBaseUrl: string | null;
-  /** OpenAI's prices (integrations/openai/prices.ts), or OPENAI_PRICES_FILE's. */
+  /** Where Anthropic's and Gemini's SDKs send their requests (tests, demo); null: the vendors' own. */
+  anthropicBaseUrl: string | null;
+  geminiBaseUrl: string | null;
+  /** OpenAI's prices (config/price-table.ts), or OPENAI_PRICES_FILE's. */
   openAiPrices: PriceTable;
   notionBaseUrl: string | null;
   notionPollSeconds: number;
@@ -41,7 +44,7 @@ export interface AppConfig {
   metricsToken: string | null;
   /** The first wait before a job that met a passing fault is tried again (it doubles each time). */
   generationRetrySeconds: number;
-  /** How often bulk writing (issue 30) sends waiting sections to OpenAI's Batch API and reads the batches in flight. */
+  /** How often bulk writing sends waiting sections to OpenAI's Batch API and reads the batches in flight. */
   bulkPollMs: number;
   crawlMaxPages: number;
   crawlAllowPrivateNetworks: boolean;
@@ -262,6 +265,8 @@ function loadSettings(env: Env): Omit<AppConfig, 'encryptionKey'> {
     allowedEmailDomains,
     allowedEmails,
     openAiBaseUrl: url(env, 'OPENAI_BASE_URL', null),
+    anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', null),
+    geminiBaseUrl: url(env, 'GEMINI_BASE_URL', null),
     openAiPrices: prices(env),
     notionBaseUrl: url(env, 'NOTION_BASE_URL', null),
     notionPollSeconds: positiveInt(env, 'NOTION_POLL_SECONDS', 60),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from './paths';
+import { PROJECT_ROOT } from '../common/paths';
 
 type Version = [number, number, number];
 

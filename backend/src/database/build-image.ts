@@ -5,11 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PgBoss from 'pg-boss';
-import { MIGRATIONS_DIR } from '../config/paths';
-import { bossOptions } from '../jobs/jobs.service';
-import { PGBOSS_SCHEMA, QUEUES } from '../jobs/queues';
+import { MIGRATIONS_DIR } from '../common/paths';
+import { bossOptions, PGBOSS_SCHEMA, QUEUES } from '../common/queues';
 import { IMAGE_DIR, PGLITE_START_PARAMS, writeImage } from './pglite-image';
-import * as schema from './schema';
 
 /**
  * Creates an embedded database as a first start would (initdb, every migration, pg-boss's schema
@@ -25,7 +23,7 @@ export async function buildImage(dir = IMAGE_DIR): Promise<{ file: string; bytes
     const pglite = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
     try {
       await pglite.waitReady;
-      await migrate(drizzle(pglite, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_DIR });
       await pglite.exec(PgBoss.getConstructionPlans(PGBOSS_SCHEMA));
       const boss = new PgBoss(bossOptions({ executeSql: (text, values) => pglite.query(text, values) }));
       for (const { name, options } of QUEUES) await boss.createQueue(name, { name, ...options });

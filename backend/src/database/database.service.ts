@@ -7,16 +7,20 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
-import { MIGRATIONS_DIR } from '../config/paths';
+import { MIGRATIONS_DIR } from '../common/paths';
 import { holdsData, pendingMigrations, refuseNewerSchema } from './schema-version';
-import { automaticBackupFile, pruneAutomaticBackups, writeBackupFile } from '../backup/automatic-backups';
-import { dumpToFile } from '../backup/dump';
 import { takeEarlyStart, warnWithoutBaselineCompiler } from './embedded-start';
-import * as schema from './schema';
 
 // Only the driver in use is loaded (PGlite and its WebAssembly, or pg): the other is never needed.
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * The database or a transaction of it: a repository method that takes one runs inside the
+ * caller's transaction (the embedded database has one connection, so a transaction's queries use
+ * only its handle).
+ */
+export type Queries = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Runs raw SQL with positional parameters; pg-boss talks to the database through this. */
 interface SqlRunner {
@@ -25,6 +29,13 @@ interface SqlRunner {
 }
 
 const MIGRATION_LOCK_ID = 7_291_001;
+
+/**
+ * Backs up the embedded database before a migration changes its schema, on its one connection;
+ * answers the file written. Declared here and given by the backup folder (DatabaseModule.forRoot in
+ * app.module.ts): the database does not depend on backup.
+ */
+export type BackUpBeforeMigrating = (pglite: PGlite, config: AppConfig, firstPendingTag: string) => Promise<string>;
 
 /**
  * Owns the one connection to PostgreSQL: embedded PGlite (a data directory or memory) or a real
@@ -38,7 +49,10 @@ export class DatabaseService implements OnApplicationShutdown {
   db!: Database;
   sqlRunner!: SqlRunner;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly backUp: BackUpBeforeMigrating,
+  ) {}
 
   get kind(): 'pglite' | 'postgres' {
     return this.config.database.kind;
@@ -71,7 +85,7 @@ export class DatabaseService implements OnApplicationShutdown {
       this.pglite = pglite;
       await pglite.waitReady;
       if (unpacked || options.loadDataDir) this.logger.log('New embedded database made from the pre-initialised image');
-      this.db = drizzlePglite(pglite, { schema }) as unknown as Database;
+      this.db = drizzlePglite(pglite) as unknown as Database;
       await refuseNewerSchema((text) => pglite.query(text)).catch(async (error: Error) => {
         await pglite.close();
         this.pglite = null;
@@ -89,7 +103,7 @@ export class DatabaseService implements OnApplicationShutdown {
       const pool = new Pool({ connectionString: target.url, max: 10 });
       pool.on('error', (error) => this.logger.error(`PostgreSQL pool error: ${error.message}`));
       this.pool = pool;
-      this.db = drizzlePg(pool, { schema }) as unknown as Database;
+      this.db = drizzlePg(pool) as unknown as Database;
       this.sqlRunner = { executeSql: (text, values) => pool.query(text, values as unknown[]) };
     }
     this.logger.log(`Database ready (${this.describe()})`);
@@ -102,10 +116,7 @@ export class DatabaseService implements OnApplicationShutdown {
   private async backUpBeforeMigrating(pglite: PGlite): Promise<void> {
     const pending = await pendingMigrations((text) => pglite.query(text));
     if (pending.length === 0 || !(await holdsData((text) => pglite.query(text)))) return;
-    const { backupDir, backupKeep } = this.config;
-    const file = automaticBackupFile(backupDir, `before-${pending[0].tag}`);
-    await writeBackupFile(file, (partial) => dumpToFile(pglite, 'pglite', this.config.encryptionKey, partial));
-    pruneAutomaticBackups(backupDir, backupKeep);
+    const file = await this.backUp(pglite, this.config, pending[0].tag);
     this.logger.log(`Backed up to ${file} before migrating (${pending.map((m) => m.tag).join(', ')})`);
   }
 

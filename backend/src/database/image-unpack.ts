@@ -3,8 +3,8 @@ import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readFileS
 import { dirname, join, resolve, sep } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MIGRATIONS_DIR, PROJECT_ROOT } from '../config/paths';
-import { QUEUES } from '../jobs/queues';
+import { MIGRATIONS_DIR, PROJECT_ROOT } from '../common/paths';
+import { QUEUES } from '../common/queues';
 
 // Reading and unpacking the embedded database's image (see pglite-image.ts) with Node's own modules
 // only, so a first start can do it in a worker thread while the server's modules load.

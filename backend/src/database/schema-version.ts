@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StartRefusal } from '../common/start-refusal';
-import { MIGRATIONS_DIR } from '../config/paths';
+import { MIGRATIONS_DIR } from '../common/paths';
 
 /** A query on the migrating connection (PGlite's, or a pg client's). */
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;

@@ -1,4 +1,5 @@
-import { costOf, priceOf, PriceTable, roundUsd } from '../integrations/openai/prices';
+import type { PriceTable } from '../config/price-table';
+import { costOf, priceOf, roundUsd } from '../integrations/openai/prices';
 import { ScoredOutput, summarize, verdictOf } from './evaluation-plan';
 import { EvaluationItemResponse, EvaluationOutputResponse, EvaluationResponse } from './evaluations.dto';
 import { EvaluationItemRow, EvaluationOutputRow, EvaluationRow } from './evaluations.schema';
@@ -49,7 +50,7 @@ export function toEvaluationResponse(
               tokens: o.promptTokens + o.completionTokens,
               prompt_tokens: o.promptTokens,
               completion_tokens: o.completionTokens,
-              cost: round(costOfOutput(o)),
+              cost_usd: round(costOfOutput(o)),
               examples: o.examples,
             },
           ]),
@@ -64,7 +65,7 @@ export function toEvaluationResponse(
       mean_rouge_l: s.meanRougeL,
       prompt_tokens: s.promptTokens,
       completion_tokens: s.completionTokens,
-      cost: round(s.costUsd),
+      cost_usd: round(s.costUsd),
       judged: s.judged,
       wins: s.wins,
       losses: s.losses,
@@ -75,7 +76,7 @@ export function toEvaluationResponse(
     })),
     judgments,
     verdict: verdictOf(summaries, judgments),
-    cost: round(total),
+    cost_usd: round(total),
     created_at: row.createdAt,
     started_at: row.startedAt,
     completed_at: row.completedAt,

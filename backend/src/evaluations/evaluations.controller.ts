@@ -1,13 +1,14 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { ApiErrors, ApiList } from '../common/api-docs';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { CreateEvaluationDto, EvaluationEstimateResponse, EvaluationOutputResponse, EvaluationResponse, JudgmentDto } from './evaluations.dto';
 import { EVALUATION_FILTERABLE, EVALUATION_SORTABLE } from './evaluations.repository';
 import { EvaluationsService } from './evaluations.service';
+import { Access, NotAudited } from '../common/access';
 
 const LIST = { sortable: EVALUATION_SORTABLE, filterable: EVALUATION_FILTERABLE };
 const evaluationId = new IdParamPipe('Evaluation not found.');
@@ -19,6 +20,7 @@ export class EvaluationsController {
   constructor(private readonly evaluations: EvaluationsService) {}
 
   @Post()
+  @Access('evaluations', 'write')
   @ApiOperation({
     summary:
       "Evaluate setups on a model's examples: `holdout` of them (the same ones for the same set) are written again by each variant, from the example's own system and user messages, with `examples_count` of the set's other examples nearest in meaning sent before; every output is scored against the original (cosine similarity of embeddings, ROUGE-L F1). A background job: answers at once",
@@ -30,6 +32,8 @@ export class EvaluationsController {
   }
 
   @Post('estimate')
+  @Access('evaluations', 'write')
+  @NotAudited()
   @HttpCode(200)
   @ApiOperation({ summary: 'What POST /api/evaluations would send and cost, checked as it checks; nothing is stored or sent' })
   @ApiOkResponse({ type: EvaluationEstimateResponse })
@@ -39,6 +43,7 @@ export class EvaluationsController {
   }
 
   @Get()
+  @Access('evaluations', 'read')
   @ApiOperation({ summary: 'Your evaluations, newest first' })
   @ApiList(EvaluationResponse, 'evaluations', LIST)
   async list(
@@ -50,6 +55,7 @@ export class EvaluationsController {
   }
 
   @Get(':id')
+  @Access('evaluations', 'read')
   @ApiOperation({ summary: 'One evaluation: its progress, items with every variant’s output and scores, and the summary per variant' })
   @ApiOkResponse({ type: EvaluationResponse })
   @ApiErrors(404)
@@ -58,6 +64,7 @@ export class EvaluationsController {
   }
 
   @Post(':id/judgments')
+  @Access('evaluations', 'write')
   @ApiOperation({ summary: 'Judge one item: which of its two outputs is better (a variant’s label), or "tie"; a later judgment replaces it' })
   @ApiCreatedResponse({ type: EvaluationResponse, description: 'The evaluation with the judgment counted' })
   @ApiErrors(400, 404, 409)
@@ -66,6 +73,7 @@ export class EvaluationsController {
   }
 
   @Get(':id/promptfoo.yaml')
+  @Access('evaluations', 'read')
   @ApiOperation({ summary: 'The evaluation as a Promptfoo configuration, to run it again outside Quire (`npx promptfoo eval -c promptfoo.yaml`)' })
   @ApiProduces('application/yaml')
   @ApiOkResponse({

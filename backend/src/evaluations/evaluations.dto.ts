@@ -1,4 +1,5 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { CostResponse, SpentResponse } from '../common/spent.dto';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -96,7 +97,7 @@ export class EvaluationVariantResponse {
   examples_count!: number;
 }
 
-export class EvaluationOutputResponse {
+export class EvaluationOutputResponse extends SpentResponse {
   @ApiProperty({ description: 'What the variant wrote' })
   text!: string;
 
@@ -115,15 +116,6 @@ export class EvaluationOutputResponse {
 
   @ApiProperty({ description: 'prompt + completion tokens, as OpenAI reported them' })
   tokens!: number;
-
-  @ApiProperty()
-  prompt_tokens!: number;
-
-  @ApiProperty()
-  completion_tokens!: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'US dollars, to the millionth; null when the price is unknown' })
-  cost!: number | null;
 
   @ApiProperty({ type: [String], description: 'The uuids of the in-context examples it was given' })
   examples!: string[];
@@ -167,7 +159,7 @@ export class EvaluationItemResponse {
   winner!: string | null;
 }
 
-export class VariantSummaryResponse {
+export class VariantSummaryResponse extends SpentResponse {
   @ApiProperty()
   label!: string;
 
@@ -179,15 +171,6 @@ export class VariantSummaryResponse {
 
   @ApiProperty({ type: Number, nullable: true })
   mean_rouge_l!: number | null;
-
-  @ApiProperty()
-  prompt_tokens!: number;
-
-  @ApiProperty()
-  completion_tokens!: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'US dollars; null when a price is unknown' })
-  cost!: number | null;
 
   @ApiProperty({ description: 'Judged pairs it was in' })
   judged!: number;
@@ -234,7 +217,8 @@ export class EvaluationProgressResponse {
   total!: number;
 }
 
-export class EvaluationResponse {
+/** cost_usd: everything it spent so far. */
+export class EvaluationResponse extends CostResponse {
   @ApiProperty({ format: 'uuid' })
   _id!: string;
 
@@ -271,9 +255,6 @@ export class EvaluationResponse {
   @ApiProperty({ type: VerdictResponse, description: `Which variant writes better, once ${JUDGMENTS_FOR_VERDICT} items or more are judged` })
   verdict!: VerdictResponse;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Everything it spent so far, US dollars; null when a price is unknown' })
-  cost!: number | null;
-
   @ApiProperty({ type: String, format: 'date-time' })
   created_at!: Date;
 
@@ -284,7 +265,8 @@ export class EvaluationResponse {
   completed_at!: Date | null;
 }
 
-export class EstimateVariantResponse {
+/** completion_tokens: the originals' length (a reasoning model also spends reasoning tokens, not counted here). */
+export class EstimateVariantResponse extends SpentResponse {
   @ApiProperty()
   label!: string;
 
@@ -293,18 +275,9 @@ export class EstimateVariantResponse {
 
   @ApiProperty({ description: 'Chat requests (one per held-out example)' })
   requests!: number;
-
-  @ApiProperty()
-  prompt_tokens!: number;
-
-  @ApiProperty({ description: "The originals' length: a reasoning model also spends reasoning tokens, not counted here" })
-  completion_tokens!: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'US dollars; null when the price is unknown' })
-  cost!: number | null;
 }
 
-export class EvaluationEstimateResponse {
+export class EvaluationEstimateResponse extends CostResponse {
   @ApiProperty({ description: 'Held-out examples' })
   items!: number;
 
@@ -315,14 +288,8 @@ export class EvaluationEstimateResponse {
   requests!: number;
 
   @ApiProperty({
-    description: 'Embedding requests: one per item to score its outputs, one per output choosing examples, and one for the set when it has none kept',
+    description:
+      "Embedding requests: one per item to score its outputs, one per output choosing examples, and one for the set when it has none kept (cost_usd is the chat requests': embeddings cost a small fraction of it)",
   })
   embedding_requests!: number;
-
-  @ApiProperty({
-    type: Number,
-    nullable: true,
-    description: 'US dollars for the chat requests; null when a price is unknown. Embeddings cost a small fraction of it',
-  })
-  cost!: number | null;
 }

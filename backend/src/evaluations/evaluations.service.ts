@@ -15,16 +15,19 @@ import { cosine } from '../examples/nearest';
 import { rougeL } from '../examples/scores';
 import { JOB_ATTEMPTS } from '../generation/generation.service';
 import { tokenizerFor } from '../integrations/openai/model-catalogue';
-import { OpenAiChat } from '../integrations/openai/openai-chat';
+import { ChatAsk, OpenAiChat } from '../integrations/openai/openai-chat';
+import { ProviderChat } from '../connections/provider-chat';
+import { ConnectionsService } from '../connections/connections.service';
 import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { costOf, priceOf, roundUsd } from '../integrations/openai/prices';
 import { JobsService } from '../jobs/jobs.service';
-import { LEASE_MS, recoverOrphans, withLease } from '../jobs/leased-job';
-import { EVALUATION_QUEUE } from '../jobs/queues';
+import { LeasedQueueWorker, OnJobsStopping, RepeatingPass } from '../jobs/job-declarations';
+import { LEASE_MS, RECOVER_MS, recoverOrphans, withLease } from '../jobs/leased-job';
+import { EVALUATION_QUEUE } from '../common/queues';
 import { ModelsRepository } from '../models/models.repository';
 import { ChatMessage, ModelExampleRow } from '../models/models.schema';
 import { NO_OPENAI_KEY_MESSAGE } from '../models/models.service';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { holdoutOf, pairsFor } from './evaluation-plan';
 import { CreateEvaluationDto, EvaluationEstimateResponse, EvaluationResponse, JudgmentDto } from './evaluations.dto';
 import { toEvaluationResponse } from './evaluation-response';
@@ -47,6 +50,12 @@ interface Plan {
   variants: (EvaluationVariant & { openAiModel: string })[];
 }
 
+/** A variant's model as it writes: the vendor's id, and the provider it is on (null: OpenAI). */
+interface VariantModel {
+  name: string;
+  connectionId: string | null;
+}
+
 /**
  * Evaluations: some of a model's examples are held out and written again by each variant (a model,
  * and how many of the set's other examples guide it), scored against the originals (cosine
@@ -65,10 +74,12 @@ export class EvaluationsService {
     private readonly chooser: ExampleChooser,
     private readonly chat: OpenAiChat,
     private readonly embeddings: OpenAiEmbeddings,
-    private readonly users: UsersService,
+    private readonly settings: WorkspaceSettingsService,
     private readonly cpu: CpuPool,
     private readonly queue: JobsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly providers: ProviderChat,
+    private readonly connections: ConnectionsService,
   ) {}
 
   /** Checks what is asked (400 naming the field, 409 without a key) and queues it; nothing is stored on a refusal. */
@@ -136,7 +147,7 @@ export class EvaluationsService {
         requests: items.length,
         prompt_tokens: promptTokens,
         completion_tokens: completionTokens,
-        cost: cost === null ? null : roundUsd(cost),
+        cost_usd: cost === null ? null : roundUsd(cost),
       };
     });
     const choosing = plan.variants.filter((v) => v.examplesCount > 0 && plan.rest.length > v.examplesCount);
@@ -146,7 +157,7 @@ export class EvaluationsService {
       variants,
       requests: variants.reduce((sum, v) => sum + v.requests, 0),
       embedding_requests: plan.holdout.length * (1 + choosing.length) + (embedsSet ? 1 : 0),
-      cost: variants.some((v) => v.cost === null) ? null : roundUsd(variants.reduce((sum, v) => sum + v.cost!, 0)),
+      cost_usd: variants.some((v) => v.cost_usd === null) ? null : roundUsd(variants.reduce((sum, v) => sum + v.cost_usd!, 0)),
     };
   }
 
@@ -183,7 +194,7 @@ export class EvaluationsService {
   }
 
   private async requireKey(scope: Scope): Promise<string> {
-    const key = await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
+    const key = await this.settings.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
     if (!key) throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
     return key;
   }
@@ -221,18 +232,21 @@ export class EvaluationsService {
     const outputs = await this.evaluations.outputs(items.map((item) => item.id));
     const used = [...new Set(outputs.flatMap((o) => o.examples))];
     const messages = row.modelId ? await this.examples.messagesByUuid(row.modelId, used) : new Map<string, ChatMessage[]>();
-    const current = new Map(
-      (
-        await this.models.openAiModels(
-          scope,
-          row.variants.map((v) => v.model),
-        )
-      ).map((m) => [m.id, m.outputModel ?? m.baseModel]),
+    const found = await this.models.openAiModels(
+      scope,
+      row.variants.map((v) => v.model),
     );
-    const variants = row.variants.map((variant) => ({
-      label: variant.label,
-      openAiModel: outputs.find((o) => o.label === variant.label)?.model ?? current.get(variant.model) ?? variant.modelName,
-    }));
+    const current = new Map(found.map((m) => [m.id, m]));
+    const providers = found.some((m) => m.connectionId) ? new Map((await this.connections.all(scope)).map((c) => [c.id, c])) : new Map();
+    const variants = row.variants.map((variant) => {
+      const model = current.get(variant.model);
+      const provider = model?.connectionId ? providers.get(model.connectionId) : undefined;
+      return {
+        label: variant.label,
+        openAiModel: outputs.find((o) => o.label === variant.label)?.model ?? (model ? (model.outputModel ?? model.baseModel) : variant.modelName),
+        ...(provider ? { provider: { kind: provider.kind, baseUrl: provider.baseUrl } } : {}),
+      };
+    });
     const exported = items.map((item) => ({
       exampleUuid: item.exampleUuid,
       system: item.system,
@@ -266,15 +280,19 @@ export class EvaluationsService {
   }
 
   /** Evaluations left running by a stopped process, or never queued, go back to the queue. */
+  @RepeatingPass('evaluation-recovery', { everyMs: RECOVER_MS, failure: 'Evaluation recovery failed' })
   recover(): Promise<void> {
     return recoverOrphans(this.evaluations, (id) => this.queue.send(EVALUATION_QUEUE, { jobId: id }, { singletonKey: id }).then(() => undefined));
   }
 
   /** Shutting down: evaluations stop between items (nothing written is lost) and another process takes them up at once. */
+  @OnJobsStopping()
   stop(): void {
     this.stopping = true;
   }
 
+  /** As many workers as generation's. */
+  @LeasedQueueWorker(EVALUATION_QUEUE, (config) => config.generationConcurrency)
   run(id: string): Promise<void> {
     return withLease(this.evaluations, id, (row) => this.write(row));
   }
@@ -285,7 +303,7 @@ export class EvaluationsService {
    */
   private async write(row: EvaluationRow): Promise<void> {
     try {
-      const key = await this.users.getSecret(row.workspaceId, 'OPENAI_API_KEY');
+      const key = await this.settings.getSecret(row.workspaceId, 'OPENAI_API_KEY');
       if (!key) throw new EvaluationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
       const items = await this.evaluations.items([row.id]);
       const written = await this.evaluations.outputs(items.map((item) => item.id));
@@ -317,17 +335,17 @@ export class EvaluationsService {
     }
   }
 
-  /** Each variant's OpenAI model, as its model is now (a tuned one when it has it). */
-  private async variantModels(row: EvaluationRow): Promise<Map<string, string>> {
+  /** Each variant's vendor model, as its model is now (a tuned one when it has it), and the provider it is on (null: OpenAI). */
+  private async variantModels(row: EvaluationRow): Promise<Map<string, VariantModel>> {
     const found = new Map(
       (
         await this.models.openAiModels(
           scopeOf(row),
           row.variants.map((v) => v.model),
         )
-      ).map((m) => [m.id, m.outputModel ?? m.baseModel]),
+      ).map((m): [string, VariantModel] => [m.id, { name: m.outputModel ?? m.baseModel, connectionId: m.connectionId }]),
     );
-    const models = new Map<string, string>();
+    const models = new Map<string, VariantModel>();
     for (const variant of row.variants) {
       const model = found.get(variant.model);
       if (!model) throw new EvaluationError(`The model "${variant.modelName}" of variant "${variant.label}" has been deleted; start a new evaluation.`);
@@ -343,21 +361,20 @@ export class EvaluationsService {
     row: EvaluationRow,
     item: EvaluationItemRow,
     variant: EvaluationVariant,
-    model: string,
+    target: VariantModel,
     heldOut: Set<string>,
   ): Promise<void> {
+    const model = target.name;
     const count = Math.min(variant.examplesCount, EXAMPLES_COUNT.max);
     const guide =
       count > 0 && row.modelId ? await this.chooser.choose({ apiKey: key, modelId: row.modelId, count, message: item.prompt, exclude: heldOut }) : null;
-    const answer = await this.chat.complete(
-      key,
-      {
-        model,
-        desired: { temperature: null, reasoningEffort: null },
-        messages: () => [{ role: 'system', content: item.system }, ...(guide?.messages ?? []), { role: 'user', content: item.prompt }],
-      },
-      `example ${item.position + 1} for variant "${variant.label}"`,
-    );
+    const ask: ChatAsk = {
+      model,
+      desired: { temperature: null, reasoningEffort: null },
+      messages: () => [{ role: 'system', content: item.system }, ...(guide?.messages ?? []), { role: 'user', content: item.prompt }],
+    };
+    const what = `example ${item.position + 1} for variant "${variant.label}"`;
+    const answer = target.connectionId ? await this.providers.complete(scopeOf(row), target.connectionId, ask, what) : await this.chat.complete(key, ask, what);
     await this.evaluations.saveOutput({
       itemId: item.id,
       label: variant.label,

@@ -58,4 +58,25 @@ describe('promptfooConfig', () => {
       },
     ]);
   });
+
+  it("should name each vendor's Promptfoo provider, an OpenAI-compatible server's address, and the keys to set", () => {
+    const text = promptfooConfig(
+      evaluation,
+      [
+        { label: 'GPT', openAiModel: 'gpt-4o-mini' },
+        { label: 'Claude', openAiModel: 'claude-sonnet-4-6', provider: { kind: 'anthropic', baseUrl: null } },
+        { label: 'Gemini', openAiModel: 'gemini-2.5-flash', provider: { kind: 'gemini', baseUrl: null } },
+        { label: 'Llama', openAiModel: 'meta-llama/Llama-3.3-70B-Instruct', provider: { kind: 'openai-compatible', baseUrl: 'http://gpu:8000/v1' } },
+      ],
+      items,
+    );
+    expect(parse(text).providers.map((p: { id: string; config: object }) => [p.id, p.config])).toEqual([
+      ['openai:chat:gpt-4o-mini', { omitDefaults: true }],
+      ['anthropic:messages:claude-sonnet-4-6', {}],
+      ['google:gemini-2.5-flash', {}],
+      ['openai:chat:meta-llama/Llama-3.3-70B-Instruct', { omitDefaults: true, apiBaseUrl: 'http://gpu:8000/v1' }],
+    ]);
+    expect(text).toContain('ANTHROPIC_API_KEY');
+    expect(text).toContain('GOOGLE_API_KEY');
+  });
 });

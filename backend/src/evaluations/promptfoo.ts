@@ -7,8 +7,26 @@ export const PROMPTFOO_THRESHOLD = 0.8;
 
 export interface ExportedVariant {
   label: string;
-  /** The OpenAI model it writes with. */
+  /** The vendor's model it writes with. */
   openAiModel: string;
+  /** Its model provider's vendor and address (an OpenAI-compatible server's); absent: OpenAI. */
+  provider?: { kind: 'anthropic' | 'gemini' | 'openai-compatible'; baseUrl: string | null };
+}
+
+/** Promptfoo's provider for a variant: its id and the config that points it at the variant's vendor. */
+function promptfooProvider(variant: ExportedVariant): { id: string; config: Record<string, unknown> } {
+  // No temperature and no token limit, as Quire asks: each model writes at its own defaults
+  // (without omitDefaults Promptfoo's OpenAI provider would send its own, temperature 0 and max_tokens 1024).
+  switch (variant.provider?.kind) {
+    case 'anthropic':
+      return { id: `anthropic:messages:${variant.openAiModel}`, config: {} };
+    case 'gemini':
+      return { id: `google:${variant.openAiModel}`, config: {} };
+    case 'openai-compatible':
+      return { id: `openai:chat:${variant.openAiModel}`, config: { omitDefaults: true, apiBaseUrl: variant.provider.baseUrl } };
+    default:
+      return { id: `openai:chat:${variant.openAiModel}`, config: { omitDefaults: true } };
+  }
 }
 
 export interface ExportedItem {
@@ -25,7 +43,8 @@ const messagesVar = (index: number) => `messages_${index + 1}`;
 
 /**
  * An evaluation as a Promptfoo configuration that reruns it outside Quire: one chat prompt and one
- * OpenAI provider per variant (the provider runs only its own prompt), each held-out example a test
+ * provider per variant, of its vendor (OpenAI, `anthropic:messages`, `google`, or OpenAI's at an
+ * OpenAI-compatible server's address) (the provider runs only its own prompt), each held-out example a test
  * whose variables hold every variant's messages (the example's system message, the in-context
  * examples Quire sent, its user message) and whose assertion is the similarity of the output's
  * embedding to the original's (text-embedding-3-small, as Quire scores). Run: `npx promptfoo eval -c <file>`.
@@ -34,14 +53,10 @@ export function promptfooConfig(evaluation: { id: string; modelName: string; cre
   const config = {
     description: `Quire evaluation ${evaluation.id}: examples of "${evaluation.modelName}", ${evaluation.createdAt.toISOString().slice(0, 10)}`,
     prompts: variants.map((variant, i) => ({ label: variant.label, raw: `{{ ${messagesVar(i)}.messages | dump }}` })),
-    // No temperature and no token limit, as Quire asks: each model writes at its own defaults
-    // (without omitDefaults Promptfoo would send its own, temperature 0 and max_tokens 1024).
-    providers: variants.map((variant) => ({
-      id: `openai:chat:${variant.openAiModel}`,
-      label: variant.label,
-      prompts: [variant.label],
-      config: { omitDefaults: true },
-    })),
+    providers: variants.map((variant) => {
+      const { id, config } = promptfooProvider(variant);
+      return { id, label: variant.label, prompts: [variant.label], config };
+    }),
     defaultTest: { options: { provider: { embedding: { id: `openai:embedding:${EMBEDDING_MODEL}` } } } },
     tests: items.map((item) => ({
       description: `Example ${item.exampleUuid}`,
@@ -58,6 +73,11 @@ export function promptfooConfig(evaluation: { id: string; modelName: string; cre
   const header = [
     '# A Promptfoo configuration (https://www.promptfoo.dev) exported by Quire: rerun the evaluation with',
     '#   OPENAI_API_KEY=… npx promptfoo@latest eval -c <this file>',
+    ...(variants.some((v) => v.provider?.kind === 'anthropic') ? ['# with ANTHROPIC_API_KEY=… for the Anthropic setups'] : []),
+    ...(variants.some((v) => v.provider?.kind === 'gemini') ? ['# with GOOGLE_API_KEY=… (a Gemini API key) for the Gemini setups'] : []),
+    ...(variants.some((v) => v.provider?.kind === 'openai-compatible')
+      ? ["# An OpenAI-compatible server's setup sends OPENAI_API_KEY to its address: set its own key there if it takes one."]
+      : []),
     "# Each provider writes with its variant's messages only; each test asks the output to be similar to the original.",
   ].join('\n');
   return `${header}\n${stringify(config, { lineWidth: 0 })}`;

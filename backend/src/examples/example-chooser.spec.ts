@@ -165,4 +165,33 @@ describe(ExampleChooser.name, () => {
     const chosen = await sut.choose({ ...ask, count: 1, message: 'x' });
     expect(chosen.used[0].words).toBe('one two three four five six seven eight nine ten eleven twelve…');
   });
+
+  describe('without an OpenAI key', () => {
+    it('should choose the examples sharing the most words with the message, asking OpenAI nothing and keeping no embedding', async () => {
+      const { sut, embeddings, repository } = build([
+        example(1, 'The garden by the river'),
+        example(2, 'The best laptop'),
+        example(3, 'The cheap phone'),
+        example(4, 'The best cheap laptop'),
+      ]);
+
+      const chosen = await sut.choose({ apiKey: null, modelId: 'model-1', count: 2, message: 'Write about the best cheap laptop' });
+
+      expect(chosen.used.map((u) => u.uuid)).toEqual(['uuid-4', 'uuid-2']);
+      expect(chosen.messages.at(-2)).toEqual({ role: 'user', content: 'The best cheap laptop' });
+      expect(embeddings.embedTexts).not.toHaveBeenCalled();
+      expect(repository.keepEmbeddings).not.toHaveBeenCalled();
+    });
+
+    it('should weigh a word most examples share less than a rare one, and break ties by the set’s order', async () => {
+      const { sut } = build([
+        example(1, 'review of the phone'),
+        example(2, 'review of the garden'),
+        example(3, 'review of the garden'),
+        example(4, 'review of the river'),
+      ]);
+
+      expect((await sut.choose({ apiKey: null, modelId: 'model-1', count: 1, message: 'a review: garden tools' })).used.map((u) => u.uuid)).toEqual(['uuid-2']);
+    });
+  });
 });

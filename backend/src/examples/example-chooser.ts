@@ -3,6 +3,7 @@ import { ChatMessage } from '../integrations/openai/openai-chat';
 import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { ExampleEntry, ExamplesRepository } from './examples.repository';
 import { fromBytes, nearest, toBytes, unit } from './nearest';
+import { lexicalNearest } from './lexical';
 import type { UsedExample } from './used-example';
 
 export type { UsedExample };
@@ -27,7 +28,8 @@ export interface ChosenExamples {
 
 /** What to choose: `count` examples of a model's set for a message, leaving out `exclude` (uuids). */
 export interface ExampleAsk {
-  apiKey: string;
+  /** The workspace's OpenAI key for embeddings; null: the examples sharing the most words are chosen (lexical.ts). */
+  apiKey: string | null;
   modelId: string;
   count: number;
   message: string;
@@ -36,7 +38,8 @@ export interface ExampleAsk {
 
 /**
  * Chooses a model's examples to guide a write (in-context): the `count` whose user messages are
- * nearest in meaning to the message being written from, by OpenAI embeddings. Each example is
+ * nearest in meaning to the message being written from, by OpenAI embeddings (without an OpenAI
+ * key, those sharing the most words with it: lexical.ts). Each example is
  * embedded once (the first time its set is chosen from) and kept with it in the database; the
  * message costs one embedding request. Ties go to the set's order. A set no larger than `count`
  * is sent whole, in its order, and asks OpenAI nothing.
@@ -60,15 +63,20 @@ export class ExampleChooser {
     if (count === 0 || entries.length === 0) return { messages: [], used: [], available: entries.length };
     let chosen: string[];
     if (entries.length <= count) chosen = entries.map((entry) => entry.id);
-    else {
+    else if (!ask.apiKey) {
+      const messages = await this.examples.messages(entries.map((entry) => entry.id));
+      const texts = entries.map((entry) => pairOf(messages.get(entry.id) ?? []).user ?? '');
+      chosen = lexicalNearest(ask.message, texts, count).map((index) => entries[index].id);
+    } else {
+      const apiKey = ask.apiKey;
       // Twice at most: the first may have waited on another section's embedding of the set, made before an example was added.
       for (let round = 0; round < 2 && entries.some((entry) => !entry.embeddedAt); round++) {
-        await this.embedSet(ask.apiKey, ask.modelId);
+        await this.embedSet(apiKey, ask.modelId);
         entries = await this.offered(ask);
       }
       const vectors = await this.vectorsOf(entries);
       const usable = entries.filter((entry) => vectors.has(entry.id));
-      const [query] = (await this.embeddings.embedTexts(ask.apiKey, [ask.message], 'choose the examples')).vectors;
+      const [query] = (await this.embeddings.embedTexts(apiKey, [ask.message], 'choose the examples')).vectors;
       chosen = nearest(
         query,
         usable.map((entry) => vectors.get(entry.id)!),

@@ -1,10 +1,9 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
-import { Repeating } from '../jobs/repeating';
+import { RepeatingPass } from '../jobs/job-declarations';
 import { OpenAiFineTuning, RemoteFineTuneJob } from '../integrations/openai/openai-fine-tuning';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { FineTuneJobsRepository } from './fine-tune-jobs.repository';
 import { FineTuneJobRow } from './fine-tune-jobs.schema';
 import { localStatus } from './fine-tune-jobs.service';
@@ -17,40 +16,26 @@ const BATCH = 20;
  * server processes share the work without following one job twice at once.
  */
 @Injectable()
-export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class FineTuneFollower {
   private readonly logger = new Logger(FineTuneFollower.name);
-  private readonly following: Repeating;
 
   constructor(
     private readonly jobs: FineTuneJobsRepository,
-    private readonly users: UsersService,
+    private readonly settings: WorkspaceSettingsService,
     private readonly openAi: OpenAiFineTuning,
-    scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.following = new Repeating(
-      scheduler,
-      'fine-tune-follower',
-      this.pollMs,
-      () => this.followDue(),
-      (error) => this.logger.error(`Following fine-tune jobs failed: ${error.message}`),
-    );
-  }
+  ) {}
 
   private get pollMs(): number {
     return this.config.fineTunePollSeconds * 1000;
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
-    this.following.start({ now: false });
-  }
-
-  beforeApplicationShutdown(): Promise<void> {
-    return this.following.stop();
-  }
-
-  private async followDue(): Promise<void> {
+  @RepeatingPass('fine-tune-follower', {
+    everyMs: (config) => config.fineTunePollSeconds * 1000,
+    failure: 'Following fine-tune jobs failed',
+    atStart: false,
+  })
+  async followDue(): Promise<void> {
     const due = await this.jobs.claimDue(new Date(), Math.max(this.pollMs * 2, 60_000), BATCH);
     for (const job of due) await this.follow(job);
   }
@@ -61,7 +46,7 @@ export class FineTuneFollower implements OnApplicationBootstrap, BeforeApplicati
       await this.jobs.fail(job.id, 'Quire stopped before OpenAI confirmed this job; start the fine-tune again.');
       return;
     }
-    const apiKey = await this.users.getSecret(job.workspaceId, 'OPENAI_API_KEY');
+    const apiKey = await this.settings.getSecret(job.workspaceId, 'OPENAI_API_KEY');
     if (!apiKey) {
       await this.jobs.release(job.id, { status: job.status, message: 'Waiting: add the OpenAI API key on Home to follow this job.', nextCheckAt: next });
       return;

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { FineTuneJobResponse, StartFineTuneDto } from './fine-tune-jobs.dto';
 import { JOB_FILTERABLE, JOB_SORTABLE } from './fine-tune-jobs.repository';
 import { FineTuneJobsService } from './fine-tune-jobs.service';
 import { ApiErrors, ApiList } from '../common/api-docs';
+import { Access } from '../common/access';
 
 const LIST = { sortable: JOB_SORTABLE, filterable: JOB_FILTERABLE };
 
@@ -16,6 +17,7 @@ export class FineTuneJobsController {
   constructor(private readonly jobs: FineTuneJobsService) {}
 
   @Get()
+  @Access('fine-tune-jobs', 'read')
   @ApiOperation({ summary: 'Fine-tune jobs, newest first, with their model names' })
   @ApiList(FineTuneJobResponse, 'fine-tune-jobs', LIST)
   async list(
@@ -27,6 +29,7 @@ export class FineTuneJobsController {
   }
 
   @Post('start')
+  @Access('fine-tune-jobs', 'write')
   @ApiOperation({ summary: 'Start an OpenAI fine-tune on a model with at least 10 examples' })
   @ApiCreatedResponse({ type: FineTuneJobResponse })
   @ApiErrors(409, 502)

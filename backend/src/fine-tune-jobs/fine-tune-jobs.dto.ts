@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
-import { PriceTable, roundUsd, trainingCostOf } from '../integrations/openai/prices';
+import type { PriceTable } from '../config/price-table';
+import { roundUsd, trainingCostOf } from '../integrations/openai/prices';
 import { FineTuneJobWithModel } from './fine-tune-jobs.repository';
 
 export class StartFineTuneDto {

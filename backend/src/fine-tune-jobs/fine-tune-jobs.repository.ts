@@ -5,7 +5,8 @@ import { DatabaseService } from '../database/database.service';
 import { storableMessage } from '../common/storable-text';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { models } from '../models/models.schema';
-import { FineTuneJobRow, fineTuneJobs, FineTuneStatus, OPEN_FINE_TUNE_STATUSES } from './fine-tune-jobs.schema';
+import { FineTuneStatus } from '../models/model-eligibility';
+import { FineTuneJobRow, fineTuneJobs, OPEN_FINE_TUNE_STATUSES } from './fine-tune-jobs.schema';
 
 export interface FineTuneJobWithModel extends FineTuneJobRow {
   modelName: string;

@@ -2,9 +2,8 @@ import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { models } from '../models/models.schema';
+import type { FineTuneStatus } from '../models/model-eligibility';
 
-/** Spec §4's four, plus OpenAI's pausing and paused (a paused job waits at OpenAI until resumed or cancelled). */
-export type FineTuneStatus = 'queued' | 'running' | 'pausing' | 'paused' | 'completed' | 'failed';
 /** Not ended: followed at OpenAI, and at most one per model. */
 export const OPEN_FINE_TUNE_STATUSES: FineTuneStatus[] = ['queued', 'running', 'pausing', 'paused'];
 

@@ -10,13 +10,14 @@ import { FineTuneRefusalsRepository, refusalFor } from '../integrations/openai/f
 import { fineTuneModelFor } from '../integrations/openai/model-catalogue';
 import { openAiError } from '../integrations/openai/openai.client';
 import { FineTuneCreateUnconfirmed, FineTuningRefused, OpenAiFineTuning, RemoteFineTuneJob, RemoteStatus } from '../integrations/openai/openai-fine-tuning';
-import { canFineTune } from '../models/model-eligibility';
+import { canFineTune, FineTuneStatus } from '../models/model-eligibility';
 import { ModelsRepository } from '../models/models.repository';
 import { ModelsService } from '../models/models.service';
 import { FineTuneJobsRepository } from './fine-tune-jobs.repository';
-import { FineTuneJobRow, FineTuneStatus } from './fine-tune-jobs.schema';
+import { FineTuneJobRow } from './fine-tune-jobs.schema';
 import { FineTuneJobResponse, toFineTuneJobResponse } from './fine-tune-jobs.dto';
-import { cleanSuffix, toTrainingJsonl } from './training-file';
+import { toTrainingJsonl } from '../models/training-jsonl';
+import { cleanSuffix } from './training-file';
 
 /** How long a reserved job may wait for OpenAI's answer before the follower looks into it. */
 const SUBMIT_GRACE_MS = 10 * 60 * 1000;

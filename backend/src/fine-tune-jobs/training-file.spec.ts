@@ -1,4 +1,5 @@
-import { cleanSuffix, toTrainingJsonl } from './training-file';
+import { toTrainingJsonl } from '../models/training-jsonl';
+import { cleanSuffix } from './training-file';
 
 describe('toTrainingJsonl', () => {
   it('should write one messages object per line, ending with a newline', () => {

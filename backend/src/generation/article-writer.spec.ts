@@ -1,16 +1,16 @@
 import { generationJobRow as job, scope as SCOPE } from '../../../test/support/rows';
-import { buildService } from '../../../test/support/unit';
+import { buildService, portMock } from '../../../test/support/unit';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { ArticleRow } from '../articles/articles.schema';
 import { ClientsRepository } from '../clients/clients.repository';
 import { IntegrationError } from '../common/integration-error';
 import { GoogleDocs } from '../integrations/google/google-docs';
 import { NotionClient, StatusProperty } from '../integrations/notion/notion.client';
-import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
+import { DEFAULT_STATUS_CONFIG } from '../workspaces/settings.dto';
 import { GoogleAccessService } from '../users/google-access.service';
 import { ownedBy } from '../workspaces/scope';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
-import { BulkService } from '../bulk/bulk.service';
+import { MembersRepository } from '../workspaces/members.repository';
+import { SECTION_DEFERRAL, SectionDeferral } from './section-deferral';
 import { ArticleWriter, NotionTarget } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { SectionWriter, TemplateRun } from './section-writer';
@@ -40,17 +40,21 @@ const template: ArticleRow = {
 
 describe(ArticleWriter.name, () => {
   async function build() {
-    const built = await buildService(ArticleWriter, {
-      jobs: GenerationRepository,
-      articles: ArticlesRepository,
-      clients: ClientsRepository,
-      sections: SectionWriter,
-      notion: NotionClient,
-      docs: GoogleDocs,
-      google: GoogleAccessService,
-      workspaces: WorkspacesRepository,
-      bulk: BulkService,
-    });
+    const bulk = portMock<SectionDeferral>('SectionDeferral', ['defer', 'park', 'reopened']);
+    const built = await buildService(
+      ArticleWriter,
+      {
+        jobs: GenerationRepository,
+        articles: ArticlesRepository,
+        clients: ClientsRepository,
+        sections: SectionWriter,
+        notion: NotionClient,
+        docs: GoogleDocs,
+        google: GoogleAccessService,
+        members: MembersRepository,
+      },
+      [{ provide: SECTION_DEFERRAL, useValue: bulk }],
+    );
     built.articles.findByType.mockResolvedValue([template]);
     built.jobs.update.mockResolvedValue();
     built.jobs.sections.mockResolvedValue([]);

@@ -1,5 +1,5 @@
 import { Scope, scopeOf } from '../workspaces/scope';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { ArticleRow } from '../articles/articles.schema';
 import { ClientsRepository } from '../clients/clients.repository';
@@ -7,8 +7,8 @@ import { ClientRow } from '../clients/clients.schema';
 import { GoogleDocs } from '../integrations/google/google-docs';
 import { NotionClient, StatusProperty } from '../integrations/notion/notion.client';
 import { GoogleAccessService } from '../users/google-access.service';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
-import { StatusConfig } from '../users/users.schema';
+import { MembersRepository } from '../workspaces/members.repository';
+import { StatusConfig } from '../workspaces/workspaces.schema';
 import { CALL_RETRIES, retryDelayMs, sleep, throwIfRejected } from '../common/retry';
 import { LEASE_MS } from '../jobs/leased-job';
 import { isTransient } from '../common/integration-error';
@@ -20,7 +20,7 @@ import { SectionWriter } from './section-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
 import { Metrics } from '../metrics/metrics';
-import { BulkService } from '../bulk/bulk.service';
+import { SECTION_DEFERRAL, SectionDeferral } from './section-deferral';
 
 export { GenerationError };
 
@@ -33,7 +33,7 @@ export interface NotionTarget {
 
 interface WriterContext {
   job: GenerationJobRow;
-  openAiKey: string;
+  openAiKey: string | null;
   /**
    * Notion's settings, read beside the writing (only delivering needs them, and reading them may
    * wait on the secret's pace); if they are refused, the writing stops after its current section.
@@ -59,12 +59,12 @@ export class ArticleWriter {
     private readonly notion: NotionClient,
     private readonly docs: GoogleDocs,
     private readonly google: GoogleAccessService,
-    private readonly workspaces: WorkspacesRepository,
+    private readonly members: MembersRepository,
     private readonly metrics: Metrics,
-    private readonly bulk: BulkService,
+    @Inject(SECTION_DEFERRAL) private readonly bulk: SectionDeferral,
   ) {}
 
-  /** Answers 'waiting' when a bulk template's next section went into a batch (issue 30), 'written' once delivered. */
+  /** Answers 'waiting' when a bulk template's next section went into a batch, 'written' once delivered. */
   async write(ctx: WriterContext): Promise<'written' | 'waiting'> {
     const { job } = ctx;
     const properties = job.pageProperties;
@@ -75,7 +75,7 @@ export class ArticleWriter {
     const written = await this.writeSections(ctx, article, client);
     ctx.sectionsWritten();
     if (written.length < article.sections.length) {
-      // A bulk template's next section is in a batch: the article waits for it (BulkService wakes it).
+      // A bulk template's next section is in a batch: the article waits for it (bulk writing wakes it).
       await this.bulk.park(job.id);
       return 'waiting';
     }
@@ -133,7 +133,7 @@ export class ArticleWriter {
       // The version of the section the article's entry was saved at (History names it).
       save: (section) => this.jobs.saveSection({ jobId: job.id, ...section, sectionVersion: article.sections[section.position]?.section_version ?? null }),
       omitted: (note) => this.jobs.recordOmittedParameters(job.id, note),
-      // A bulk template's sections go through OpenAI's Batch API, one round per section (issue 30).
+      // A bulk template's sections go through OpenAI's Batch API, one round per section.
       defer: article.bulk ? (line) => this.bulk.defer(job, line, article.sections[line.position]?.section_version ?? null) : undefined,
       afterEach: async (sectionsDone, tokens) => {
         // The progress History shows, and a sign of life: the lease renewed in the same statement.
@@ -195,7 +195,7 @@ export class ArticleWriter {
 
   private async docOnce(job: GenerationJobRow, client: ClientRow, written: { heading: string; content: string }[]) {
     const noAccount = `The client "${client.name}" has a Drive save folder, but the workspace's owner who saved its connections has no Google sign-in to write there: that owner should log out and sign in with Google.`;
-    const driveUser = await this.workspaces.driveUser(job.workspaceId);
+    const driveUser = await this.members.driveUser(job.workspaceId);
     if (!driveUser) throw new GenerationError(noAccount);
     const token = (await this.google.accessToken(driveUser, noAccount)).token;
     const html = toHtml(

@@ -1,9 +1,8 @@
 import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, Queries } from '../database/database.service';
 import { storableDeep, storableMessage, storableText } from '../common/storable-text';
-import { bulkLines } from '../bulk/bulk.schema';
 import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from './generation.schema';
 
 /**
@@ -68,12 +67,6 @@ export class GenerationRepository {
       .set({ ...page, status: 'queued', message: null, leaseUntil: null, attempts: 0, completedAt: null })
       .where(and(eq(generationJobs.id, latest), eq(generationJobs.status, 'failed'), ...(jobId ? [eq(generationJobs.id, jobId)] : [])))
       .returning();
-    // A bulk article's sections get their attempts afresh: the failures before are not held against them.
-    if (row)
-      await this.db
-        .update(bulkLines)
-        .set({ counted: false })
-        .where(and(eq(bulkLines.jobId, row.id), eq(bulkLines.status, 'failed')));
     return row ?? null;
   }
 
@@ -93,8 +86,8 @@ export class GenerationRepository {
   }
 
   /**
-   * A bulk article whose next section is in a batch (issue 30): it stays running, its lease set past
-   * the batch's window, so no sweep takes it up; BulkService wakes it when the section returns.
+   * A bulk article whose next section is in a batch: it stays running, its lease set past
+   * the batch's window, so no sweep takes it up; bulk writing wakes it when the section returns.
    */
   async park(id: string, until: Date): Promise<void> {
     await this.db
@@ -186,7 +179,8 @@ export class GenerationRepository {
     return this.db.select().from(generationSections).where(eq(generationSections.jobId, jobId)).orderBy(asc(generationSections.position));
   }
 
-  async saveSection(values: Omit<typeof generationSections.$inferInsert, 'id' | 'createdAt'>): Promise<void> {
+  /** A written section kept (inside the caller's transaction `db`, when given). */
+  async saveSection(values: Omit<typeof generationSections.$inferInsert, 'id' | 'createdAt'>, db: Queries = this.db): Promise<void> {
     const row = {
       ...values,
       heading: storableText(values.heading),
@@ -196,7 +190,7 @@ export class GenerationRepository {
     };
     const { jobId: _job, position: _position, ...changed } = row;
     // A position rewritten because the template changed since an earlier attempt replaces the old text (and counts from now).
-    await this.db
+    await db
       .insert(generationSections)
       .values(row)
       .onConflictDoUpdate({ target: [generationSections.jobId, generationSections.position], set: { ...changed, createdAt: new Date() } });

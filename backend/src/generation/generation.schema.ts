@@ -99,7 +99,7 @@ export const generationSections = pgTable(
     durationMs: integer('duration_ms'),
     /** The version of its section the article's entry equalled when this was written; null when it equalled none or was not recorded. */
     sectionVersion: integer('section_version'),
-    /** Written through OpenAI's Batch API (a bulk template, issue 30): priced at half. */
+    /** Written through OpenAI's Batch API (a bulk template): priced at half. */
     batch: boolean('batch').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,16 +1,19 @@
 import { generationJobRow as job, scope as SCOPE } from '../../../test/support/rows';
-import { buildService } from '../../../test/support/unit';
+import { buildService, portMock } from '../../../test/support/unit';
 import { IntegrationError } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
 import { NotionClient, NotionPage, StatusProperty } from '../integrations/notion/notion.client';
 import { JobsService } from '../jobs/jobs.service';
-import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
-import { UsersService } from '../users/users.service';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
-import { BulkService } from '../bulk/bulk.service';
+import { DEFAULT_STATUS_CONFIG } from '../workspaces/settings.dto';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
+import { WorkspaceSettingsRepository } from '../workspaces/settings.repository';
+import { NotionWebhooksRepository } from '../notion-webhooks/notion-webhooks.repository';
+import { ArticleFailures } from './article-failures';
 import { ArticleWriter, GenerationError } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { GENERATION_QUEUE, GenerationService, JOB_ATTEMPTS } from './generation.service';
+import { NotionSettingsReader } from './notion-settings';
+import { SECTION_DEFERRAL, SectionDeferral } from './section-deferral';
 
 const { start, inProgress, error: errorValue } = DEFAULT_STATUS_CONFIG.values;
 const STATUS: StatusProperty = { id: 'st', name: 'Status', type: 'status', options: Object.values(DEFAULT_STATUS_CONFIG.values) };
@@ -24,20 +27,27 @@ const page = (id: string): NotionPage => ({
 
 describe(GenerationService.name, () => {
   async function build({ secrets = { NOTION_SECRET: 'ntn_secret', DATABASE_ID: 'db', OPENAI_API_KEY: 'sk-key' } as Record<string, string | null> } = {}) {
+    const deferral = portMock<SectionDeferral>('SectionDeferral', ['defer', 'park', 'reopened']);
     const built = await buildService(
       GenerationService,
       {
         jobs: GenerationRepository,
         queue: JobsService,
-        users: UsersService,
-        workspaceRows: WorkspacesRepository,
+        connections: WorkspaceSettingsService,
+        workspaceRows: WorkspaceSettingsRepository,
+        webhooks: NotionWebhooksRepository,
         notion: NotionClient,
         writer: ArticleWriter,
-        bulk: BulkService,
       },
-      [{ provide: APP_CONFIG, useValue: { generationRetrySeconds: 30 } }],
+      [
+        { provide: APP_CONFIG, useValue: { generationRetrySeconds: 30 } },
+        { provide: SECTION_DEFERRAL, useValue: deferral },
+        NotionSettingsReader,
+        ArticleFailures,
+      ],
     );
-    built.users.getSecrets.mockImplementation(async (_user, names) => ({
+    deferral.reopened.mockResolvedValue();
+    built.connections.getSecrets.mockImplementation(async (_user, names) => ({
       secrets: Object.fromEntries(names.map((name) => [name, secrets[name] ?? null])) as never,
       statusConfig: DEFAULT_STATUS_CONFIG,
     }));
@@ -159,13 +169,14 @@ describe(GenerationService.name, () => {
       expect(handOver).toHaveBeenCalledTimes(1);
     });
 
-    it('should fail the job and the row, saying what to do, when no OpenAI key is saved', async () => {
+    it("should write without an OpenAI key when none is saved (sections on other providers need none), failing the row with the writer's reason", async () => {
       const { sut, jobs, notion, writer } = await build({ secrets: { NOTION_SECRET: 'ntn_secret', DATABASE_ID: 'db' } });
       jobs.start.mockResolvedValue(job());
+      writer.write.mockRejectedValue(new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.'));
 
       await sut.run('job-1');
 
-      expect(writer.write).not.toHaveBeenCalled();
+      expect(writer.write).toHaveBeenCalledWith(expect.objectContaining({ openAiKey: null }));
       expect(notion.setStatus).toHaveBeenCalledWith('ntn_secret', 'page-1', STATUS, errorValue);
       expect(jobs.fail).toHaveBeenCalledWith('job-1', 'No OpenAI API key is saved: add it in OpenAI Settings on Home.');
     });
@@ -227,9 +238,9 @@ describe(GenerationService.name, () => {
     });
 
     it('should let a database failure through (a 500), not answer it as a failed test of the settings', async () => {
-      const { sut, users } = await build();
+      const { sut, connections } = await build();
       const failure = Object.assign(new Error('Failed query: select … params: ntn_secret'), { code: '57P01' });
-      users.getSecrets.mockRejectedValue(failure);
+      connections.getSecrets.mockRejectedValue(failure);
 
       await expect(sut.testNotion(SCOPE)).rejects.toBe(failure);
     });

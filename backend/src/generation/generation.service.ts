@@ -6,18 +6,20 @@ import { AppConfig } from '../config/config';
 import { failureMessage, isForPeople } from '../common/job-failure';
 import { storableMessage } from '../common/storable-text';
 import { JobsService } from '../jobs/jobs.service';
+import { LeasedQueueWorker, QueueWorker, RepeatingPass } from '../jobs/job-declarations';
 import { recoverOrphans, withLease } from '../jobs/leased-job';
-import { DataSource, NotionClient, NotionPage, StatusProperty } from '../integrations/notion/notion.client';
+import { NotionClient, NotionPage, StatusProperty } from '../integrations/notion/notion.client';
 import { pageProperties, pageTitle, PropertyReader } from '../integrations/notion/properties';
-import { WorkspacesRepository } from '../workspaces/workspaces.repository';
-import { UsersService } from '../users/users.service';
-import { DEFAULT_STATUS_CONFIG } from '../users/users.dto';
-import { ArticleWriter, GenerationError, NotionTarget } from './article-writer';
+import { WorkspaceSettingsRepository } from '../workspaces/settings.repository';
+import { NotionWebhooksRepository } from '../notion-webhooks/notion-webhooks.repository';
+import { ArticleWriter, GenerationError } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
-import { GENERATION_QUEUE } from '../jobs/queues';
-import { Metrics } from '../metrics/metrics';
-import { BulkService, CANCELLED_MESSAGE } from '../bulk/bulk.service';
+import { GENERATION_QUEUE, NOTION_EVENT_QUEUE } from '../common/queues';
+import type { NotionEventJob } from '../notion-webhooks/notion-webhooks.service';
+import { ArticleFailures } from './article-failures';
+import { NotionSettings, NotionSettingsReader } from './notion-settings';
+import { SECTION_DEFERRAL, SectionDeferral } from './section-deferral';
 
 export { GENERATION_QUEUE };
 
@@ -28,31 +30,12 @@ export { GENERATION_QUEUE };
  */
 export const JOB_ATTEMPTS = 6;
 
-interface SavedSettings {
-  secret: string;
-  databaseId: string;
-  statusConfig: typeof DEFAULT_STATUS_CONFIG;
-}
-
-interface NotionSettings extends NotionTarget {
-  dataSourceId: string;
-  dataSource: DataSource;
-}
-
 /** While a workspace's webhook is verified and delivered within this long, it is live. */
 const WEBHOOK_LIVE_MS = 60 * 60 * 1000;
 /** How long a webhook event's id is kept against Notion's retries and duplicates (Notion retries for about a day). */
 const WEBHOOK_EVENTS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often a workspace whose webhook is live is polled: the safety net. */
 export const WEBHOOK_SAFETY_POLL_MS = 10 * 60 * 1000;
-
-/** What the webhook hands the queue: the page an event named, and the properties it says changed. */
-export interface NotionEventJob {
-  workspaceId: string;
-  pageId: string;
-  /** `page.properties_updated`'s property ids; absent for a new page. */
-  updatedProperties?: string[];
-}
 
 /** Notion ids with or without dashes, in any case. */
 const sameNotionId = (a: string | undefined, b: string) => a !== undefined && a.replace(/-/g, '').toLowerCase() === b.replace(/-/g, '').toLowerCase();
@@ -83,19 +66,19 @@ export class GenerationService {
   constructor(
     private readonly jobs: GenerationRepository,
     private readonly queue: JobsService,
-    private readonly users: UsersService,
-    private readonly workspaceRows: WorkspacesRepository,
+    private readonly workspaceRows: WorkspaceSettingsRepository,
+    private readonly webhooks: NotionWebhooksRepository,
     private readonly notion: NotionClient,
     private readonly writer: ArticleWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly metrics: Metrics,
-    private readonly bulk: BulkService,
+    private readonly notionSettings: NotionSettingsReader,
+    private readonly failures: ArticleFailures,
+    @Inject(SECTION_DEFERRAL) private readonly deferral: SectionDeferral,
   ) {}
 
   /** Every article that fails ends here: recorded with its reason, and counted. */
-  private async failJob(jobId: string, message: string): Promise<void> {
-    await this.jobs.fail(jobId, message);
-    this.metrics.article('failed');
+  private failJob(jobId: string, message: string): Promise<void> {
+    return this.failures.fail(jobId, message);
   }
 
   lastReport(scope: Scope): PollReport | null {
@@ -106,8 +89,9 @@ export class GenerationService {
    * One pass over every workspace with Notion settings (once each, however many members), then a
    * sweep for jobs whose worker is gone. A workspace whose Notion webhook is verified and has
    * delivered within the hour is polled only every WEBHOOK_SAFETY_POLL_MS (10 minutes), as the
-   * safety net: its rows start from the webhook's events.
+   * safety net: its rows start from the webhook's events. Runs every NOTION_POLL_SECONDS.
    */
+  @RepeatingPass('notion-poll', { everyMs: (config) => config.notionPollSeconds * 1000, failure: 'Notion poll failed' })
   async pollAll(now = Date.now()): Promise<void> {
     for (const workspace of await this.workspaceRows.withNotionSettings()) {
       const webhookLive = workspace.notionWebhookVerifiedAt !== null && (workspace.notionWebhookDeliveredAt?.getTime() ?? 0) > now - WEBHOOK_LIVE_MS;
@@ -118,7 +102,7 @@ export class GenerationService {
     }
     if (now - this.eventsForgotten > WEBHOOK_LIVE_MS) {
       this.eventsForgotten = now;
-      await this.workspaceRows.forgetWebhookEvents(new Date(now - WEBHOOK_EVENTS_KEPT_MS));
+      await this.webhooks.forgetWebhookEvents(new Date(now - WEBHOOK_EVENTS_KEPT_MS));
     }
     await this.recover();
   }
@@ -131,7 +115,7 @@ export class GenerationService {
   async poll(scope: Scope): Promise<PollReport> {
     const report: PollReport = { at: new Date().toISOString(), found: 0, claimed: 0, problem: null };
     try {
-      const settings = await this.settings(scope, true);
+      const settings = await this.notionSettings.read(scope, true);
       const pages = await this.notion.pagesWithStatus(settings.secret, settings.dataSourceId, settings.status, settings.statusConfig.values.start);
       report.found = pages.length;
       const reader = this.notion.propertyReader(settings.secret);
@@ -160,6 +144,7 @@ export class GenerationService {
       pageProperties: await pageProperties(page, reader),
     });
     if (!job) return false;
+    await this.deferral.reopened(job.id);
     try {
       await this.notion.setStatus(settings.secret, page.id, settings.status, settings.statusConfig.values.inProgress);
     } catch (error) {
@@ -171,15 +156,16 @@ export class GenerationService {
   }
 
   /**
-   * A Notion webhook event about a page (issue 29): events carry no values, so the page is read
+   * A Notion webhook event about a page: events carry no values, so the page is read
    * again, and claimed only if it is a row of the workspace's data source, not in the trash, whose
    * status is really the start value now. An update that did not touch the status property is not read at all.
    */
+  @QueueWorker<NotionEventJob>(NOTION_EVENT_QUEUE)
   async onNotionEvent(event: NotionEventJob): Promise<void> {
     const scope = workspaceScope(event.workspaceId);
     let settings: NotionSettings;
     try {
-      settings = await this.settings(scope);
+      settings = await this.notionSettings.read(scope);
     } catch (error) {
       if (isForPeople(error)) return;
       throw error;
@@ -233,7 +219,7 @@ export class GenerationService {
     if (job.status !== 'failed') throw new ConflictException(`Only a failed article can be retried; this one is ${job.status}.`);
     let settings: NotionSettings;
     try {
-      settings = await this.settings(scope);
+      settings = await this.notionSettings.read(scope);
     } catch (error) {
       if (error instanceof GenerationError) throw new ConflictException(error.message);
       throw error;
@@ -247,6 +233,7 @@ export class GenerationService {
           : 'Quire has written this page again since this article failed: retry the newest entry of the page, or set its row back to start in Notion.',
       );
     }
+    await this.deferral.reopened(job.id);
     try {
       await this.notion.setStatus(settings.secret, job.notionPageId, settings.status, settings.statusConfig.values.inProgress);
     } catch (error) {
@@ -255,31 +242,6 @@ export class GenerationService {
     }
     await this.enqueue(job.id);
     return reopened;
-  }
-
-  /**
-   * "Cancel bulk" (issue 30): the workspace's batches are cancelled at OpenAI and every article
-   * waiting on them fails with the cancel message and the error status in Notion; what OpenAI
-   * wrote before is kept, so Retry writes only the rest.
-   */
-  async cancelBulk(scope: Scope): Promise<{ articles: number; batches: number; message: string }> {
-    // The articles fail first, so a batch that ends meanwhile wakes none of them.
-    const failed: GenerationJobRow[] = [];
-    for (const id of await this.bulk.waitingArticles(scope)) {
-      const job = await this.jobs.find(id);
-      if (!job || (job.status !== 'queued' && job.status !== 'running')) continue;
-      await this.failJob(id, CANCELLED_MESSAGE);
-      failed.push(job);
-    }
-    const batches = await this.bulk.cancel(scope);
-    const settings = failed.length > 0 ? await this.settings(scope).catch(() => null) : null;
-    for (const job of settings ? failed : []) {
-      await this.notion
-        .setStatus(settings!.secret, job.notionPageId, settings!.status, settings!.statusConfig.values.error)
-        .catch((e: unknown) => this.logger.warn(`Could not set the error status: ${failureMessage(e)}`));
-    }
-    const stopped = failed.length === 1 ? '1 article stopped' : `${failed.length} articles stopped`;
-    return { articles: failed.length, batches, message: `Bulk writing cancelled: ${stopped}; the sections already written are kept.` };
   }
 
   /** Queues the job (which wakes this process's idle workers: it starts now). */
@@ -295,8 +257,10 @@ export class GenerationService {
   /**
    * Runs one queued job to its end; a failure is recorded on the job and on the Notion page. Once
    * the sections are written it calls `handOver`: delivering them (Notion, Drive) waits on those
-   * vendors' pace rather than OpenAI's, so the worker's slot goes to the next article meanwhile.
+   * vendors' pace rather than OpenAI's, so the worker's slot goes to the next article meanwhile:
+   * GENERATION_CONCURRENCY articles are written at once, and as many delivered beside them.
    */
+  @LeasedQueueWorker(GENERATION_QUEUE, (config) => config.generationConcurrency)
   run(jobId: string, handOver: () => void = () => undefined): Promise<void> {
     return withLease(this.jobs, jobId, (job) => this.write(job, handOver));
   }
@@ -304,15 +268,12 @@ export class GenerationService {
   private async write(job: GenerationJobRow, sectionsWritten: () => void): Promise<void> {
     let notion: Promise<NotionSettings> | null = null;
     try {
-      const { openAiKey, ...saved } = await this.savedSettings(scopeOf(job));
+      const { openAiKey, ...saved } = await this.notionSettings.saved(scopeOf(job));
       // The data source and status property (two paced Notion reads where this process has not read them
       // this minute) are needed only to deliver: they are read beside the writing, which stops if they are refused.
-      notion = this.resolveSettings(saved);
+      notion = this.notionSettings.resolve(saved);
       notion.catch(() => undefined);
-      if (!openAiKey) {
-        await notion;
-        throw new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
-      }
+      // A section on OpenAI without a saved key fails with that reason (section-writer.ts); others need none.
       const outcome = await this.writer.write({ job, openAiKey, notion, sectionsWritten });
       this.logger.log(outcome === 'written' ? `Wrote "${job.title}" (${job.id})` : `"${job.title}" (${job.id}) waits for its batch`);
     } catch (error) {
@@ -347,41 +308,13 @@ export class GenerationService {
     }
   }
 
-  /** The user's Notion secret, data source and status property, or a message saying what is missing. */
-  private async settings(scope: Scope, fresh = false): Promise<NotionSettings> {
-    return this.resolveSettings(await this.savedSettings(scope), fresh);
-  }
-
-  /**
-   * What the user saved, from one read: the Notion secret, the database id and the status names (no
-   * Notion call) or a message saying what is missing, and the OpenAI key (null when unset).
-   */
-  private async savedSettings(scope: Scope): Promise<SavedSettings & { openAiKey: string | null }> {
-    const { secrets, statusConfig } = await this.users.getSecrets(scope.workspaceId, ['NOTION_SECRET', 'DATABASE_ID', 'OPENAI_API_KEY']);
-    const { NOTION_SECRET: secret, DATABASE_ID: databaseId, OPENAI_API_KEY: openAiKey } = secrets;
-    if (!secret || !databaseId) throw new GenerationError('Notion is not set up: save the Notion secret and database id in Notion Settings on Home.');
-    return { secret, databaseId, statusConfig, openAiKey };
-  }
-
-  /** The database's data source and status property (kept by NotionClient for a minute, or read now when `fresh`). */
-  private async resolveSettings({ secret, databaseId, statusConfig }: SavedSettings, fresh = false): Promise<NotionSettings> {
-    const dataSource = await this.notion.dataSource(secret, databaseId);
-    const status = await this.notion.statusProperty(secret, dataSource.id, statusConfig.propertyName, fresh);
-    if (!status) {
-      throw new GenerationError(
-        `The Notion database${sourceNote(dataSource)} has no status or select property named "${statusConfig.propertyName}" (set in Notion Settings on Home).`,
-      );
-    }
-    return { secret, dataSourceId: dataSource.id, dataSource, status, statusConfig };
-  }
-
   /** Home's "Test connection" for Notion: reachable, and the status property offers the four values. */
   async testNotion(scope: Scope): Promise<{ ok: boolean; message: string }> {
     try {
-      const saved = await this.savedSettings(scope);
+      const saved = await this.notionSettings.saved(scope);
       // Read the database's data sources again, so a source added in Notion shows up here at once.
       await this.notion.dataSource(saved.secret, saved.databaseId, true);
-      const { status, statusConfig, dataSource } = await this.resolveSettings(saved, true);
+      const { status, statusConfig, dataSource } = await this.notionSettings.resolve(saved, true);
       const missing = Object.values(statusConfig.values).filter((value) => !status.options.includes(value));
       const uses = dataSource.count > 1 ? ` The database has ${dataSource.count} data sources; Quire reads "${dataSource.name}".` : '';
       if (missing.length > 0)
@@ -393,9 +326,4 @@ export class GenerationService {
       return { ok: false, message: error.message };
     }
   }
-}
-
-/** Names the data source Quire reads when the database has several. */
-function sourceNote(source: DataSource): string {
-  return source.count > 1 ? `'s data source "${source.name}"` : '';
 }

@@ -1,8 +1,9 @@
 import { modelRow, scope } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
-import { SectionSnapshot } from '../articles/articles.schema';
+import { SectionSnapshot } from '../sections/sections.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { planChat } from '../integrations/openai/chat-parameters';
+import { ProviderChat } from '../connections/provider-chat';
 import { ChatAnswer, ChatAsk, ChatMessage, OpenAiChat } from '../integrations/openai/openai-chat';
 import { logitBiasMaps, LogitBiasMaps } from '../integrations/openai/tokenizer';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
@@ -61,6 +62,7 @@ describe(SectionWriter.name, () => {
       chat: OpenAiChat,
       cpu: CpuPool,
       chooser: ExampleChooser,
+      providers: ProviderChat,
     });
     built.models.findOwned.mockResolvedValue(modelRow({ baseModel: 'gpt-4o' }));
     built.biasLists.findOwned.mockResolvedValue(saved);
@@ -112,6 +114,29 @@ describe(SectionWriter.name, () => {
     expect(sent(1).userMessage).toContain(`## Intro\n\n${written[0].content}`);
     expect(chat.complete.mock.calls[0][1].desired.logitBias).toBeUndefined();
     expect(template.save).toHaveBeenCalledTimes(2);
+  });
+
+  describe('a model on another provider', () => {
+    const PROVIDER = '6c0a3c3e-1d1f-4c36-9a77-1f0a0f6f9b10';
+
+    it('should write through the provider, with no OpenAI key needed', async () => {
+      const { sut, chat, models, providers } = await build(list(MAPS));
+      models.findOwned.mockResolvedValue(modelRow({ baseModel: 'claude-sonnet-4-6', connectionId: PROVIDER }));
+      providers.complete.mockImplementation(async (_scope, _id, ask) => answering({})('', ask));
+
+      await sut.write({ ...run([section('Intro')]), openAiKey: null });
+
+      expect(chat.complete).not.toHaveBeenCalled();
+      expect(providers.complete).toHaveBeenCalledWith(scope, PROVIDER, expect.objectContaining({ model: 'claude-sonnet-4-6' }), 'section "Intro"');
+    });
+
+    it('should say no OpenAI key is saved when a section on OpenAI is to be written without one', async () => {
+      const { sut } = await build(list(MAPS));
+
+      await expect(sut.write({ ...run([section('Intro')]), openAiKey: null })).rejects.toThrow(
+        'No OpenAI API key is saved: add it in OpenAI Settings on Home.',
+      );
+    });
   });
 
   describe('an example set', () => {

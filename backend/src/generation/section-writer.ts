@@ -1,6 +1,6 @@
 import { Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
-import { SectionSnapshot } from '../articles/articles.schema';
+import { SectionSnapshot } from '../sections/sections.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { tokenizerFor } from '../integrations/openai/model-catalogue';
 import { ChatAnswer, ChatAsk, ChatMessage, OpenAiChat } from '../integrations/openai/openai-chat';
@@ -16,6 +16,7 @@ import { OmittedParameters } from './generation.schema';
 import { fillPlaceholders } from './placeholders';
 import { avoidInstruction, rewriteInstruction, usedWords, WordList, wordList } from './word-list';
 import { Metrics } from '../metrics/metrics';
+import { ProviderChat } from '../connections/provider-chat';
 
 /** A section as OpenAI wrote it, with the request as sent and what the API reported. */
 export interface WrittenSection {
@@ -53,7 +54,8 @@ export interface KeptSection {
  */
 export interface TemplateRun {
   scope: Scope;
-  openAiKey: string;
+  /** The workspace's OpenAI key; null when none is saved (a section on OpenAI then cannot be written). */
+  openAiKey: string | null;
   title: string;
   template: { articleTitle: string; articleType: string; sections: SectionSnapshot[] };
   clientName: string;
@@ -68,8 +70,9 @@ export interface TemplateRun {
   /** After each section written: how many are written, and their tokens. */
   afterEach?(written: number, tokens: number): Promise<void>;
   /**
-   * Bulk (issue 30): the next section is not written now but handed over as a request planned for
-   * a batch file; `write` then stops and answers the sections written so far.
+   * Bulk: the next section is not written now but handed over as a request planned for a batch
+   * (OpenAI's Batch API, Anthropic's Message Batches); `write` then stops and answers the sections
+   * written so far. A section on another provider is written at once.
    */
   defer?(line: DeferredSection): Promise<void>;
 }
@@ -79,6 +82,9 @@ export interface DeferredSection {
   position: number;
   heading: string;
   model: string;
+  /** The provider the model is on (null: OpenAI). */
+  connectionId: string | null;
+  /** The request as its vendor takes it: OpenAI's chat completion, or Anthropic's Messages API params. */
   body: Record<string, unknown>;
   plan: ChatPlan;
   temperature: number | null;
@@ -106,6 +112,7 @@ export class SectionWriter {
     private readonly cpu: CpuPool,
     private readonly chooser: ExampleChooser,
     private readonly metrics: Metrics,
+    private readonly providers: ProviderChat,
   ) {}
 
   /**
@@ -135,8 +142,9 @@ export class SectionWriter {
   async write(run: TemplateRun): Promise<KeptSection[]> {
     const written: KeptSection[] = [];
     // A template's sections often share a model and a bias list: each is read once per run.
-    const models = new Map<string, Promise<string>>();
+    const models = new Map<string, Promise<WritingModel>>();
     const biasLists = new Map<string, Promise<LogitBiasGroupRow | null>>();
+    const examples = new Map<string, Promise<string>>();
     const once = <T>(kept: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => {
       if (!kept.has(key)) kept.set(key, read());
       return kept.get(key)!;
@@ -148,7 +156,8 @@ export class SectionWriter {
         written.push(saved);
         continue;
       }
-      const modelName = await once(models, run.modelId ?? section.model, () => this.modelFor(run, section));
+      const target = await once(models, run.modelId ?? section.model, () => this.modelFor(run, section));
+      const modelName = target.name;
       const listId = section.logit_bias_group;
       const bias = listId ? await once(biasLists, listId, () => this.biasLists.findOwned(run.scope, listId)) : null;
       const builtIns = builtInsFor(run, section, written);
@@ -158,15 +167,17 @@ export class SectionWriter {
       const words = bias ? wordList(bias.entries) : null;
       const started = Date.now();
       const set = exampleSet(section);
-      if (set) await once(models, `examples:${set.modelId}`, () => this.requireExampleSet(run.scope, section, set.modelId));
+      if (set) await once(examples, set.modelId, () => this.requireExampleSet(run.scope, section, set.modelId));
       const guide = set ? await this.chooser.choose({ apiKey: run.openAiKey, modelId: set.modelId, count: set.count, message: user }) : null;
-      if (run.defer) {
-        const ask = await this.askFor({ model: modelName, section, bias, words, system, user, guide });
-        const { plan, body } = await this.chat.plan(run.openAiKey, ask);
+      // A bulk template's section goes into a batch of its vendor's, when its vendor has batches Quire uses (OpenAI, Anthropic).
+      const line = run.defer ? await this.planLine(run, target, { model: modelName, section, bias, words, system, user, guide }, where) : null;
+      if (run.defer && line) {
+        const { plan, body } = line;
         await run.defer({
           position,
           heading: section.heading,
           model: modelName,
+          connectionId: target.connectionId,
           body,
           plan,
           temperature: plan.temperature ?? null,
@@ -177,7 +188,7 @@ export class SectionWriter {
         });
         return written;
       }
-      const result = await this.writeSection(run.openAiKey, { model: modelName, section, bias, words, system, user, guide }, where).catch((error: unknown) => {
+      const result = await this.writeSection(run, target, { model: modelName, section, bias, words, system, user, guide }, where).catch((error: unknown) => {
         this.metrics.section('failed');
         throw error;
       });
@@ -237,15 +248,16 @@ export class SectionWriter {
    * words to avoid (whole words, any case) and, if one is used, written once more with them named;
    * a word that slips through again is kept, and History names it. Both writes are paid and counted.
    */
-  private async writeSection(apiKey: string, ask: SectionAsk, where: string) {
+  private async writeSection(run: Pick<TemplateRun, 'scope' | 'openAiKey'>, target: WritingModel, ask: SectionAsk, where: string) {
     const { model, desired, messages: messagesFor } = await this.askFor(ask);
     const words = ask.words;
     const instructed = (plan: ChatPlan) => !!words && !plan.logitBias;
-    const first = await this.chat.complete(apiKey, { model, desired, messages: messagesFor }, where);
+    const first = await this.complete(run, target, { model, desired, messages: messagesFor }, where);
     const used = instructed(first.plan) ? usedWords(first.content, words!.avoid) : [];
     if (used.length === 0) return { answer: first, tokens: first.tokens, usage: first.usage, rewritten: [], slipped: [] };
-    const again = await this.chat.complete(
-      apiKey,
+    const again = await this.complete(
+      run,
+      target,
       {
         model,
         desired,
@@ -285,17 +297,41 @@ export class SectionWriter {
     return modelId;
   }
 
-  /** The OpenAI model a section is written with: its own model's (or the run's), the tuned one when there is one. */
-  private async modelFor(run: Pick<TemplateRun, 'scope' | 'modelId'>, section: SectionSnapshot): Promise<string> {
-    if (run.modelId) {
-      const model = await this.models.findOwned(run.scope, run.modelId);
-      if (!model) throw new GenerationError('The model chosen for this preview no longer exists; choose another.');
-      return model.outputModel ?? model.baseModel;
-    }
-    const model = await this.models.findOwned(run.scope, section.model);
+  /**
+   * The vendor's model a section is written with: its own model's (or the run's), the tuned one when
+   * there is one, and the provider it is on (null: OpenAI).
+   */
+  private async modelFor(run: Pick<TemplateRun, 'scope' | 'modelId'>, section: SectionSnapshot): Promise<WritingModel> {
+    const model = await this.models.findOwned(run.scope, run.modelId ?? section.model);
+    if (!model && run.modelId) throw new GenerationError('The model chosen for this preview no longer exists; choose another.');
     if (!model) throw new GenerationError(`The model of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
-    return model.outputModel ?? model.baseModel;
+    return { name: model.outputModel ?? model.baseModel, connectionId: model.connectionId };
   }
+
+  /** A section's request planned for a batch of its vendor's: OpenAI's with the workspace's key; null when its provider's vendor has none. */
+  private async planLine(run: Pick<TemplateRun, 'scope' | 'openAiKey'>, target: WritingModel, ask: SectionAsk, where: string) {
+    const asked = await this.askFor(ask);
+    if (target.connectionId) return this.providers.planLine(run.scope, target.connectionId, asked, where);
+    return this.chat.plan(openAiKeyOf(run), asked);
+  }
+
+  /** One chat request through the model's vendor: OpenAI with the workspace's key, any other through its provider. */
+  private complete(run: Pick<TemplateRun, 'scope' | 'openAiKey'>, target: WritingModel, ask: ChatAsk, where: string): Promise<ChatAnswer> {
+    if (target.connectionId) return this.providers.complete(run.scope, target.connectionId, ask, where);
+    return this.chat.complete(openAiKeyOf(run), ask, where);
+  }
+}
+
+/** A model as a section is written with it: the vendor's id, and the provider it is on (null: OpenAI). */
+interface WritingModel {
+  name: string;
+  connectionId: string | null;
+}
+
+/** The OpenAI key a section on OpenAI needs. */
+function openAiKeyOf(run: Pick<TemplateRun, 'openAiKey'>): string {
+  if (!run.openAiKey) throw new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
+  return run.openAiKey;
 }
 
 /** What a section's request is made of. */

@@ -4,6 +4,7 @@ import { ApiErrors } from '../common/api-docs';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { DatabaseService } from '../database/database.service';
+import { OutsideWorkspace } from '../common/access';
 
 export class HealthResponse {
   @ApiProperty({ enum: ['ok'] })
@@ -33,6 +34,7 @@ export class PublicConfigResponse {
 }
 
 @ApiTags('health')
+@OutsideWorkspace()
 @Controller()
 export class HealthController {
   constructor(

@@ -1,5 +1,7 @@
+import { OMITTABLE_PARAMETERS } from '../integrations/openai/chat-parameters';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { JobTimesResponse } from '../common/api-docs';
+import { RecordedSpentResponse, SpentResponse } from '../common/spent.dto';
 import { ApiExamplesUsed, UsedExampleResponse } from '../examples/used-example.dto';
 import { TrainingJobResponse } from '../training-jobs/training-jobs.dto';
 import { HistoryRow } from './history.repository';
@@ -15,7 +17,7 @@ export class OmittedParametersResponse {
   @ApiProperty({ description: 'The model it was written with' })
   model!: string;
 
-  @ApiProperty({ type: [String], example: ['temperature', 'logit_bias'], description: "The section's settings not sent as it asks" })
+  @ApiProperty({ enum: OMITTABLE_PARAMETERS, isArray: true, example: ['temperature', 'logit_bias'], description: "The section's settings not sent as it asks" })
   parameters!: string[];
 
   @ApiProperty({
@@ -59,7 +61,7 @@ export class HistoryMetaResponse {
   @ApiPropertyOptional({
     type: BulkProgressResponse,
     description:
-      "Generation only, for a bulk template's article (OpenAI's Batch API): its round, its current batch's status and counts, when it should be done; absent for an article written at once",
+      "Generation only, for a bulk template's article (OpenAI's Batch API, or Anthropic's Message Batches for a model on an Anthropic provider): its round, its current batch's status and counts, when it should be done; absent for an article written at once",
   })
   bulk?: BulkProgressResponse;
 }
@@ -121,7 +123,7 @@ export function toHistoryResponse(row: HistoryRow, bulk: BulkProgressResponse | 
 }
 
 /** One section as it was written: the request as sent (placeholders filled) and what it spent. */
-export class HistorySectionResponse {
+export class HistorySectionResponse extends RecordedSpentResponse {
   @ApiProperty({ description: "The section's place in the article, from 0" })
   position!: number;
 
@@ -153,20 +155,11 @@ export class HistorySectionResponse {
   @ApiProperty({ type: String, nullable: true, description: 'The user message as sent' })
   user_message!: string | null;
 
-  @ApiProperty({ type: Number, nullable: true, description: "The API's usage.prompt_tokens (cached ones included)" })
-  prompt_tokens!: number | null;
-
-  @ApiProperty({ type: Number, nullable: true, description: "The API's usage.completion_tokens" })
-  completion_tokens!: number | null;
-
   @ApiProperty({ description: "The API's usage.prompt_tokens_details.cached_tokens (0 when it reports none)" })
   cached_tokens!: number;
 
   @ApiProperty({ description: "The API's usage.completion_tokens_details.reasoning_tokens: part of completion_tokens, priced as output (0 when none)" })
   reasoning_tokens!: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'US dollars, to the millionth; null when the price is unknown (never 0)' })
-  cost_usd!: number | null;
 
   @ApiProperty({ type: Number, nullable: true, description: 'How long the OpenAI request took' })
   duration_ms!: number | null;
@@ -182,19 +175,11 @@ export class HistorySectionResponse {
   })
   section_version!: number | null;
 
-  @ApiProperty({ description: "Written through OpenAI's Batch API (a bulk template): its cost is at the batch price, half the synchronous one" })
+  @ApiProperty({
+    description:
+      "Written through OpenAI's Batch API or Anthropic's Message Batches (a bulk template): its cost is at the batch price, half the synchronous one",
+  })
   batch!: boolean;
-}
-
-export class UsageTotalResponse {
-  @ApiProperty()
-  prompt_tokens!: number;
-
-  @ApiProperty()
-  completion_tokens!: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'US dollars, to the millionth; null when any part has no known price' })
-  cost_usd!: number | null;
 }
 
 export class StoppedAtResponse {
@@ -214,8 +199,8 @@ export class HistoryDetailResponse extends HistoryResponse {
   @ApiPropertyOptional({ type: [HistorySectionResponse], description: 'Generation only: the sections written, in order' })
   sections?: HistorySectionResponse[];
 
-  @ApiPropertyOptional({ type: UsageTotalResponse, description: "Generation only: the sections' tokens and cost summed" })
-  usage?: UsageTotalResponse;
+  @ApiPropertyOptional({ type: SpentResponse, description: "Generation only: the sections' tokens and cost summed" })
+  usage?: SpentResponse;
 
   @ApiPropertyOptional({ description: 'Generation only: the Notion page' })
   notion_url?: string;

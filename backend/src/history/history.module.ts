@@ -4,7 +4,13 @@ import { HistoryRepository } from './history.repository';
 import { HistoryService } from './history.service';
 import { UsageController } from './usage.controller';
 import { TrainingJobsModule } from '../training-jobs/training-jobs.module';
+import { BulkModule } from '../bulk/bulk.module';
 import { GenerationModule } from '../generation/generation.module';
+import { ModelsModule } from '../models/models.module';
 
-@Module({ imports: [TrainingJobsModule, GenerationModule], controllers: [HistoryController, UsageController], providers: [HistoryRepository, HistoryService] })
+@Module({
+  imports: [TrainingJobsModule, GenerationModule, BulkModule, ModelsModule],
+  controllers: [HistoryController, UsageController],
+  providers: [HistoryRepository, HistoryService],
+})
 export class HistoryModule {}

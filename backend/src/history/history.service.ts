@@ -13,7 +13,7 @@ import { BulkProgressResponse } from '../bulk/bulk.dto';
 import { BATCH_ENDED } from '../bulk/bulk.schema';
 import { ListQuery, Page } from '../common/list-query';
 import { HistoryRepository } from './history.repository';
-import { spentUsd, SpentTokens, totalOf } from './usage';
+import { spentUsd, SpentTokens, totalOf } from '../integrations/openai/usage';
 
 const spent = (row: GenerationSectionRow): SpentTokens => ({
   model: row.model,
@@ -25,7 +25,7 @@ const spent = (row: GenerationSectionRow): SpentTokens => ({
 
 /**
  * A bulk article's progress as History shows it. The expected completion is the batch's pace so
- * far carried to its end; before OpenAI has finished any request, the end of its 24-hour window.
+ * far carried to its end; before its vendor has finished any request (Anthropic counts none until the batch ends), the end of its 24-hour window.
  */
 export function bulkProgress(row: BulkProgressRow | undefined, now = Date.now()): BulkProgressResponse | null {
   if (!row) return null;

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Validate, ValidatorConstraint, ValidatorConstraintInterface, ValidationArguments } from 'class-validator';
+import { SpentResponse } from '../common/spent.dto';
 import { IsOmittable } from '../common/validation';
 
 /** A real calendar day written yyyy-MM-dd (2026-02-30 is not one), from the year 1000 on. */
@@ -45,22 +46,24 @@ export class UsageQueryDto {
   to?: string;
 }
 
-export class ModelUsageResponse {
+export class ModelUsageResponse extends SpentResponse {
   @ApiProperty({ type: String, nullable: true, description: 'The model asked; null for sections written before Quire recorded it' })
   model!: string | null;
 
-  @ApiProperty()
-  prompt_tokens!: number;
+  @ApiProperty({
+    example: 'OpenAI',
+    description: "The vendor that wrote it: the vendor of the workspace's model on a provider that names it, else OpenAI",
+  })
+  vendor!: string;
+}
 
-  @ApiProperty()
-  completion_tokens!: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'US dollars, to the millionth; null when the price is unknown (never 0)' })
-  cost_usd!: number | null;
+export class VendorUsageResponse extends SpentResponse {
+  @ApiProperty({ example: 'Anthropic' })
+  vendor!: string;
 }
 
 /** What the signed-in operator's articles and previews spent between two days: the sections written then. */
-export class UsageResponse {
+export class UsageResponse extends SpentResponse {
   @ApiProperty({ example: '2026-11-01' })
   from!: string;
 
@@ -76,15 +79,9 @@ export class UsageResponse {
   @ApiProperty({ description: "Sections written in the range, articles' and previews'" })
   sections!: number;
 
-  @ApiProperty()
-  prompt_tokens!: number;
-
-  @ApiProperty()
-  completion_tokens!: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'US dollars, to the millionth; null when any model has no known price' })
-  cost_usd!: number | null;
-
   @ApiProperty({ type: [ModelUsageResponse], description: 'By model, most expensive first (unknown prices last)' })
   by_model!: ModelUsageResponse[];
+
+  @ApiProperty({ type: [VendorUsageResponse], description: 'By vendor, most expensive first (unknown prices last): the sums of by_model' })
+  by_vendor!: VendorUsageResponse[];
 }

@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { DeclaredJobs } from './declared-jobs';
 import { JobsService } from './jobs.service';
 
 @Global()
-@Module({ providers: [JobsService], exports: [JobsService] })
+@Module({ imports: [DiscoveryModule], providers: [JobsService, DeclaredJobs], exports: [JobsService] })
 export class JobsModule {}

@@ -1,9 +1,10 @@
+import type { AppConfig } from '../config/config';
 import type { DatabaseService } from '../database/database.service';
 import { JobsService } from './jobs.service';
 
 describe('JobsService', () => {
   function build() {
-    const sut = new JobsService({ kind: 'postgres', sqlRunner: { executeSql: jest.fn() } } as unknown as DatabaseService);
+    const sut = new JobsService({ kind: 'postgres', sqlRunner: { executeSql: jest.fn() } } as unknown as DatabaseService, { runJobs: true } as AppConfig);
     const boss = sut.boss;
     jest.spyOn(boss, 'getQueue').mockResolvedValue({ name: 'q' } as never);
     jest.spyOn(boss, 'send').mockResolvedValue('job-1');

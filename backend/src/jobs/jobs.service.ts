@@ -1,21 +1,13 @@
-import { Injectable, Logger, OnApplicationBootstrap, BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { redactSecrets } from '../common/redact';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
 import { storableMessage } from '../common/storable-text';
 import { DatabaseService } from '../database/database.service';
 import { endLeasesOfEndedProcesses } from './leases-at-start';
-import { LEASED_QUEUE_OPTIONS, PGBOSS_SCHEMA, QUEUES } from './queues';
+import { bossOptions, LEASED_QUEUE_OPTIONS, QUEUES } from '../common/queues';
 import { SlotHandover } from './slot-handover';
-
-export { PGBOSS_SCHEMA } from './queues';
-
-/**
- * pg-boss's options. Quire schedules nothing with pg-boss's cron (`schedule: false`): its
- * timekeeper would otherwise make a queue of its own at start and poll it every 5 s.
- */
-export function bossOptions(db: PgBoss.Db): PgBoss.ConstructorOptions {
-  return { db, schema: PGBOSS_SCHEMA, schedule: false };
-}
 
 /**
  * How often an idle worker looks for a job sent by another process (one this process sends wakes
@@ -29,11 +21,12 @@ const DRAIN_TIMEOUT_MS = 20_000;
 
 /**
  * pg-boss on Quire's own database (PGlite through its single connection, or PostgreSQL), so
- * background work is durable and shared by every server process. Features register their queues
- * and workers through `work`; workers stay thin and call services.
+ * background work is durable and shared by every server process. Features declare their workers on
+ * the methods that do the work (job-declarations.ts); declared-jobs.ts registers them here, and
+ * starts and stops pg-boss.
  */
 @Injectable()
-export class JobsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class JobsService {
   private readonly logger = new Logger(JobsService.name);
   readonly boss: PgBoss;
   private started = false;
@@ -41,14 +34,19 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly workerIds = new Map<string, string[]>();
   /** Per queue, the jobs that have handed their worker's slot to the next job (see slot-handover.ts). */
   private readonly handedOver: SlotHandover[] = [];
+  /** Jobs this process started at once, beside the queue's workers (see runHere). */
+  private readonly startedHere = new Set<Promise<void>>();
 
-  constructor(private readonly database: DatabaseService) {
+  constructor(
+    private readonly database: DatabaseService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     this.boss = new PgBoss(bossOptions(database.sqlRunner as PgBoss.Db));
     this.boss.on('error', (error) => this.logger.error(`pg-boss: ${redactSecrets(error.message)}`));
   }
 
-  /** Before the features' workers and recovery sweeps start (their modules import this one). */
-  async onApplicationBootstrap(): Promise<void> {
+  /** Before the declared workers and passes start. */
+  async start(): Promise<void> {
     await endLeasesOfEndedProcesses(this.database);
     await this.boss.start();
     this.started = true;
@@ -138,10 +136,26 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     return id;
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  /**
+   * Starts a leased job in this process now, beside the queue's workers, when this process runs jobs
+   * (a person is waiting for it; the job sent to the queue then finds it taken, by its lease).
+   * Returns whether it started. Shutdown waits for it.
+   */
+  runHere(job: () => Promise<void>): boolean {
+    if (!this.config.runJobs) return false;
+    const started = job()
+      .catch((error: unknown) => this.logger.error(error))
+      .finally(() => this.startedHere.delete(started));
+    this.startedHere.add(started);
+    return true;
+  }
+
+  /** Waits for the running jobs (those started here first), then stops pg-boss; the database is closed after this. */
+  async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    // Let running jobs finish, then stop polling; the database is closed after this.
+    await Promise.all([...this.startedHere]);
+    // Let running jobs finish, then stop polling.
     await this.boss.stop({ graceful: true, wait: true, timeout: DRAIN_TIMEOUT_MS, close: false });
     // Then the jobs that handed their slots over (a lease left behind is taken up by another process).
     await Promise.all(this.handedOver.map((slots) => slots.drain(DRAIN_TIMEOUT_MS)));

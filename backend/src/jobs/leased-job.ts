@@ -14,6 +14,8 @@ export interface LeasedJobStore<T extends { id: string }> {
 /** A worker holds a job this long without a sign of life before another process may take it over. */
 export const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
+/** How often a leased job's recovery pass queues again the jobs whose process died (their lease expired), or that never reached the queue. */
+export const RECOVER_MS = LEASE_MS / 2;
 
 /** Runs `work` on the job while holding its lease, renewed every 15 s; does nothing if the lease is not had. */
 export async function withLease<T extends { id: string }>(store: LeasedJobStore<T>, jobId: string, work: (job: T) => Promise<void>): Promise<void> {

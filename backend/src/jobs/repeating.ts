@@ -4,7 +4,7 @@ import type { SchedulerRegistry } from '@nestjs/schedule';
  * A background pass run every `everyMs` (a Notion check, a recovery sweep, following fine-tune
  * jobs), registered under `name` in Nest's scheduler. A pass still running makes the next tick a
  * no-op; a failure goes to `onError` and the next tick runs as usual; `stop` ends the ticks and
- * waits for the pass in progress. Every runner's timer is one of these.
+ * waits for the pass in progress. Every declared `@RepeatingPass` (job-declarations.ts) is one of these.
  */
 export class Repeating {
   private running: Promise<void> | null = null;

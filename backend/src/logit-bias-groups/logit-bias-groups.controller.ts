@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { assertSameRecord } from '../common/validation';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
@@ -9,6 +9,7 @@ import { LogitBiasGroupDto, LogitBiasGroupResponse, TokenPreviewDto, TokenPrevie
 import { BIAS_FILTERABLE, BIAS_SORTABLE } from './logit-bias-groups.repository';
 import { LogitBiasGroupsService } from './logit-bias-groups.service';
 import { ApiErrors, ApiList } from '../common/api-docs';
+import { Access, NotAudited } from '../common/access';
 
 const groupId = new IdParamPipe('Bias word list not found.');
 const LIST = { sortable: BIAS_SORTABLE, filterable: BIAS_FILTERABLE };
@@ -19,6 +20,7 @@ export class LogitBiasGroupsController {
   constructor(private readonly groups: LogitBiasGroupsService) {}
 
   @Get()
+  @Access('logit-bias-groups', 'read')
   @ApiOperation({ summary: 'Bias word lists with their derived words and counts' })
   @ApiList(LogitBiasGroupResponse, 'logit-bias-groups', LIST)
   async list(
@@ -30,6 +32,8 @@ export class LogitBiasGroupsController {
   }
 
   @Post('preview')
+  @Access('logit-bias-groups', 'write')
+  @NotAudited()
   @HttpCode(200)
   @ApiOperation({ summary: 'The token ids each word maps to for a tokenizer family (nothing is saved)' })
   @ApiOkResponse({ type: TokenPreviewResponse })
@@ -39,6 +43,7 @@ export class LogitBiasGroupsController {
   }
 
   @Get(':id')
+  @Access('logit-bias-groups', 'read')
   @ApiOperation({ summary: 'One bias word list' })
   @ApiOkResponse({ type: LogitBiasGroupResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {
@@ -46,6 +51,7 @@ export class LogitBiasGroupsController {
   }
 
   @Post()
+  @Access('logit-bias-groups', 'write')
   @ApiOperation({ summary: 'Create a list; refused when it maps to more tokens than OpenAI accepts' })
   @ApiCreatedResponse({ type: LogitBiasGroupResponse })
   @ApiErrors(503)
@@ -54,6 +60,7 @@ export class LogitBiasGroupsController {
   }
 
   @Put(':id')
+  @Access('logit-bias-groups', 'write')
   @ApiOperation({ summary: "Replace a list (its derived words and the record's own read-only fields are ignored)" })
   @ApiOkResponse({ type: LogitBiasGroupResponse })
   @ApiErrors(503)
@@ -63,6 +70,7 @@ export class LogitBiasGroupsController {
   }
 
   @Delete(':id')
+  @Access('logit-bias-groups', 'write')
   @ApiOperation({ summary: 'Delete a list; sections that used it keep no bias group' })
   @ApiOkResponse({ type: LogitBiasGroupResponse, description: 'The deleted list' })
   remove(@CurrentUser() user: AuthUser, @Param('id', groupId) id: string): Promise<LogitBiasGroupResponse> {

@@ -5,6 +5,7 @@ import { bearerToken, sameSecret } from '../common/same-secret';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { Metrics } from './metrics';
+import { OutsideWorkspace } from '../common/access';
 
 /**
  * GET /api/metrics for Prometheus: off (404) unless METRICS_TOKEN is set, and then only for
@@ -12,6 +13,7 @@ import { Metrics } from './metrics';
  * when a token is set). Left out of the OpenAPI document, which describes the dashboard's API.
  */
 @ApiExcludeController()
+@OutsideWorkspace()
 @Controller('metrics')
 export class MetricsController {
   constructor(

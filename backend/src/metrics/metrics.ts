@@ -3,9 +3,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { DatabaseService } from '../database/database.service';
-import { PGBOSS_SCHEMA } from '../jobs/queues';
+import { PGBOSS_SCHEMA } from '../common/queues';
 
-export type Vendor = 'openai' | 'notion' | 'google';
+export type Vendor = 'openai' | 'notion' | 'google' | 'anthropic' | 'gemini' | 'openai-compatible';
 
 /** What an OpenAI answer's `usage` reported. */
 export interface SpentUsage {
@@ -112,7 +112,7 @@ export class Metrics implements OnModuleDestroy {
   /**
    * Makes one request to a vendor and counts it by the status it answered: an answer's own, a
    * failure's (an SDK's error carries the response's), or `network` when no answer came. `retry`:
-   * an attempt after the first. The one place the OpenAI, Notion and Google clients count calls.
+   * an attempt after the first. The one place the clients of every vendor count calls.
    */
   async vendorRequest<T>(vendor: Vendor, retry: boolean, call: () => Promise<T>): Promise<T> {
     try {

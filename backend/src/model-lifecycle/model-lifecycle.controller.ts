@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { ApiList } from '../common/api-docs';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { ModelShutdownResponse, ReplacedResponse, ReplaceModelDto } from './model-lifecycle.dto';
 import { ModelLifecycleService } from './model-lifecycle.service';
+import { Access } from '../common/access';
 
 const modelId = new IdParamPipe('Model not found.');
 const LIST = { sortable: [] as const, filterable: {} };
@@ -17,6 +18,7 @@ export class ModelLifecycleController {
   constructor(private readonly lifecycle: ModelLifecycleService) {}
 
   @Get('model-shutdowns')
+  @Access('model-shutdowns', 'read')
   @ApiOperation({
     summary: "Your models in use (by a section or an article) that OpenAI stops within 60 days, or has stopped: Home's banner",
   })
@@ -30,6 +32,7 @@ export class ModelLifecycleController {
   }
 
   @Post('models/:id/replace')
+  @Access('models', 'write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Move every section and article entry that writes with this model to another of your models' })
   @ApiOkResponse({ type: ReplacedResponse })

@@ -1,15 +1,14 @@
 import { Scope } from '../workspaces/scope';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { ArticlesService } from '../articles/articles.service';
 import { ListQuery, Page } from '../common/list-query';
 import { notYours } from '../common/validation';
 import { ModelLineupService } from '../models/model-lineup.service';
 import { ModelsService } from '../models/models.service';
 import { ModelsRepository } from '../models/models.repository';
 import { SectionsRepository } from '../sections/sections.repository';
-import { SectionsService } from '../sections/sections.service';
 import { ModelShutdownResponse, ReplacedResponse } from './model-lifecycle.dto';
+import { ModelLifecycleRepository } from './model-lifecycle.repository';
 
 /** How far ahead Home warns of a model that stops. */
 export const SHUTDOWN_NOTICE_DAYS = 60;
@@ -27,9 +26,8 @@ export class ModelLifecycleService {
     private readonly modelsService: ModelsService,
     private readonly lineups: ModelLineupService,
     private readonly sections: SectionsRepository,
-    private readonly sectionsService: SectionsService,
     private readonly articles: ArticlesRepository,
-    private readonly articlesService: ArticlesService,
+    private readonly lifecycle: ModelLifecycleRepository,
   ) {}
 
   /**
@@ -39,7 +37,8 @@ export class ModelLifecycleService {
   async shutdowns(scope: Scope, today = new Date()): Promise<ModelShutdownResponse[]> {
     const [bySections, byArticles] = await Promise.all([this.sections.countByModel(scope), this.articles.countByModel(scope)]);
     const used = [...new Set([...bySections.keys(), ...byArticles.keys()])];
-    const models = await this.models.openAiModels(scope, used);
+    // OpenAI's lineup speaks only of OpenAI's models: a model on another provider is its provider's to list.
+    const models = (await this.models.openAiModels(scope, used)).filter((model) => !model.connectionId);
     if (models.length === 0) return [];
     const key = await this.lineups.forWorkspace(scope);
     const now = isoDay(today);
@@ -72,7 +71,8 @@ export class ModelLifecycleService {
 
   /**
    * Every section (each change a new version) and every article entry writing with the model moves
-   * to the replacement. The replacement must be another of the operator's models (400, nothing changed).
+   * to the replacement, in one transaction (a failure changes nothing). The replacement must be
+   * another of the operator's models (400, nothing changed).
    */
   async replace(scope: Scope, id: string, replacement: string): Promise<ReplacedResponse> {
     await this.modelsService.requireOwned(scope, id);
@@ -84,9 +84,6 @@ export class ModelLifecycleService {
       });
     }
     if (!(await this.models.ownedIds(scope, [to])).has(to)) throw notYours('replacement', 'models');
-    const sectionIds = await this.sections.idsWithModel(scope, id);
-    for (const sectionId of sectionIds) await this.sectionsService.update(scope, sectionId, { model: to });
-    const articles = await this.articlesService.replaceModel(scope, id, to);
-    return { sections: sectionIds.length, articles };
+    return this.lifecycle.replace(scope, id, to);
   }
 }

@@ -2,9 +2,10 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiList } from '../common/api-docs';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { BaseModelResponse, BaseModelsService } from './base-models.service';
+import { Access } from '../common/access';
 
 /**
  * Unsorted, the order is meaningful (spec §9's five first); react-admin's default sort by `id`
@@ -14,6 +15,7 @@ const LIST = { sortable: [], filterable: { q: 'search', id: 'text' } } as const;
 const listQuery = new ListQueryPipe(LIST);
 
 @ApiTags('models')
+@Access('base-models', 'read')
 @Controller('base-models')
 export class BaseModelsController {
   constructor(private readonly baseModels: BaseModelsService) {}

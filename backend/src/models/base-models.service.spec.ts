@@ -2,15 +2,20 @@ import { BadRequestException } from '@nestjs/common';
 import { scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { ListedModel } from '../integrations/openai/openai-models';
+import { ConnectionsService } from '../connections/connections.service';
 import { BaseModelsService } from './base-models.service';
 import { KeyLineup, ModelLineupService } from './model-lineup.service';
 
 const listed = (id: string, created: number, shutdownDate: string | null = null): ListedModel => ({ id, created, shutdownDate, ownedBy: 'system' });
 const lineup = (...models: ListedModel[]): KeyLineup => ({ lineup: new Map(models.map((m) => [m.id, m])) });
 
+/** What every OpenAI model of the list says of its connection. */
+const OPENAI = { connection_id: null, vendor: 'OpenAI', connection_name: 'OpenAI', display_name: null };
+
 describe(BaseModelsService.name, () => {
   async function build(key: KeyLineup) {
-    const built = await buildService(BaseModelsService, { lineups: ModelLineupService });
+    const built = await buildService(BaseModelsService, { lineups: ModelLineupService, connections: ConnectionsService });
+    built.connections.all.mockResolvedValue([]);
     built.lineups.forWorkspace.mockResolvedValue(key);
     return built;
   }
@@ -41,8 +46,8 @@ describe(BaseModelsService.name, () => {
         'gpt-6-luna',
         'gpt-4o-mini',
       ]);
-      expect(models[0]).toEqual({ id: 'gpt-4o', available: true, shutdown_date: '2027-01-14', reason: null, spec: true });
-      expect(models[5]).toEqual({ id: 'gpt-7-nova', available: true, shutdown_date: null, reason: null, spec: false });
+      expect(models[0]).toEqual({ id: 'gpt-4o', model: 'gpt-4o', available: true, shutdown_date: '2027-01-14', reason: null, spec: true, ...OPENAI });
+      expect(models[5]).toEqual({ id: 'gpt-7-nova', model: 'gpt-7-nova', available: true, shutdown_date: null, reason: null, spec: false, ...OPENAI });
     });
 
     it('should show a spec model the key no longer lists as shut down, with the day', async () => {
@@ -51,6 +56,8 @@ describe(BaseModelsService.name, () => {
       const [, gpt4] = await sut.list(SCOPE);
 
       expect(gpt4).toEqual({
+        ...OPENAI,
+        model: 'gpt-4',
         id: 'gpt-4',
         available: false,
         shutdown_date: '2026-10-23',

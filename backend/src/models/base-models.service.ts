@@ -5,6 +5,9 @@ import { ListQuery, Page } from '../common/list-query';
 import { isChatModelId, modelFacts, SPEC_BASE_MODELS } from '../integrations/openai/model-catalogue';
 import { Lineup, ListedModel } from '../integrations/openai/openai-models';
 import { KeyLineup, ModelLineupService } from './model-lineup.service';
+import { ConnectionsService } from '../connections/connections.service';
+import { CONNECTION_VENDORS } from '../connections/connection-vendors';
+import type { ModelConnectionRow } from '../connections/connections.schema';
 
 export class BaseModelResponse {
   @ApiProperty({ example: 'gpt-4o', description: 'The model id, as OpenAI names it' })
@@ -31,6 +34,21 @@ export class BaseModelResponse {
 
   @ApiProperty({ description: "One of spec §9's five base models" })
   spec!: boolean;
+
+  @ApiProperty({ example: 'claude-sonnet-4-6', description: 'The model id as its vendor names it (the id, for OpenAI)' })
+  model!: string;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: "The model provider that lists it; null: the workspace's OpenAI connection" })
+  connection_id!: string | null;
+
+  @ApiProperty({ example: 'Anthropic', description: 'The vendor, as the dashboard names it' })
+  vendor!: string;
+
+  @ApiProperty({ example: 'Claude', description: "The provider's name ('OpenAI' for the OpenAI connection): the pickers group the models by it" })
+  connection_name!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: "The vendor's display name, where its listing gives one" })
+  display_name!: string | null;
 }
 
 const NO_KEY = 'Save your OpenAI API key on Home: Quire offers every chat model it lists.';
@@ -43,7 +61,10 @@ const NO_KEY = 'Save your OpenAI API key on Home: Quire offers every chat model 
  */
 @Injectable()
 export class BaseModelsService {
-  constructor(private readonly lineups: ModelLineupService) {}
+  constructor(
+    private readonly lineups: ModelLineupService,
+    private readonly connections: ConnectionsService,
+  ) {}
 
   /**
    * The list with ra-data-simple-rest's query: `q` searches the ids, `id` takes one id or a list
@@ -61,15 +82,53 @@ export class BaseModelsService {
     return { rows: all.slice(query.range.start, query.range.end + 1), total: all.length, start: query.range.start };
   }
 
+  /** OpenAI's first (spec §9's five, then the key's others), then each provider's listing in its own order, providers oldest first. */
   async list(scope: Scope): Promise<BaseModelResponse[]> {
-    const key = await this.lineups.forWorkspace(scope);
+    const [key, providers] = await Promise.all([this.lineups.forWorkspace(scope), this.connections.all(scope)]);
     const spec = SPEC_BASE_MODELS.map((id) => describe(id, key));
-    if (!('lineup' in key)) return spec;
-    const others = [...key.lineup.values()]
-      .filter((model) => isChatModelId(model.id) && !(SPEC_BASE_MODELS as readonly string[]).includes(model.id))
-      .sort(newestFirst)
-      .map((model) => describe(model.id, key));
-    return [...spec, ...others];
+    const others = !('lineup' in key)
+      ? []
+      : [...key.lineup.values()]
+          .filter((model) => isChatModelId(model.id) && !(SPEC_BASE_MODELS as readonly string[]).includes(model.id))
+          .sort(newestFirst)
+          .map((model) => describe(model.id, key));
+    const listed = await Promise.all(providers.map((provider) => this.providerModels(provider)));
+    return [...spec, ...others, ...listed.flat()];
+  }
+
+  /** A provider's models as its listing names them; none when it cannot be read now (Home's Test says why). */
+  private async providerModels(provider: ModelConnectionRow): Promise<BaseModelResponse[]> {
+    const models = await this.connections.listed(provider).catch(() => []);
+    return models.map((model) => ({
+      id: `${provider.id}/${model.id}`,
+      model: model.id,
+      display_name: model.name === model.id ? null : model.name,
+      available: true,
+      shutdown_date: null,
+      reason: null,
+      spec: false,
+      connection_id: provider.id,
+      vendor: CONNECTION_VENDORS[provider.kind].label,
+      connection_name: provider.name,
+    }));
+  }
+
+  /** A model on a provider must be one its listing names for its key now (400 naming it, in the vendor's words when it cannot be read). */
+  async assertListed(scope: Scope, connectionId: string, baseModel: string): Promise<void> {
+    const refuse = (field: string, message: string) => new BadRequestException({ message, errors: [{ field, message }] });
+    const provider = await this.connections.find(scope, connectionId);
+    if (!provider) throw refuse('connection_id', 'connection_id must be the id of one of your model providers');
+    let models;
+    try {
+      models = await this.connections.listed(provider);
+    } catch (error) {
+      throw refuse('base_model', `base_model ${baseModel} could not be checked with ${provider.name}: ${(error as Error).message}`);
+    }
+    if (!models.some((model) => model.id === baseModel))
+      throw refuse(
+        'base_model',
+        `base_model ${baseModel} is not listed by ${provider.name} (${CONNECTION_VENDORS[provider.kind].label}) for its key: choose one of the models it lists.`,
+      );
   }
 
   /** A base model that is not a chat model, or that the saved key cannot use, is refused (400, naming it); without a key OpenAI decides later. */
@@ -89,15 +148,18 @@ function newestFirst(a: ListedModel, b: ListedModel): number {
   return b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+const OPENAI = { connection_id: null, vendor: 'OpenAI', connection_name: 'OpenAI', display_name: null } as const;
+
 function describe(id: string, key: KeyLineup): BaseModelResponse {
   const spec = (SPEC_BASE_MODELS as readonly string[]).includes(id);
-  if (!('lineup' in key)) return { id, available: null, shutdown_date: modelFacts(id)?.shutDown ?? null, reason: key.unknown ?? NO_KEY, spec };
+  const ofOpenAi = { ...OPENAI, model: id };
+  if (!('lineup' in key)) return { id, available: null, shutdown_date: modelFacts(id)?.shutDown ?? null, reason: key.unknown ?? NO_KEY, spec, ...ofOpenAi };
   const listed = (key.lineup as Lineup).get(id);
-  if (listed) return { id, available: true, shutdown_date: listed.shutdownDate, reason: null, spec };
+  if (listed) return { id, available: true, shutdown_date: listed.shutdownDate, reason: null, spec, ...ofOpenAi };
   const fact = modelFacts(id)?.id === id ? (modelFacts(id)?.shutDown ?? null) : null;
   const reason =
     fact && fact <= new Date().toISOString().slice(0, 10)
       ? `OpenAI shut it down on ${fact}: your key no longer lists it (GET /v1/models).`
       : 'Your OpenAI key does not list it (GET /v1/models): OpenAI has shut it down or not given this account access to it.';
-  return { id, available: false, shutdown_date: fact, reason, spec };
+  return { id, available: false, shutdown_date: fact, reason, spec, ...ofOpenAi };
 }

@@ -1,6 +1,6 @@
 import { canDelete, canFineTune } from './model-eligibility';
 
-const fresh = { baseModel: 'gpt-4o', dateTuned: null, exampleCount: 10, latestJobStatus: null };
+const fresh = { baseModel: 'gpt-4o', connectionId: null, dateTuned: null, exampleCount: 10, latestJobStatus: null };
 
 describe('canFineTune', () => {
   it('should allow a model with no tuned date, no open job and ten examples', () => {
@@ -38,6 +38,21 @@ describe('canFineTune', () => {
 
   it('should refuse fewer than ten examples and say how many there are', () => {
     expect(canFineTune({ ...fresh, exampleCount: 9 }).reason).toBe('A model needs at least 10 examples to be fine-tuned; this one has 9.');
+  });
+});
+
+describe('a model on another provider', () => {
+  const claude = { ...fresh, baseModel: 'claude-sonnet-4-6', connectionId: '3f1c0d52-4f7e-4c55-9d55-2b1f6f2f0a11' };
+
+  it("should refuse to fine-tune it, saying fine-tuning is OpenAI's and the examples still download", () => {
+    expect(canFineTune(claude)).toEqual({
+      allowed: false,
+      reason: "Fine-tuning is OpenAI's: this model writes through another provider. Its examples still download as JSONL.",
+    });
+  });
+
+  it('should allow deleting it though it was never tuned', () => {
+    expect(canDelete(claude)).toEqual({ allowed: true, reason: null });
   });
 });
 

@@ -2,7 +2,7 @@ import { Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { baseName, modelFacts } from '../integrations/openai/model-catalogue';
 import { Lineup, OpenAiModels } from '../integrations/openai/openai-models';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 
 /** What the operator's key tells of OpenAI's models: its listing, or why that is unknown (null: no key saved). */
 export type KeyLineup = { lineup: Lineup } | { unknown: string | null };
@@ -19,12 +19,12 @@ const earlier = (a: string | null, b: string | null) => (a === null ? b : b === 
 @Injectable()
 export class ModelLineupService {
   constructor(
-    private readonly users: UsersService,
+    private readonly settings: WorkspaceSettingsService,
     private readonly openAiModels: OpenAiModels,
   ) {}
 
   async forWorkspace(scope: Scope): Promise<KeyLineup> {
-    const apiKey = await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
+    const apiKey = await this.settings.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
     if (!apiKey) return { unknown: null };
     try {
       return { lineup: await this.openAiModels.listed(apiKey) };

@@ -1,13 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { AddExampleDto, CreateModelDto, ExampleResponse, ModelResponse, RemoveExampleDto } from './models.dto';
 import { MODEL_FILTERABLE, MODEL_SORTABLE } from './models.repository';
 import { ModelsService } from './models.service';
 import { ApiErrors, ApiList } from '../common/api-docs';
+import { Access } from '../common/access';
 
 const modelId = new IdParamPipe('Model not found.');
 const LIST = { sortable: MODEL_SORTABLE, filterable: MODEL_FILTERABLE };
@@ -24,6 +25,7 @@ export class ModelsController {
   constructor(private readonly models: ModelsService) {}
 
   @Get()
+  @Access('models', 'read')
   @ApiOperation({ summary: 'Models with example counts and what may be done with each' })
   @ApiList(ModelResponse, 'models', LIST)
   async list(
@@ -35,6 +37,7 @@ export class ModelsController {
   }
 
   @Get(':id')
+  @Access('models', 'read')
   @ApiOperation({ summary: 'One model with its examples' })
   @ApiOkResponse({ type: ModelResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', modelId) id: string): Promise<ModelResponse> {
@@ -42,6 +45,7 @@ export class ModelsController {
   }
 
   @Get(':id/examples.jsonl')
+  @Access('models', 'read')
   @ApiOperation({ summary: "The model's examples in OpenAI's chat fine-tuning format, to keep them or use them elsewhere (a download)" })
   @ApiProduces('application/jsonl')
   @ApiOkResponse({ description: 'One {"messages":[system, user, assistant]} object per line', schema: { type: 'string' } })
@@ -54,14 +58,16 @@ export class ModelsController {
   }
 
   @Post()
+  @Access('models', 'write')
   @ApiOperation({ summary: 'Create a model (name unique per user, base model from the list)' })
   @ApiCreatedResponse({ type: ModelResponse })
   @ApiErrors(409)
   create(@CurrentUser() user: AuthUser, @Body() body: CreateModelDto): Promise<ModelResponse> {
-    return this.models.create(user, body.name, body.base_model);
+    return this.models.create(user, body.name, body.base_model, body.connection_id ?? null);
   }
 
   @Delete(':id')
+  @Access('models', 'write')
   @ApiOperation({ summary: 'Delete a tuned model whose job has ended (also at OpenAI)' })
   @ApiOkResponse({ type: ModelResponse, description: 'The deleted model' })
   @ApiErrors(409, 502)
@@ -70,6 +76,7 @@ export class ModelsController {
   }
 
   @Post(':id/add-example')
+  @Access('models', 'write')
   @ApiOperation({ summary: 'Add a training example; a uuid already in the model is a 409 unless replace is true' })
   @ApiCreatedResponse({ type: ExampleResponse })
   @ApiErrors(409)
@@ -78,6 +85,7 @@ export class ModelsController {
   }
 
   @Delete(':id/remove-example')
+  @Access('models', 'write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Remove the example of a section (by uuid)' })
   @ApiOkResponse({ type: RemovedExampleResponse })

@@ -12,6 +12,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  IsUUID,
   Max,
   MaxLength,
   Min,
@@ -28,7 +29,8 @@ import { canDelete, canFineTune } from './model-eligibility';
 /** About 20,000 characters a message: well past any section, far below OpenAI's limits. */
 const MAX_MESSAGE_LENGTH = 20_000;
 /** An OpenAI model id as OpenAI writes them (gpt-4o, gpt-6.1-sol, gpt-4o-2024-08-06). */
-export const MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** A model id as a vendor lists it: OpenAI's `gpt-4o`, a router's `anthropic/claude-sonnet-4-6`, Ollama's `llama3.3:70b`. */
+export const MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$/;
 const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 export class CreateModelDto {
@@ -42,11 +44,22 @@ export class CreateModelDto {
   @ApiProperty({
     default: 'gpt-4o',
     pattern: MODEL_ID_PATTERN.source,
-    description: "Spec §9's five or another chat model the saved OpenAI key lists (GET /api/base-models)",
+    description:
+      "Spec §9's five or another chat model the saved OpenAI key lists, or, with connection_id, a model the provider lists (GET /api/base-models names each with its `model` and `connection_id`)",
   })
   @IsString({ message: 'base_model must be text' })
-  @Matches(MODEL_ID_PATTERN, { message: 'base_model must be an OpenAI model id, such as gpt-4o' })
+  @Matches(MODEL_ID_PATTERN, { message: 'base_model must be a model id as its vendor lists it, such as gpt-4o' })
   base_model!: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "The model provider the base model is from (Home › Model providers); left out or null: the workspace's OpenAI connection",
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'connection_id must be the id of one of your model providers' })
+  connection_id?: string | null;
 }
 
 export class MessageDto {
@@ -157,6 +170,12 @@ export class ModelActionsResponse {
 
 /** What the server knows of a model beyond its row: from OpenAI's listing and answers. */
 export interface ModelExtras {
+  /** Why its provider cannot write with it now (the provider no longer lists it for its key); null when nothing is known against it. */
+  unavailable: string | null;
+  /** What the model's vendor refused of a section's temperature, in its words. */
+  samplingNotes: string[];
+  /** The model provider it is on; null: OpenAI. */
+  provider: { id: string; name: string; vendor: string } | null;
   shutdownDate: string | null;
   shutDown: boolean;
   reasoning: boolean;
@@ -170,6 +189,35 @@ export class ModelResponse {
 
   @ApiProperty()
   name!: string;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "The model provider it writes through (Home › Model providers); null: the workspace's OpenAI connection",
+  })
+  connection_id!: string | null;
+
+  @ApiProperty({ example: 'Anthropic', description: "The vendor, as the dashboard names it ('OpenAI' for the OpenAI connection)" })
+  vendor!: string;
+
+  @ApiProperty({
+    type: [String],
+    example: ['temperature: Extra inputs are not permitted'],
+    description: "What the vendor has refused of a section's temperature for this model, in its words (the section form shows it)",
+  })
+  sampling_notes!: string[];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "Why its model provider cannot write with it now (the provider's listing no longer names it for its key); null when nothing stands in the way, and for OpenAI's models (see shut_down)",
+  })
+  unavailable_reason!: string | null;
+
+  @ApiProperty({ example: 'Claude', description: "The provider's name ('OpenAI' for the OpenAI connection): the pickers group models by it" })
+  connection_name!: string;
 
   @ApiProperty({ example: 'gpt-4o' })
   base_model!: string;
@@ -255,6 +303,11 @@ export function toModelResponse(model: ModelWithState, extras: ModelExtras, exam
   return {
     _id: model.id,
     name: model.name,
+    connection_id: model.connectionId,
+    vendor: extras.provider?.vendor ?? 'OpenAI',
+    sampling_notes: extras.samplingNotes,
+    unavailable_reason: extras.unavailable,
+    connection_name: extras.provider?.name ?? 'OpenAI',
     base_model: model.baseModel,
     output_model: model.outputModel,
     date_created: model.dateCreated,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { UsersModule } from '../users/users.module';
+import { ConnectionsModule } from '../connections/connections.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { BaseModelsController } from './base-models.controller';
 import { BaseModelsService } from './base-models.service';
 import { ModelsController } from './models.controller';
@@ -8,9 +9,9 @@ import { ModelsRepository } from './models.repository';
 import { ModelsService } from './models.service';
 
 @Module({
-  imports: [UsersModule],
+  imports: [WorkspacesModule, ConnectionsModule],
   controllers: [ModelsController, BaseModelsController],
   providers: [ModelsService, ModelsRepository, BaseModelsService, ModelLineupService],
-  exports: [ModelsService, ModelsRepository, ModelLineupService],
+  exports: [ModelsService, ModelsRepository, ModelLineupService, ConnectionsModule],
 })
 export class ModelsModule {}

@@ -1,9 +1,9 @@
 import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
-import { FineTuneStatus } from '../fine-tune-jobs/fine-tune-jobs.schema';
+import { FineTuneStatus } from './model-eligibility';
 import { ChatMessage, ModelExampleRow, modelExamples, ModelRow, models } from './models.schema';
 
 export interface ModelWithState extends ModelRow {
@@ -78,17 +78,28 @@ export class ModelsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** The OpenAI models behind some of the user's models (their base model, and the tuned one). */
-  async openAiModels(scope: Scope, ids: string[]): Promise<{ id: string; name: string; baseModel: string; outputModel: string | null }[]> {
+  /** The vendors' models behind some of the user's models (their base model, the tuned one, and the provider they are on; null: OpenAI). */
+  async openAiModels(
+    scope: Scope,
+    ids: string[],
+  ): Promise<{ id: string; name: string; baseModel: string; outputModel: string | null; connectionId: string | null }[]> {
     if (ids.length === 0) return [];
     return this.db
-      .select({ id: models.id, name: models.name, baseModel: models.baseModel, outputModel: models.outputModel })
+      .select({ id: models.id, name: models.name, baseModel: models.baseModel, outputModel: models.outputModel, connectionId: models.connectionId })
       .from(models)
       .where(and(eq(models.workspaceId, scope.workspaceId), inArray(models.id, ids)));
   }
 
+  /** The workspace's models on a provider (not OpenAI). */
+  async onProviders(scope: Scope): Promise<{ baseModel: string; outputModel: string | null; connectionId: string | null }[]> {
+    return this.db
+      .select({ baseModel: models.baseModel, outputModel: models.outputModel, connectionId: models.connectionId })
+      .from(models)
+      .where(and(eq(models.workspaceId, scope.workspaceId), isNotNull(models.connectionId)));
+  }
+
   /** Null when the user already has a model of that name (names are unique per user, any case). */
-  async create({ scope, ...values }: { scope: Scope; name: string; baseModel: string }): Promise<ModelRow | null> {
+  async create({ scope, ...values }: { scope: Scope; name: string; baseModel: string; connectionId: string | null }): Promise<ModelRow | null> {
     const [row] = await this.db
       .insert(models)
       .values({ ...values, ...ownedBy(scope) })

@@ -1,8 +1,13 @@
 import { workspaceColumns } from '../workspaces/workspaces.schema';
+import { modelConnections } from '../connections/connections.schema';
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** A fine-tuning dataset: a named list of chat examples on a base model. */
+/**
+ * A fine-tuning dataset: a named list of chat examples on a base model. `connection_id` names the
+ * model provider the base model is from (null: the workspace's OpenAI connection); a provider
+ * cannot be removed while a model is on it.
+ */
 export const models = pgTable(
   'models',
   {
@@ -10,6 +15,7 @@ export const models = pgTable(
     ...workspaceColumns(),
     name: text('name').notNull(),
     baseModel: text('base_model').notNull(),
+    connectionId: uuid('connection_id').references(() => modelConnections.id, { onDelete: 'restrict' }),
     outputModel: text('output_model'),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     dateTuned: timestamp('date_tuned', { withTimezone: true }),

@@ -2,7 +2,8 @@ import { BadRequestException, ConflictException, NotFoundException } from '@nest
 import { modelRow, scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
+import { ConnectionsService } from '../connections/connections.service';
 import { BaseModelsService } from './base-models.service';
 import { FineTuneRefusalsRepository } from '../integrations/openai/fine-tune-refusals.repository';
 import { ModelParameters } from '../integrations/openai/model-parameters';
@@ -24,18 +25,21 @@ describe(ModelsService.name, () => {
   const build = async () => {
     const built = await buildService(ModelsService, {
       models: ModelsRepository,
-      users: UsersService,
+      settings: WorkspaceSettingsService,
       openAi: OpenAiFineTuning,
       baseModels: BaseModelsService,
       lineups: ModelLineupService,
       parameters: ModelParameters,
       fineTuneRefusals: FineTuneRefusalsRepository,
+      connections: ConnectionsService,
     });
-    built.users.getSecret.mockResolvedValue(null);
+    built.connections.all.mockResolvedValue([]);
+    built.settings.getSecret.mockResolvedValue(null);
     built.lineups.forWorkspace.mockResolvedValue({ unknown: null });
     built.lineups.lifeOfModel.mockReturnValue({ shutdownDate: null, gone: false });
     built.parameters.reasoning.mockImplementation(async (ids: string[]) => new Map(ids.map((id) => [id, false])));
     built.fineTuneRefusals.forKey.mockResolvedValue([]);
+    built.parameters.samplingNotes.mockResolvedValue(new Map());
     return built;
   };
 
@@ -53,8 +57,8 @@ describe(ModelsService.name, () => {
     });
 
     it('should tell OpenAI’s refusal of the base model as sent, else the account’s, leaving the action to the server’s start', async () => {
-      const { sut, models, users, fineTuneRefusals } = await build();
-      users.getSecret.mockResolvedValue('sk-key');
+      const { sut, models, settings, fineTuneRefusals } = await build();
+      settings.getSecret.mockResolvedValue('sk-key');
       models.examples.mockResolvedValue([]);
       const account = { model: null, message: 'Your organization cannot create new fine-tuning jobs.', refusedAt: new Date(1), until: null };
       const snapshot = { model: 'gpt-4o-2024-08-06', message: 'Model gpt-4o-2024-08-06 is not available.', refusedAt: new Date(2), until: new Date(3) };
@@ -73,6 +77,21 @@ describe(ModelsService.name, () => {
         actions: { fineTune: { allowed: true, reason: null } },
       });
       expect(other).toMatchObject({ fine_tune_refusal: account.message, fine_tune_refused_model: null, fine_tune_refusal_until: null });
+    });
+
+    it('should name the provider and vendor of a model on one, and say it is unavailable once the provider no longer lists it', async () => {
+      const { sut, models, connections } = await build();
+      const provider = 'c0ffee00-0000-4000-8000-000000000001';
+      models.examples.mockResolvedValue([]);
+      connections.all.mockResolvedValue([{ id: provider, name: 'Claude', kind: 'anthropic' } as never]);
+      connections.listed.mockResolvedValueOnce([{ id: 'claude-sonnet-4-6', name: 'Claude Sonnet 4.6', created: null }]).mockResolvedValueOnce([]);
+      models.findOwned.mockResolvedValue(model({ baseModel: 'claude-sonnet-4-6', connectionId: provider }));
+
+      const listed = await sut.get(SCOPE, 'model-1');
+      const retired = await sut.get(SCOPE, 'model-1');
+
+      expect(listed).toMatchObject({ connection_id: provider, vendor: 'Anthropic', connection_name: 'Claude', unavailable_reason: null, shut_down: false });
+      expect(retired.unavailable_reason).toBe('Claude (Anthropic) no longer lists claude-sonnet-4-6 for its key: replace this model on the Models screen.');
     });
 
     it('should answer 404 for a model that is not the caller’s', async () => {
@@ -119,9 +138,9 @@ describe(ModelsService.name, () => {
     });
 
     it('should delete the tuned model at OpenAI before the row', async () => {
-      const { sut, models, users, openAi } = await build();
+      const { sut, models, settings, openAi } = await build();
       models.findOwned.mockResolvedValue(model({ dateTuned: new Date(), latestJobStatus: 'completed', outputModel: 'ft:gpt-4o-mini:reviews' }));
-      users.getSecret.mockResolvedValue('sk-key');
+      settings.getSecret.mockResolvedValue('sk-key');
       const order: string[] = [];
       openAi.deleteModel.mockImplementation(async () => void order.push('openai'));
       models.delete.mockImplementation(async () => void order.push('row'));
@@ -134,9 +153,9 @@ describe(ModelsService.name, () => {
     });
 
     it('should ask for the OpenAI key (409) and keep the row when none is saved', async () => {
-      const { sut, models, users } = await build();
+      const { sut, models, settings } = await build();
       models.findOwned.mockResolvedValue(model({ dateTuned: new Date(), latestJobStatus: 'failed', outputModel: 'ft:x' }));
-      users.getSecret.mockResolvedValue(null);
+      settings.getSecret.mockResolvedValue(null);
 
       await expect(sut.remove(SCOPE, 'model-1')).rejects.toThrow(new ConflictException(NO_OPENAI_KEY_MESSAGE));
       expect(models.delete).not.toHaveBeenCalled();

@@ -3,16 +3,18 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { ListQuery, Page } from '../common/list-query';
 import { FineTuneRefusalsRepository, refusalFor } from '../integrations/openai/fine-tune-refusals.repository';
 import { fineTuneModelFor } from '../integrations/openai/model-catalogue';
-import { ModelParameters } from '../integrations/openai/model-parameters';
+import { ModelParameters, parameterKey } from '../integrations/openai/model-parameters';
 import { OpenAiFineTuning } from '../integrations/openai/openai-fine-tuning';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { BaseModelsService } from './base-models.service';
 import { canDelete } from './model-eligibility';
-import { toTrainingJsonl } from '../fine-tune-jobs/training-file';
+import { toTrainingJsonl } from './training-jsonl';
 import { ModelLineupService } from './model-lineup.service';
 import { ExampleDto, ExampleResponse, ModelExtras, ModelResponse, toExampleResponse, toModelResponse } from './models.dto';
 import { ModelsRepository, ModelWithState } from './models.repository';
 import { ChatMessage } from './models.schema';
+import { ConnectionsService } from '../connections/connections.service';
+import { CONNECTION_VENDORS } from '../connections/connection-vendors';
 
 export const NO_OPENAI_KEY_MESSAGE = 'Add your OpenAI API key in OpenAI Settings on the Home screen first.';
 const ROLE_ORDER: ChatMessage['role'][] = ['system', 'user', 'assistant'];
@@ -22,12 +24,13 @@ const ROLE_ORDER: ChatMessage['role'][] = ['system', 'user', 'assistant'];
 export class ModelsService {
   constructor(
     private readonly models: ModelsRepository,
-    private readonly users: UsersService,
+    private readonly settings: WorkspaceSettingsService,
     private readonly openAi: OpenAiFineTuning,
     private readonly baseModels: BaseModelsService,
     private readonly lineups: ModelLineupService,
     private readonly parameters: ModelParameters,
     private readonly fineTuneRefusals: FineTuneRefusalsRepository,
+    private readonly connections: ConnectionsService,
   ) {}
 
   async list(scope: Scope, query: ListQuery): Promise<Page<ModelResponse>> {
@@ -46,23 +49,61 @@ export class ModelsService {
    * page), whether it reasons as far as OpenAI's answers show, and OpenAI's refusal to fine-tune
    * its base (as sent) for the key, or the whole account.
    */
-  async extras(scope: Scope, models: { baseModel: string; outputModel: string | null }[]): Promise<ModelExtras[]> {
-    const apiKey = await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
-    const [key, reasoning, refusals] = await Promise.all([
+  async extras(scope: Scope, models: { baseModel: string; outputModel: string | null; connectionId: string | null }[]): Promise<ModelExtras[]> {
+    const apiKey = await this.settings.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
+    const onProviders = models.some((model) => model.connectionId);
+    const keys = models.map((model) => parameterKey(model.connectionId, model.outputModel ?? model.baseModel));
+    const [key, reasoning, sampling, refusals, providers] = await Promise.all([
       this.lineups.forWorkspace(scope),
-      this.parameters.reasoning(models.map((model) => model.outputModel ?? model.baseModel)),
+      this.parameters.reasoning(keys),
+      this.parameters.samplingNotes(keys),
       apiKey ? this.fineTuneRefusals.forKey(apiKey) : [],
+      onProviders ? this.connections.all(scope) : [],
     ]);
-    return models.map((model) => {
+    // Each provider's listing (as last read) says whether it still offers its models: the vendor is the authority.
+    const listings = new Map(
+      await Promise.all(
+        providers
+          .filter((provider) => models.some((model) => model.connectionId === provider.id))
+          .map(async (provider) => [provider.id, await this.connections.listed(provider).catch(() => null)] as const),
+      ),
+    );
+    return models.map((model, index) => {
+      const reasons = reasoning.get(keys[index]) ?? false;
+      const samplingNotes = sampling.get(keys[index]) ?? [];
+      if (model.connectionId) {
+        const row = providers.find((provider) => provider.id === model.connectionId);
+        const provider = { id: model.connectionId, name: row?.name ?? '', vendor: row ? CONNECTION_VENDORS[row.kind].label : '' };
+        const listed = listings.get(model.connectionId);
+        const unavailable =
+          listed && !listed.some((m) => m.id === model.baseModel)
+            ? `${provider.name} (${provider.vendor}) no longer lists ${model.baseModel} for its key: replace this model on the Models screen.`
+            : null;
+        return { provider, samplingNotes, unavailable, shutdownDate: null, shutDown: false, reasoning: reasons, fineTuneRefusal: null };
+      }
       const life = this.lineups.lifeOfModel(model, key);
       const today = new Date().toISOString().slice(0, 10);
       return {
+        provider: null,
+        samplingNotes,
+        unavailable: null,
         shutdownDate: life.shutdownDate,
         shutDown: life.gone || (life.shutdownDate !== null && life.shutdownDate <= today),
-        reasoning: reasoning.get(model.outputModel ?? model.baseModel) ?? false,
+        reasoning: reasons,
         fineTuneRefusal: refusalFor(refusals, fineTuneModelFor(model.baseModel)),
       };
     });
+  }
+
+  /**
+   * The vendor that writes each of these vendor model ids for the workspace: the vendor of its model
+   * on a provider that names it (base or tuned), else OpenAI.
+   */
+  async vendorsOf(scope: Scope, modelIds: string[]): Promise<Map<string, string>> {
+    const onProviders = (await this.models.onProviders(scope)).filter((model) => modelIds.includes(model.outputModel ?? model.baseModel));
+    if (onProviders.length === 0) return new Map();
+    const providers = new Map((await this.connections.all(scope)).map((row) => [row.id, CONNECTION_VENDORS[row.kind].label]));
+    return new Map(onProviders.map((model) => [model.outputModel ?? model.baseModel, providers.get(model.connectionId!) ?? 'OpenAI']));
   }
 
   /** The model's examples as OpenAI's chat fine-tuning JSONL (what a fine-tune job uploads), and the model's name. */
@@ -72,10 +113,14 @@ export class ModelsService {
     return { name: model.name, jsonl: examples.length > 0 ? toTrainingJsonl(examples) : '' };
   }
 
-  /** A base model the saved OpenAI key cannot use is refused, naming it; without a key any known one is accepted. */
-  async create(scope: Scope, name: string, baseModel: string): Promise<ModelResponse> {
-    await this.baseModels.assertUsable(scope, baseModel);
-    const created = await this.models.create({ scope, name, baseModel });
+  /**
+   * A base model the saved OpenAI key cannot use is refused, naming it; without a key any known one
+   * is accepted. On another provider, the model must be one its listing names for its key.
+   */
+  async create(scope: Scope, name: string, baseModel: string, connectionId: string | null = null): Promise<ModelResponse> {
+    if (connectionId) await this.baseModels.assertListed(scope, connectionId, baseModel);
+    else await this.baseModels.assertUsable(scope, baseModel);
+    const created = await this.models.create({ scope, name, baseModel, connectionId });
     if (!created) throw new ConflictException(`A model named "${name}" already exists.`);
     const model = { ...created, exampleCount: 0, latestJobStatus: null };
     return toModelResponse(model, (await this.extras(scope, [model]))[0], []);
@@ -127,7 +172,7 @@ export class ModelsService {
   }
 
   async requireOpenAiKey(scope: Scope): Promise<string> {
-    const key = await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
+    const key = await this.settings.getSecret(scope.workspaceId, 'OPENAI_API_KEY');
     if (!key) throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
     return key;
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { ApiErrors, ApiList } from '../common/api-docs';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
@@ -9,6 +9,7 @@ import { PreviewEvents, SectionEvent } from './preview-events';
 import { CreatePreviewDto, PreviewResponse } from './previews.dto';
 import { PREVIEW_FILTERABLE, PREVIEW_SORTABLE } from './previews.repository';
 import { PreviewsService } from './previews.service';
+import { Access } from '../common/access';
 
 const LIST = { sortable: PREVIEW_SORTABLE, filterable: PREVIEW_FILTERABLE };
 const previewId = new IdParamPipe('Preview not found.');
@@ -32,6 +33,7 @@ export class PreviewsController {
   ) {}
 
   @Post()
+  @Access('previews', 'write')
   @ApiOperation({
     summary:
       'Run an article template (or one section) on given values, once per model asked for, as a background job: nothing is written to Notion or Drive. Answers at once; a template problem (an unknown placeholder, a deleted model) is a 400 before anything runs',
@@ -43,6 +45,7 @@ export class PreviewsController {
   }
 
   @Get()
+  @Access('previews', 'read')
   @ApiOperation({ summary: 'Your previews, newest first' })
   @ApiList(PreviewResponse, 'previews', LIST)
   async list(
@@ -54,6 +57,7 @@ export class PreviewsController {
   }
 
   @Get(':id')
+  @Access('previews', 'read')
   @ApiOperation({ summary: 'One preview: its variants and the sections written so far, with tokens and cost' })
   @ApiOkResponse({ type: PreviewResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', previewId) id: string): Promise<PreviewResponse> {
@@ -61,6 +65,7 @@ export class PreviewsController {
   }
 
   @Get(':id/events')
+  @Access('previews', 'read')
   @ApiOperation({ summary: 'The preview as it is written, as server-sent events' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({

@@ -16,7 +16,7 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import { IsOmittable } from '../common/validation';
-import { UsageTotalResponse } from '../history/history.dto';
+import { SpentResponse } from '../common/spent.dto';
 import { ApiExamplesUsed, UsedExampleResponse } from '../examples/used-example.dto';
 
 /** At most this many properties, each name at most 200 characters and each value at most 20,000 (a prompt's size). */
@@ -111,7 +111,7 @@ export class CreatePreviewDto {
   models?: string[];
 }
 
-export class PreviewSectionResponse {
+export class PreviewSectionResponse extends SpentResponse {
   @ApiProperty({ description: "The section's place in the template, from 0" })
   position!: number;
 
@@ -123,15 +123,6 @@ export class PreviewSectionResponse {
 
   @ApiProperty({ description: 'The OpenAI model asked', example: 'gpt-4o' })
   model!: string;
-
-  @ApiProperty()
-  prompt_tokens!: number;
-
-  @ApiProperty()
-  completion_tokens!: number;
-
-  @ApiProperty({ type: Number, nullable: true, description: 'US dollars, to the millionth; null when the price is unknown' })
-  cost_usd!: number | null;
 
   @ApiProperty({ description: 'How long OpenAI took' })
   duration_ms!: number;
@@ -150,8 +141,8 @@ export class PreviewVariantResponse {
   @ApiProperty({ type: [PreviewSectionResponse], description: 'The sections written so far, in order' })
   sections!: PreviewSectionResponse[];
 
-  @ApiProperty({ type: UsageTotalResponse, description: 'The sum of its sections' })
-  usage!: UsageTotalResponse;
+  @ApiProperty({ type: SpentResponse, description: 'The sum of its sections' })
+  usage!: SpentResponse;
 }
 
 export class PreviewResponse {
@@ -191,8 +182,8 @@ export class PreviewResponse {
   @ApiProperty({ type: [PreviewVariantResponse], description: 'One per model asked for (one when none was)' })
   variants!: PreviewVariantResponse[];
 
-  @ApiProperty({ type: UsageTotalResponse, description: 'The sum of every variant' })
-  usage!: UsageTotalResponse;
+  @ApiProperty({ type: SpentResponse, description: 'The sum of every variant' })
+  usage!: SpentResponse;
 
   @ApiProperty({ type: String, format: 'date-time' })
   created_at!: Date;

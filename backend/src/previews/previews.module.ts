@@ -4,16 +4,15 @@ import { ClientsModule } from '../clients/clients.module';
 import { GenerationModule } from '../generation/generation.module';
 import { ModelsModule } from '../models/models.module';
 import { SectionsModule } from '../sections/sections.module';
-import { UsersModule } from '../users/users.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { PreviewEvents } from './preview-events';
 import { PreviewsController } from './previews.controller';
 import { PreviewsRepository } from './previews.repository';
-import { PreviewsRunner } from './previews.runner';
 import { PreviewsService } from './previews.service';
 
 @Module({
-  imports: [UsersModule, ArticlesModule, SectionsModule, ClientsModule, ModelsModule, GenerationModule],
+  imports: [WorkspacesModule, ArticlesModule, SectionsModule, ClientsModule, ModelsModule, GenerationModule],
   controllers: [PreviewsController],
-  providers: [PreviewsRepository, PreviewsService, PreviewEvents, PreviewsRunner],
+  providers: [PreviewsRepository, PreviewsService, PreviewEvents],
 })
 export class PreviewsModule {}

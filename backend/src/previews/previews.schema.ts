@@ -1,6 +1,6 @@
 import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { SectionSnapshot } from '../articles/articles.schema';
+import { SectionSnapshot } from '../sections/sections.schema';
 import type { UsedExample } from '../examples/used-example';
 import { leasedJobColumns, LeasedStatus } from '../jobs/leased-job.schema';
 

@@ -9,12 +9,12 @@ import { APP_CONFIG } from '../config/config.module';
 import { GenerationError } from '../generation/generation-error';
 import { UnknownPlaceholderError } from '../generation/placeholders';
 import { SectionWriter, TemplateRun, WrittenSection } from '../generation/section-writer';
-import { DEFAULT_PRICES } from '../integrations/openai/prices';
+import { DEFAULT_PRICES } from '../config/price-table';
 import { JobsService } from '../jobs/jobs.service';
 import { ModelsRepository } from '../models/models.repository';
 import { SectionsRepository } from '../sections/sections.repository';
 import { SectionRow } from '../sections/sections.schema';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { ownedBy } from '../workspaces/scope';
 import { PreviewEvents } from './preview-events';
 import { PreviewsRepository } from './previews.repository';
@@ -95,7 +95,7 @@ describe(PreviewsService.name, () => {
         sections: SectionsRepository,
         clients: ClientsRepository,
         models: ModelsRepository,
-        users: UsersService,
+        settings: WorkspaceSettingsService,
         writer: SectionWriter,
         queue: JobsService,
       },
@@ -103,7 +103,7 @@ describe(PreviewsService.name, () => {
     );
     built.articles.findOwned.mockResolvedValue(article);
     built.writer.check.mockResolvedValue();
-    built.users.getSecret.mockResolvedValue('sk-key');
+    built.settings.getSecret.mockResolvedValue('sk-key');
     built.previews.create.mockImplementation(async ({ scope, ...values }) => previewRow({ ...values, ...ownedBy(scope), status: 'queued', attempts: 0 }));
     built.queue.send.mockResolvedValue(null as never);
     built.previews.start.mockImplementation(async () => previewRow());
@@ -180,8 +180,8 @@ describe(PreviewsService.name, () => {
     });
 
     it('should be a 409 without an OpenAI key, storing nothing', async () => {
-      const { sut, users, previews } = await build();
-      users.getSecret.mockResolvedValue(null);
+      const { sut, settings, previews } = await build();
+      settings.getSecret.mockResolvedValue(null);
 
       await expect(sut.create(SCOPE, { articleId: 'article-1', title: 'T' })).rejects.toBeInstanceOf(ConflictException);
       expect(previews.create).not.toHaveBeenCalled();

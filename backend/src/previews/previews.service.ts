@@ -7,24 +7,25 @@ import { notYours } from '../common/validation';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { SectionSnapshot } from '../articles/articles.schema';
+import { SectionSnapshot } from '../sections/sections.schema';
 import { ClientsRepository } from '../clients/clients.repository';
 import { GenerationError } from '../generation/generation-error';
 import { JOB_ATTEMPTS } from '../generation/generation.service';
 import { UnknownPlaceholderError } from '../generation/placeholders';
 import { KeptSection, SectionWriter } from '../generation/section-writer';
-import { SpentTokens, spentUsd, totalOf } from '../history/usage';
+import { SpentTokens, spentUsd, totalOf } from '../integrations/openai/usage';
 import { roundUsd } from '../integrations/openai/prices';
 import { JobsService } from '../jobs/jobs.service';
-import { LEASE_MS, recoverOrphans, withLease } from '../jobs/leased-job';
+import { LeasedQueueWorker, RepeatingPass } from '../jobs/job-declarations';
+import { LEASE_MS, RECOVER_MS, recoverOrphans, withLease } from '../jobs/leased-job';
 import { ModelsRepository } from '../models/models.repository';
 import { sectionAsEntry, SectionsRepository } from '../sections/sections.repository';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { PreviewEvents } from './preview-events';
 import { CreatePreviewDto, PreviewResponse, PreviewSectionResponse } from './previews.dto';
 import { PreviewsRepository } from './previews.repository';
 import { PreviewRow, PreviewSectionRow, PreviewVariant } from './previews.schema';
-import { PREVIEW_QUEUE } from '../jobs/queues';
+import { PREVIEW_QUEUE } from '../common/queues';
 
 export { PREVIEW_QUEUE };
 
@@ -48,7 +49,6 @@ export class PreviewsService {
   private readonly logger = new Logger(PreviewsService.name);
   /** Previews being written by this process. */
   private running = 0;
-  private readonly startedHere = new Set<Promise<void>>();
 
   constructor(
     private readonly previews: PreviewsRepository,
@@ -56,7 +56,7 @@ export class PreviewsService {
     private readonly sections: SectionsRepository,
     private readonly clients: ClientsRepository,
     private readonly models: ModelsRepository,
-    private readonly users: UsersService,
+    private readonly settings: WorkspaceSettingsService,
     private readonly writer: SectionWriter,
     private readonly queue: JobsService,
     private readonly events: PreviewEvents,
@@ -93,7 +93,7 @@ export class PreviewsService {
         throw error;
       }
     }
-    if (!(await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY')))
+    if (!(await this.settings.getSecret(scope.workspaceId, 'OPENAI_API_KEY')))
       throw new ConflictException('Add your OpenAI API key in OpenAI Settings on the Home screen first.');
     const row = await this.previews.create({
       scope,
@@ -198,19 +198,11 @@ export class PreviewsService {
    * A person is waiting for it: once queued (durably), a preview starts here at once when this
    * process runs fewer than GENERATION_CONCURRENCY, rather than after the queue's round trip; the
    * queued job then finds it taken (its lease) and does nothing. A process that dies meanwhile
-   * leaves it to the recovery sweep, as any leased job.
+   * leaves it to the recovery sweep, as any leased job. Only a process that runs jobs starts it.
    */
   private startNow(id: string): void {
-    if (!this.config.runJobs || this.running >= this.config.generationConcurrency) return;
-    const started = this.run(id)
-      .catch((error: unknown) => this.logger.error(error))
-      .finally(() => this.startedHere.delete(started));
-    this.startedHere.add(started);
-  }
-
-  /** Waits for the previews started here (shutdown; the queue's workers are drained by pg-boss). */
-  async drain(): Promise<void> {
-    await Promise.all([...this.startedHere]);
+    if (this.running >= this.config.generationConcurrency) return;
+    this.queue.runHere(() => this.run(id));
   }
 
   /** Queued durably, and this process's idle workers woken so it starts now. */
@@ -219,10 +211,13 @@ export class PreviewsService {
   }
 
   /** Previews left running by a stopped process, or never queued, go back to the queue. */
+  @RepeatingPass('preview-recovery', { everyMs: RECOVER_MS, failure: 'Preview recovery failed' })
   recover(): Promise<void> {
     return recoverOrphans(this.previews, (id) => this.queue.send(PREVIEW_QUEUE, { jobId: id }, { singletonKey: id }).then(() => undefined));
   }
 
+  /** A preview starts where it was asked for (startNow): the queue's workers find another process's, or one tried again. */
+  @LeasedQueueWorker(PREVIEW_QUEUE, (config) => config.generationConcurrency)
   async run(id: string): Promise<void> {
     this.running++;
     try {
@@ -236,8 +231,7 @@ export class PreviewsService {
   private async write(row: PreviewRow): Promise<void> {
     this.events.changed(row.id);
     try {
-      const openAiKey = await this.users.getSecret(row.workspaceId, 'OPENAI_API_KEY');
-      if (!openAiKey) throw new GenerationError('No OpenAI API key is saved: add it in OpenAI Settings on Home.');
+      const openAiKey = await this.settings.getSecret(row.workspaceId, 'OPENAI_API_KEY');
       // Only a preview tried again has sections written already.
       const written = row.attempts > 1 ? await this.previews.sections([row.id]) : [];
       const outcomes = await Promise.allSettled(

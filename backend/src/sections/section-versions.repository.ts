@@ -2,23 +2,12 @@ import { Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { EXAMPLES_COUNT } from '@quire/shared';
-import { DatabaseService } from '../database/database.service';
-import { sections } from './sections.schema';
+import { DatabaseService, Queries } from '../database/database.service';
+import { SectionSnapshot, sections } from './sections.schema';
 import { SectionVersionRow, sectionVersions } from './section-versions.schema';
 
-/** What an article entry holds of a section, to be matched against the section's versions. */
-export interface EntryContent {
-  section: string;
-  heading: string;
-  systemPrompt: string;
-  userPrompt: string;
-  model: string;
-  temperature: number;
-  logit_bias_group: string | null;
-  reasoning_effort?: string | null;
-  examples_model?: string | null;
-  examples_count?: number;
-}
+/** What an article entry holds of a section, to be matched against the section's versions: its snapshot, without the version it was matched to. */
+export type EntryContent = Omit<SectionSnapshot, 'section_version'>;
 
 /** A section's versions (written by SectionsRepository with each change; read here). */
 @Injectable()
@@ -59,9 +48,9 @@ export class SectionVersionsRepository {
    * last three holds what a section did before they existed), or null when it equals none. Matched in the database, so no
    * prompt of any version travels to the server. The same rule as migration 0008's.
    */
-  async matching(scope: Scope, entries: EntryContent[]): Promise<(number | null)[]> {
+  async matching(scope: Scope, entries: EntryContent[], db: Queries = this.database.db): Promise<(number | null)[]> {
     if (entries.length === 0) return [];
-    const result = await this.database.db.execute(sql`
+    const result = await db.execute(sql`
       select e.ord, (
         select max(v.version) from ${sectionVersions} v
         where v.workspace_id = ${scope.workspaceId}

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AuthUser, CurrentUser } from '../auth/current-user';
+import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { ApiErrors, ApiList } from '../common/api-docs';
 import { IdParamPipe } from '../common/id-param';
 import { VersionParamPipe } from '../common/version-param';
@@ -10,6 +10,7 @@ import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { SectionDto, SectionResponse, SectionVersionResponse, UpdateSectionDto } from './sections.dto';
 import { SECTION_FILTERABLE, SECTION_SORTABLE } from './sections.repository';
 import { SectionsService } from './sections.service';
+import { Access } from '../common/access';
 
 const sectionId = new IdParamPipe('Section not found.');
 const versionNumber = new VersionParamPipe('Version not found.');
@@ -21,6 +22,7 @@ export class SectionsController {
   constructor(private readonly sections: SectionsService) {}
 
   @Get()
+  @Access('sections', 'read')
   @ApiOperation({ summary: 'Your prompt sections' })
   @ApiList(SectionResponse, 'sections', LIST)
   async list(
@@ -32,6 +34,7 @@ export class SectionsController {
   }
 
   @Get(':id')
+  @Access('sections', 'read')
   @ApiOperation({ summary: 'One section' })
   @ApiOkResponse({ type: SectionResponse })
   get(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string): Promise<SectionResponse> {
@@ -39,6 +42,7 @@ export class SectionsController {
   }
 
   @Post()
+  @Access('sections', 'write')
   @ApiOperation({ summary: 'Create a section (its model and bias list must be yours)' })
   @ApiCreatedResponse({ type: SectionResponse })
   create(@CurrentUser() user: AuthUser, @Body() body: SectionDto): Promise<SectionResponse> {
@@ -46,6 +50,7 @@ export class SectionsController {
   }
 
   @Post(':id/copy')
+  @Access('sections', 'write')
   @ApiOperation({ summary: 'Duplicate a section under the next free " (n)" name' })
   @ApiCreatedResponse({ type: SectionResponse })
   copy(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string): Promise<SectionResponse> {
@@ -53,6 +58,7 @@ export class SectionsController {
   }
 
   @Get(':id/versions')
+  @Access('sections', 'read')
   @ApiOperation({ summary: "A section's versions, newest first: every create, update and restore keeps one, immutable" })
   @ApiOkResponse({ type: [SectionVersionResponse] })
   versions(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string): Promise<SectionVersionResponse[]> {
@@ -60,6 +66,7 @@ export class SectionsController {
   }
 
   @Post(':id/versions/:version/restore')
+  @Access('sections', 'write')
   @ApiOperation({ summary: 'Make the section equal to one of its versions, as a new version (a version equal to the current fields changes nothing)' })
   @ApiParam({ name: 'version', schema: { type: 'integer', minimum: 1 }, description: 'The version to restore' })
   @ApiCreatedResponse({ type: SectionResponse, description: 'The section as it now is' })
@@ -69,6 +76,7 @@ export class SectionsController {
   }
 
   @Put(':id')
+  @Access('sections', 'write')
   @ApiOperation({
     summary:
       "Replace a section's fields, as its next version (fields equal to the current ones add none; the record's own read-only fields may come along and are ignored)",
@@ -80,6 +88,7 @@ export class SectionsController {
   }
 
   @Delete(':id')
+  @Access('sections', 'write')
   @ApiOperation({ summary: 'Delete a section (articles keep their snapshots of it)' })
   @ApiOkResponse({ type: SectionResponse, description: 'The deleted section' })
   remove(@CurrentUser() user: AuthUser, @Param('id', sectionId) id: string): Promise<SectionResponse> {

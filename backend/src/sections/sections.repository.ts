@@ -1,12 +1,13 @@
 import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, like, or, sql } from 'drizzle-orm';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, Queries } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { holdsAlready } from '../common/unchanged';
-import type { SectionSnapshot } from '../articles/articles.schema';
+import type { SectionSnapshot } from './sections.schema';
 import { SectionRow, sections } from './sections.schema';
 import { sectionVersions } from './section-versions.schema';
+import { models } from '../models/models.schema';
 
 export const SECTION_SORTABLE = ['name', 'temperature', 'created_at', 'updated_at'] as const;
 export const SECTION_FILTERABLE = { q: 'search', id: 'uuid', model: 'uuid', logit_bias_group: 'uuid' } as const satisfies Filterable;
@@ -108,15 +109,30 @@ export class SectionsRepository {
   }
 
   /** The user's sections that write with a model. */
-  async idsWithModel(scope: Scope, model: string): Promise<string[]> {
-    const rows = await this.database.db
-      .select({ id: sections.id })
+  withModel(scope: Scope, model: string, db: Queries = this.database.db): Promise<SectionRow[]> {
+    return db
+      .select()
       .from(sections)
       .where(and(eq(sections.workspaceId, scope.workspaceId), eq(sections.model, model)));
-    return rows.map((row) => row.id);
   }
 
   /** Names that a copy of `base` could collide with: the base itself and "base (n)". */
+  /** The workspace's models on a provider, and the sections that write with them, by name (A–Z). */
+  async onConnection(scope: Scope, connectionId: string): Promise<{ models: string[]; sections: string[] }> {
+    const db = this.database.db;
+    const onIt = and(eq(models.workspaceId, scope.workspaceId), eq(models.connectionId, connectionId));
+    const [modelRows, sectionRows] = await Promise.all([
+      db.select({ name: models.name }).from(models).where(onIt).orderBy(models.name),
+      db
+        .select({ name: sections.name })
+        .from(sections)
+        .innerJoin(models, eq(models.id, sections.model))
+        .where(and(eq(sections.workspaceId, scope.workspaceId), onIt))
+        .orderBy(sections.name),
+    ]);
+    return { models: modelRows.map((row) => row.name), sections: sectionRows.map((row) => row.name) };
+  }
+
   async namesLike(scope: Scope, base: string): Promise<string[]> {
     const escaped = base.replace(/[%_\\]/g, '\\$&');
     const rows = await this.database.db
@@ -141,10 +157,10 @@ export class SectionsRepository {
   /**
    * The section with `values`, as its next version (kept with it), under the row's lock so two
    * updates at once get two numbers. Values equal to the current ones change nothing and add no
-   * version. Null when the section is not the user's.
+   * version. Null when the section is not the user's. Inside the caller's transaction `db`, a savepoint.
    */
-  async update(scope: Scope, id: string, values: SectionValues): Promise<SectionRow | null> {
-    return this.database.db.transaction(async (tx) => {
+  async update(scope: Scope, id: string, values: SectionValues, db: Queries = this.database.db): Promise<SectionRow | null> {
+    return db.transaction(async (tx) => {
       const [current] = await tx
         .select()
         .from(sections)

@@ -3,6 +3,27 @@ import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 
 import { logitBiasGroups } from '../logit-bias-groups/logit-bias-groups.schema';
 import type { ReasoningEffort } from '../integrations/openai/chat-parameters';
 
+/**
+ * A section as it was when an article was saved (spec §5): later edits to the section do not change
+ * it. Declared with the sections, which articles copy from.
+ */
+export interface SectionSnapshot {
+  section: string;
+  heading: string;
+  systemPrompt: string;
+  userPrompt: string;
+  model: string;
+  temperature: number;
+  logit_bias_group: string | null;
+  /** The section's reasoning_effort (absent in snapshots taken before it existed: the model's default). */
+  reasoning_effort?: ReasoningEffort | null;
+  /** The section's example set and how many of it guide the section (absent in older snapshots: none). */
+  examples_model?: string | null;
+  examples_count?: number;
+  /** The newest version of the section this entry equals when it was saved; null when it equals none. */
+  section_version?: number | null;
+}
+
 /** What a section says, kept alike in the section and in each of its versions (section_versions). */
 export const sectionContentColumns = () => ({
   name: text('name').notNull(),

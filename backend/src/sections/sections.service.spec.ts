@@ -47,7 +47,9 @@ describe(SectionsService.name, () => {
       biasGroups: LogitBiasGroupsRepository,
       lineups: ModelLineupService,
     });
-    built.models.openAiModels.mockImplementation(async (_user, ids) => ids.map((id) => ({ id, name: 'Voice', baseModel: 'gpt-4o', outputModel: null })));
+    built.models.openAiModels.mockImplementation(async (_user, ids) =>
+      ids.map((id) => ({ id, name: 'Voice', baseModel: 'gpt-4o', outputModel: null, connectionId: null })),
+    );
     built.lineups.forWorkspace.mockResolvedValue({ unknown: null });
     built.lineups.lifeOfModel.mockReturnValue({ shutdownDate: '2027-01-14', gone: false });
     return built;

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { JobsService } from '../jobs/jobs.service';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { ownedBy } from '../workspaces/scope';
 import { CrawlFailedError, CrawlOutcome } from '../training-data/crawler/crawler';
 import { JobCrawler } from './job-crawler';
@@ -59,7 +59,7 @@ describe(TrainingCollectionService.name, () => {
         jobs: TrainingJobsRepository,
         pages: TrainingPagesRepository,
         queue: JobsService,
-        users: UsersService,
+        settings: WorkspaceSettingsService,
         embeddings: OpenAiEmbeddings,
         cpu: CpuPool,
         crawler: JobCrawler,
@@ -163,10 +163,10 @@ describe(TrainingCollectionService.name, () => {
     });
 
     it('should cluster by text, saying so, in embeddings mode without an OpenAI key', async () => {
-      const { sut, jobs, crawler, users, embeddings, cpu } = await build();
+      const { sut, jobs, crawler, settings, embeddings, cpu } = await build();
       jobs.start.mockResolvedValue(job({ clustering: 'embeddings' }));
       crawler.crawl.mockResolvedValue(outcome());
-      users.getSecret.mockResolvedValue(null);
+      settings.getSecret.mockResolvedValue(null);
 
       await sut.run('job-1');
 
@@ -176,10 +176,10 @@ describe(TrainingCollectionService.name, () => {
     });
 
     it('should cluster on the embeddings in embeddings mode', async () => {
-      const { sut, jobs, crawler, users, embeddings, cpu } = await build();
+      const { sut, jobs, crawler, settings, embeddings, cpu } = await build();
       jobs.start.mockResolvedValue(job({ clustering: 'embeddings' }));
       crawler.crawl.mockResolvedValue(outcome());
-      users.getSecret.mockResolvedValue('sk-key');
+      settings.getSecret.mockResolvedValue('sk-key');
       embeddings.embedTexts.mockResolvedValue({ vectors: [[1, 0]], truncated: 0 });
 
       await sut.run('job-1');

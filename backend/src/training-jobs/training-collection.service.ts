@@ -7,8 +7,9 @@ import { AppConfig } from '../config/config';
 import { EMBEDDING_LIMITS } from '../integrations/openai/model-catalogue';
 import { OpenAiEmbeddings } from '../integrations/openai/openai-embeddings';
 import { JobsService } from '../jobs/jobs.service';
-import { recoverOrphans, withLease } from '../jobs/leased-job';
-import { UsersService } from '../users/users.service';
+import { LeasedQueueWorker, OnJobsStopping, RepeatingPass } from '../jobs/job-declarations';
+import { RECOVER_MS, recoverOrphans, withLease } from '../jobs/leased-job';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { collectItems, poolCounts } from '../training-data/snapshot-pools';
 import { CrawlFailedError, CrawlOutcome } from '../training-data/crawler/crawler';
 import { blocksToPlainText } from '@quire/shared';
@@ -18,9 +19,12 @@ import { JobCrawler } from './job-crawler';
 import { TrainingJobRow } from './training-jobs.schema';
 import { TrainingJobsRepository } from './training-jobs.repository';
 import { TrainingPagesRepository } from './training-pages.repository';
-import { TRAINING_QUEUE } from '../jobs/queues';
+import { TRAINING_QUEUE } from '../common/queues';
 
 export { TRAINING_QUEUE };
+
+/** Training jobs crawled at once per process; each is polite to its own host. */
+const TRAINING_CONCURRENCY = 2;
 
 /** The collection workflow of one training job: crawl, parse, cluster, snapshot. */
 @Injectable()
@@ -33,7 +37,7 @@ export class TrainingCollectionService {
     private readonly jobs: TrainingJobsRepository,
     private readonly pages: TrainingPagesRepository,
     private readonly queue: JobsService,
-    private readonly users: UsersService,
+    private readonly settings: WorkspaceSettingsService,
     private readonly embeddings: OpenAiEmbeddings,
     private readonly cpu: CpuPool,
     private readonly crawler: JobCrawler,
@@ -45,15 +49,19 @@ export class TrainingCollectionService {
   }
 
   /** Jobs left by a stopped process, or created but never queued, go back to the queue. */
+  @RepeatingPass('training-recover', { everyMs: RECOVER_MS, failure: 'Training recovery failed' })
   recover(): Promise<void> {
     return recoverOrphans(this.jobs, (id) => this.enqueue(id));
   }
 
+  /** Shutting down: running crawls stop (to be resumed) instead of being awaited. */
+  @OnJobsStopping()
   stop(): void {
     this.shutdown.abort();
   }
 
   /** Runs one job to its end (or to shutdown, which leaves it to be resumed). */
+  @LeasedQueueWorker(TRAINING_QUEUE, TRAINING_CONCURRENCY)
   run(jobId: string): Promise<void> {
     return withLease(this.jobs, jobId, (job) => this.collect(job));
   }
@@ -116,7 +124,7 @@ export class TrainingCollectionService {
   /** Embeddings of both pools in embeddings mode; a failure falls back to the text features, said in the note. */
   private async vectors(job: TrainingJobRow, items: { h1sAndIntros: SectionItem[]; sections: SectionItem[] }) {
     if (job.clustering !== 'embeddings') return { vectors: null, note: null };
-    const key = await this.users.getSecret(job.workspaceId, 'OPENAI_API_KEY');
+    const key = await this.settings.getSecret(job.workspaceId, 'OPENAI_API_KEY');
     if (!key) return { vectors: null, note: 'No OpenAI API key was saved, so sections were clustered by their text.' };
     const text = (item: SectionItem) => blocksToPlainText(item.originalHeading, item.children);
     try {

@@ -1,17 +1,16 @@
 import { Module } from '@nestjs/common';
-import { UsersModule } from '../users/users.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { JobCrawler } from './job-crawler';
 import { TrainingCollectionService } from './training-collection.service';
 import { TrainingJobsController } from './training-jobs.controller';
 import { TrainingJobsRepository } from './training-jobs.repository';
-import { TrainingJobsRunner } from './training-jobs.runner';
 import { TrainingJobsService } from './training-jobs.service';
 import { TrainingPagesRepository } from './training-pages.repository';
 
 @Module({
-  imports: [UsersModule],
+  imports: [WorkspacesModule],
   controllers: [TrainingJobsController],
-  providers: [TrainingJobsService, TrainingJobsRepository, TrainingPagesRepository, TrainingCollectionService, JobCrawler, TrainingJobsRunner],
+  providers: [TrainingJobsService, TrainingJobsRepository, TrainingPagesRepository, TrainingCollectionService, JobCrawler],
   exports: [TrainingJobsRepository],
 })
 export class TrainingJobsModule {}

@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException } from '@nestjs/common';
 import { scope as SCOPE } from '../../../test/support/rows';
 import { buildService } from '../../../test/support/unit';
 import { NO_OPENAI_KEY_MESSAGE } from '../models/models.service';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { ownedBy } from '../workspaces/scope';
 import { TrainingCollectionService } from './training-collection.service';
 import { TrainingJobsRepository } from './training-jobs.repository';
@@ -11,7 +11,11 @@ import { TrainingJobsService } from './training-jobs.service';
 
 describe(TrainingJobsService.name, () => {
   async function build() {
-    const built = await buildService(TrainingJobsService, { jobs: TrainingJobsRepository, collection: TrainingCollectionService, users: UsersService });
+    const built = await buildService(TrainingJobsService, {
+      jobs: TrainingJobsRepository,
+      collection: TrainingCollectionService,
+      settings: WorkspaceSettingsService,
+    });
     built.jobs.create.mockImplementation(
       async ({ scope, ...values }) =>
         ({
@@ -52,8 +56,8 @@ describe(TrainingJobsService.name, () => {
     });
 
     it('should ask for the OpenAI key (409) before clustering by embeddings', async () => {
-      const { sut, users, jobs } = await build();
-      users.getSecret.mockResolvedValue(null);
+      const { sut, settings, jobs } = await build();
+      settings.getSecret.mockResolvedValue(null);
 
       await expect(sut.submit(SCOPE, { url: 'https://blog.test/', clustering: 'embeddings' })).rejects.toThrow(new ConflictException(NO_OPENAI_KEY_MESSAGE));
       expect(jobs.create).not.toHaveBeenCalled();

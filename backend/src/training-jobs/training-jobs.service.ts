@@ -3,7 +3,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { randomUUID } from 'node:crypto';
 import { ListQuery, Page } from '../common/list-query';
 import { NO_OPENAI_KEY_MESSAGE } from '../models/models.service';
-import { UsersService } from '../users/users.service';
+import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { TrainingCollectionService } from './training-collection.service';
 import { SubmitUrlDto, TrainingJobResponse, toTrainingJobResponse } from './training-jobs.dto';
 import { TrainingJobsRepository } from './training-jobs.repository';
@@ -13,7 +13,7 @@ export class TrainingJobsService {
   constructor(
     private readonly jobs: TrainingJobsRepository,
     private readonly collection: TrainingCollectionService,
-    private readonly users: UsersService,
+    private readonly settings: WorkspaceSettingsService,
   ) {}
 
   async list(scope: Scope, query: ListQuery): Promise<Page<TrainingJobResponse>> {
@@ -31,7 +31,8 @@ export class TrainingJobsService {
   async submit(scope: Scope, body: SubmitUrlDto): Promise<TrainingJobResponse> {
     const url = webAddress(body.url);
     const clustering = body.clustering ?? 'text';
-    if (clustering === 'embeddings' && !(await this.users.getSecret(scope.workspaceId, 'OPENAI_API_KEY'))) throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
+    if (clustering === 'embeddings' && !(await this.settings.getSecret(scope.workspaceId, 'OPENAI_API_KEY')))
+      throw new ConflictException(NO_OPENAI_KEY_MESSAGE);
     const id = randomUUID();
     const job = await this.jobs.create({
       id,

@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 import { GoogleAccessService } from './google-access.service';
-import { WorkspacesModule } from '../workspaces/workspaces.module';
 
+/** The people who sign in and their own Google tokens (a workspace's connection settings are the workspace's). */
 @Module({
-  imports: [WorkspacesModule],
-  controllers: [UsersController],
   providers: [UsersService, UsersRepository, GoogleAccessService],
-  exports: [UsersService, UsersRepository, GoogleAccessService, WorkspacesModule],
+  exports: [UsersService, UsersRepository, GoogleAccessService],
 })
 export class UsersModule {}

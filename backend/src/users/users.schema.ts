@@ -1,10 +1,5 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export interface StatusConfig {
-  propertyName: string;
-  values: { start: string; inProgress: string; error: string; complete: string };
-}
-
 /** A person who signs in. Secret columns hold AES-256-GCM ciphertext from SecretBox, never plaintext; the connection settings belong to workspaces. */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,117 +1,16 @@
-import { BadRequestException, Injectable, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { sealContext } from '../common/sealed-columns';
-import { SecretBox, redactedHint } from '../common/secret-box';
-import { notionId } from '../integrations/notion/notion-id';
+import { openSaved, SecretBox } from '../common/secret-box';
 import { UsersRepository } from './users.repository';
-import { StatusConfig, UserRow } from './users.schema';
-import { WorkspaceSecretsPatch, WorkspacesRepository } from '../workspaces/workspaces.repository';
-import { WorkspaceRow } from '../workspaces/workspaces.schema';
-import type { AuthUser } from '../auth/current-user';
-import { DEFAULT_STATUS_CONFIG, ENV_VAR_NAMES, EnvVarName, EnvVars, EnvVarsDto, StatusConfigResponse, UserResponse } from './users.dto';
+import { UserRow } from './users.schema';
 
-const COLUMN_OF: Record<EnvVarName, keyof WorkspaceSecretsPatch> = {
-  NOTION_SECRET: 'notionSecret',
-  DATABASE_ID: 'notionDatabaseId',
-  OPENAI_API_KEY: 'openAiApiKey',
-};
-
-/** Visible ASCII only: what API keys, integration secrets and database ids are made of. */
-const PRINTABLE = /^[\x21-\x7e]*$/;
-
-const SOURCE_OF: Record<EnvVarName, string> = {
-  NOTION_SECRET: "the Notion integration's page",
-  DATABASE_ID: 'the Notion database link',
-  OPENAI_API_KEY: "OpenAI's API keys page",
-};
-
-/**
- * The connection settings and the status configuration, which belong to the workspace (issue 28:
- * sealed for "<workspace id>:<name>"), and each person's own Google tokens.
- */
+/** Each person's own Google tokens, sealed for "<user id>:<purpose>" (the connection settings belong to the workspace). */
 @Injectable()
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly workspaces: WorkspacesRepository,
     private readonly box: SecretBox,
   ) {}
-
-  async getSettings(user: AuthUser): Promise<UserResponse> {
-    return this.toResponse(user, await this.requireWorkspace(user.workspaceId));
-  }
-
-  /**
-   * Omitted fields stay as they are, so does a field posted back as its own redacted hint; an
-   * empty string clears one. Everything is checked before anything is written.
-   */
-  async updateSettings(user: AuthUser, envVars: EnvVarsDto): Promise<UserResponse> {
-    const workspace = await this.requireWorkspace(user.workspaceId);
-    const patch: WorkspaceSecretsPatch = {};
-    for (const name of ENV_VAR_NAMES) {
-      const posted = envVars[name];
-      if (posted === undefined) continue;
-      const value = posted.trim();
-      const current = this.readSecret(workspace, name);
-      if (current !== null && value === redactedHint(current)) continue;
-      if (value.includes('…')) {
-        throw new BadRequestException({
-          message: `${name} looks like a redacted hint; paste the full value or leave the field unchanged.`,
-          errors: [{ field: `envVars.${name}`, message: 'looks like a redacted hint' }],
-        });
-      }
-      if (/\s/.test(value)) {
-        throw new BadRequestException({
-          message: `${name} must not contain spaces or line breaks.`,
-          errors: [{ field: `envVars.${name}`, message: 'must not contain spaces or line breaks' }],
-        });
-      }
-      // Keys and ids travel in HTTP headers and URLs: anything else would fail at every use.
-      if (!PRINTABLE.test(value)) {
-        throw new BadRequestException({
-          message: `${name} may only contain letters, digits and punctuation; paste it again from ${SOURCE_OF[name]}.`,
-          errors: [{ field: `envVars.${name}`, message: 'may only contain letters, digits and punctuation' }],
-        });
-      }
-      const stored = name === 'DATABASE_ID' ? this.databaseId(value) : value;
-      patch[COLUMN_OF[name]] = stored === '' ? null : this.box.seal(stored, sealContext(workspace.id, name));
-    }
-    const updated = Object.keys(patch).length > 0 ? await this.workspaces.updateSecrets(workspace.id, patch, user.id) : workspace;
-    return this.toResponse(user, updated);
-  }
-
-  /** People paste the database's link as often as its id: the bare id is what is kept. */
-  private databaseId(value: string): string {
-    if (value === '') return value;
-    const id = notionId(value);
-    if (id) return id;
-    throw new BadRequestException({
-      message: "DATABASE_ID must be the Notion database's link or its id (32 letters and digits, with or without dashes).",
-      errors: [{ field: 'envVars.DATABASE_ID', message: 'must be a Notion database link or id' }],
-    });
-  }
-
-  async getStatusConfig(workspaceId: string): Promise<StatusConfigResponse> {
-    const workspace = await this.requireWorkspace(workspaceId);
-    return { statusConfig: workspace.statusConfig ?? DEFAULT_STATUS_CONFIG };
-  }
-
-  async updateStatusConfig(workspaceId: string, config: StatusConfig): Promise<StatusConfigResponse> {
-    await this.requireWorkspace(workspaceId);
-    const values = Object.values(config.values);
-    if (new Set(values).size !== values.length) {
-      throw new BadRequestException({
-        message: 'The four status values must be different from each other.',
-        errors: [{ field: 'values', message: 'must be four different values' }],
-      });
-    }
-    const { propertyName, values: v } = config;
-    const clean: StatusConfig = {
-      propertyName,
-      values: { start: v.start, inProgress: v.inProgress, error: v.error, complete: v.complete },
-    };
-    const updated = await this.workspaces.updateStatusConfig(workspaceId, clean);
-    return { statusConfig: updated.statusConfig ?? clean };
-  }
 
   /** Google tokens are sealed like the settings, bound to the user and their purpose. */
   async setGoogleRefreshToken(userId: string, token: string): Promise<void> {
@@ -120,7 +19,7 @@ export class UsersService {
 
   async getGoogleRefreshToken(userId: string): Promise<string | null> {
     const user = await this.require(userId);
-    return user.googleRefreshToken ? this.open(user.googleRefreshToken, sealContext(userId, 'google-refresh-token')) : null;
+    return user.googleRefreshToken ? openSaved(this.box, user.googleRefreshToken, sealContext(userId, 'google-refresh-token')) : null;
   }
 
   async setGoogleAccessToken(userId: string, token: string, expiresAt: Date): Promise<void> {
@@ -130,56 +29,12 @@ export class UsersService {
   async getGoogleAccessToken(userId: string): Promise<{ token: string; expiresAt: Date } | null> {
     const user = await this.require(userId);
     if (!user.googleAccessToken || !user.googleAccessTokenExpiresAt) return null;
-    return { token: this.open(user.googleAccessToken, sealContext(userId, 'google-access-token')), expiresAt: user.googleAccessTokenExpiresAt };
-  }
-
-  /** The decrypted value of one setting, for the integrations that need it; null when unset. */
-  async getSecret(workspaceId: string, name: EnvVarName): Promise<string | null> {
-    return this.readSecret(await this.requireWorkspace(workspaceId), name);
-  }
-
-  /** Several settings (decrypted; null when unset) and the status names, from one read of the workspace. */
-  async getSecrets<N extends EnvVarName>(workspaceId: string, names: readonly N[]): Promise<{ secrets: Record<N, string | null>; statusConfig: StatusConfig }> {
-    const workspace = await this.requireWorkspace(workspaceId);
-    const secrets = Object.fromEntries(names.map((name) => [name, this.readSecret(workspace, name)])) as Record<N, string | null>;
-    return { secrets, statusConfig: workspace.statusConfig ?? DEFAULT_STATUS_CONFIG };
-  }
-
-  private readSecret(workspace: WorkspaceRow, name: EnvVarName): string | null {
-    const sealed = workspace[COLUMN_OF[name]];
-    return sealed ? this.open(sealed, sealContext(workspace.id, name)) : null;
-  }
-
-  /** A ciphertext that does not open means this server has another key than the one that sealed it. */
-  private open(sealed: string, context: string): string {
-    try {
-      return this.box.open(sealed, context);
-    } catch {
-      throw new InternalServerErrorException(
-        'Saved secrets cannot be decrypted: this server runs with another ENCRYPTION_KEY than the one they were saved with. Every server process sharing a database needs the same key.',
-      );
-    }
-  }
-
-  private async requireWorkspace(workspaceId: string): Promise<WorkspaceRow> {
-    const workspace = await this.workspaces.findById(workspaceId);
-    if (!workspace) throw new NotFoundException('Workspace not found.');
-    return workspace;
+    return { token: openSaved(this.box, user.googleAccessToken, sealContext(userId, 'google-access-token')), expiresAt: user.googleAccessTokenExpiresAt };
   }
 
   private async require(userId: string): Promise<UserRow> {
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException('User not found.');
     return user;
-  }
-
-  private toResponse(user: AuthUser, workspace: WorkspaceRow): UserResponse {
-    const envVars = Object.fromEntries(
-      ENV_VAR_NAMES.map((name) => {
-        const value = this.readSecret(workspace, name);
-        return [name, value === null ? '' : redactedHint(value)];
-      }),
-    ) as EnvVars;
-    return { name: user.name, avatar: user.avatar, email: user.email, envVars };
   }
 }

@@ -1,15 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Observable, tap } from 'rxjs';
+import { accessOf, auditOf } from '../common/access';
 import { isUnchanged } from '../common/unchanged';
 import { AuditRepository } from './audit.repository';
-import { resourceOf } from './permission.guard';
-
-/** Writes that change nothing kept: trying a connection, estimating, previewing, signing in or out, switching workspace. */
-const NOT_CHANGES = new Set(['test-notion', 'test-openai', 'estimate', 'preview', 'logout', 'auth', 'me', 'backup']);
-/** One record per workspace, saved by a POST to its path: the connection settings and the status configuration. */
-const SETTINGS = 'user';
 
 type Json = Record<string, unknown>;
 const asRecord = (value: unknown): Json | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null);
@@ -28,55 +24,59 @@ function actionOf(method: string, path: string, id: string | null, answered: str
 }
 
 /**
- * The audit log's writer (issue 28): every create, update and delete through the API, every
- * membership, invitation and settings change, by a signed-in member. One insert once the write
- * has been answered (AuditRepository.recordAfterAnswer), holding the record as the API answered it
- * (for a delete, the record removed); the fields before are the previous event's, worked out when
- * the log is read (AuditRepository.list). A write that fails records nothing, nor one whose
+ * The audit log's writer: every write of a workspace's route (common/access.ts) by a signed-in
+ * member — each create, update and delete, every membership, invitation and settings change —
+ * unless the route is declared @NotAudited; the resource logged is the one the route declares.
+ * One insert once the write has been answered (AuditRepository.recordAfterAnswer), holding the
+ * record as the API answered it (for a delete, the record removed); the fields before are the
+ * previous event's, worked out when the log is read (AuditRepository.list). A write that fails records nothing, nor one whose
  * service answered that it left the record as it was (`unchanged`, common/unchanged.ts).
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
-  constructor(private readonly audit: AuditRepository) {}
+  constructor(
+    private readonly audit: AuditRepository,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
+    const access = accessOf(this.reflector, context);
+    const audit = auditOf(this.reflector, context);
     const req = context.switchToHttp().getRequest<Request>();
     const user = req.account;
-    const segment = resourceOf(req.originalUrl);
-    if (!user || ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || NOT_CHANGES.has(segment)) return next.handle();
+    if (!user || access?.scope !== 'workspace' || access.action !== 'write' || audit?.kind === 'skip') return next.handle();
+    const resource = access.resource;
     const path = String(Reflect.getMetadata(PATH_METADATA, context.getHandler()) ?? '').replace(/^\/+|\/+$/g, '');
-    if (NOT_CHANGES.has(path.split('/').pop() ?? '')) return next.handle();
     const id = typeof req.params.id === 'string' ? req.params.id.toLowerCase() : null;
-    // A new workspace is logged inside itself, by WorkspacesService.
-    if (segment === 'workspaces' && !id) return next.handle();
     return next.handle().pipe(
       tap((result) => {
-        if (!isUnchanged(result)) this.log(req, path, id, result);
+        if (isUnchanged(result)) return;
+        if (audit?.kind === 'settings') this.logSettings(req, audit.resource, result);
+        else this.log(req, resource, path, id, result);
       }),
     );
   }
 
-  private log(req: Request, path: string, id: string | null, result: unknown): void {
+  /** The workspace's settings, without the person's name and picture the answer carries beside them. */
+  private logSettings(req: Request, resource: string, result: unknown): void {
+    const user = req.account!;
+    const { envVars, statusConfig } = asRecord(result) ?? {};
+    this.audit.recordAfterAnswer(user, 'update', resource, user.workspaceId, {
+      after: { ...(envVars ? { envVars } : {}), ...(statusConfig ? { statusConfig } : {}) },
+    });
+  }
+
+  private log(req: Request, resource: string, path: string, id: string | null, result: unknown): void {
     const user = req.account!;
     const answer = asRecord(result);
-    const segment = resourceOf(req.originalUrl);
-    if (segment === SETTINGS) {
-      // The workspace's settings, without the person's name and picture the answer carries beside them.
-      const { envVars, statusConfig } = answer ?? {};
-      const resource = path ? `settings/${path}` : 'settings';
-      this.audit.recordAfterAnswer(user, 'update', resource, user.workspaceId, {
-        after: { ...(envVars ? { envVars } : {}), ...(statusConfig ? { statusConfig } : {}) },
-      });
-      return;
-    }
     const answered = answer && '_id' in answer ? String(answer._id) : null;
     const action = actionOf(req.method, path, id, answered);
     if (action === 'delete') {
-      this.audit.recordAfterAnswer(user, action, segment, id ?? answered, { before: answer });
+      this.audit.recordAfterAnswer(user, action, resource, id ?? answered, { before: answer });
       return;
     }
     // The answer is the record when it names it (an update, a create, a restore); else only the action is kept.
-    this.audit.recordAfterAnswer(user, action, segment, answered ?? id, { after: answered ? answer : null });
+    this.audit.recordAfterAnswer(user, action, resource, answered ?? id, { after: answered ? answer : null });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Where a request or a job works (issue 28): the workspace whose records it reads and writes, and
+ * Where a request or a job works: the workspace whose records it reads and writes, and
  * who acts, kept as a record's creator (null: Quire itself, e.g. a Notion row the poll picked up).
  * Services and repositories take a Scope where they once took the operator's id, so a record is
  * only ever found in its own workspace.

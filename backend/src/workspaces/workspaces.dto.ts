@@ -4,7 +4,8 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsISO8601, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { ROLES, type Role } from '@quire/shared';
 import { IsOmittable, RecordFieldsDto } from '../common/validation';
-import type { WorkspaceOfMember, MemberRow } from './workspaces.repository';
+import type { WorkspaceOfMember } from './workspaces.repository';
+import type { MemberRow } from './members.repository';
 import type { InvitationRow } from './workspaces.schema';
 import type { AuditEntry } from './audit.repository';
 

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '@quire/shared';
-import { users, type StatusConfig } from '../users/users.schema';
+import { users } from '../users/users.schema';
+
+/** The Notion status property a workspace's rows are read and marked by, and its four values. */
+export interface StatusConfig {
+  propertyName: string;
+  values: { start: string; inProgress: string; error: string; complete: string };
+}
 
 /**
- * A workspace a content team shares (issue 28): every record belongs to one. It holds the shared
+ * A workspace a content team shares: every record belongs to one. It holds the shared
  * connections (secret columns hold AES-256-GCM ciphertext from SecretBox, sealed for the
  * workspace's id). A personal workspace made by the migration has its operator's id.
  */
@@ -16,8 +22,8 @@ export const workspaces = pgTable('workspaces', {
   openAiApiKey: text('openai_api_key'),
   statusConfig: jsonb('status_config').$type<StatusConfig>(),
   /**
-   * The unguessable part of the workspace's Notion webhook address, /api/webhooks/notion/{token}
-   * (issue 29): 256 random bits, hex.
+   * The unguessable part of the workspace's Notion webhook address, /api/webhooks/notion/{token}:
+   * 256 random bits, hex.
    */
   notionWebhookToken: text('notion_webhook_token')
     .notNull()
@@ -110,24 +116,6 @@ export const auditEvents = pgTable(
 );
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
-
-/**
- * Notion webhook events taken (issue 29), by Notion's event id: Notion delivers an event up to 8
- * times, so a retry or a duplicate finds its id here and starts nothing.
- */
-export const notionWebhookEvents = pgTable(
-  'notion_webhook_events',
-  {
-    id: text('id').primaryKey(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
-    entityId: text('entity_id'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('notion_webhook_events_received_idx').on(table.receivedAt)],
-);
 
 /**
  * The columns every record of a workspace has: the workspace it belongs to, and who created it

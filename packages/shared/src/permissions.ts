@@ -1,9 +1,9 @@
 /**
- * Who may do what in a workspace (issue 28): the one table both the server's guard
+ * Who may do what in a workspace: the one table both the server's guard
  * (backend/src/workspaces/permission.guard.ts) and the dashboard's `authProvider.canAccess` read.
  *
- * A resource is the first segment of an API path (`/api/sections/…` → `sections`), or its first two
- * where the table names them (`/api/generation/test-notion`), or a dashboard resource of the same name; an action is `read` or `write`. Each entry names the least role that
+ * A resource is what a route declares (`@Access('sections', 'write')`, backend/src/common/access.ts),
+ * or a dashboard resource of the same name; an action is `read` or `write`. Each entry names the least role that
  * may: roles are ordered viewer < editor < owner.
  */
 export const ROLES = ['viewer', 'editor', 'owner'] as const;
@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   settings: OWNED,
   'generation/test-notion': OWNED,
   'generation/test-openai': OWNED,
+  // Model providers beside OpenAI (Anthropic, Gemini, OpenAI-compatible servers): every member reads them, keys as hints; owners add, test and remove.
+  connections: OWNED,
   // The Notion webhook's address and state (every member), its reset (owners).
   'notion-webhook': OWNED,
   // The workspace itself and who is in it.

@@ -1,6 +1,6 @@
 /**
  * Request bodies built from a route's schema in the OpenAPI document: a valid-ish body first,
- * then one change — an INVALID one (the contract of issue 11 says the answer is a 4xx), a WILD one
+ * then one change — an INVALID one (the API's contract says the answer is a 4xx), a WILD one
  * (may be valid or not: never a 5xx), or another operator's id (never a 2xx).
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * Sends one fuzzed request and checks what the contract of issue 11 promises whatever the input:
+ * Sends one fuzzed request and checks what the API's contract promises whatever the input:
  * no 5xx, a well-formed error body on a 4xx, and a refused request changes nothing.
  */
 import { sql } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import request from 'supertest';
 import { TestApp } from '../test-app';
 import type { Expectation } from './bodies';
 import { clip } from './json';
-import { PGBOSS_SCHEMA } from '../../../backend/src/jobs/queues';
+import { PGBOSS_SCHEMA } from '../../../backend/src/common/queues';
 import { AuditRepository } from '../../../backend/src/workspaces/audit.repository';
 
 export type Agent = ReturnType<typeof request.agent>;

@@ -38,7 +38,7 @@ export function deeplyNested(depth: number, shape: 'array' | 'object'): RawJson 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
-/** The characters no body may carry (contract, issue 11): NUL and unpaired UTF-16 surrogates. */
+/** The characters no body may carry (the API's contract): NUL and unpaired UTF-16 surrogates. */
 export const forbiddenChar = fc.oneof(
   fc.constant('\u0000'),
   fc.integer({ min: 0xd800, max: 0xdbff }).map((code) => String.fromCharCode(code)),

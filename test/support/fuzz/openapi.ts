@@ -29,9 +29,13 @@ interface Parameter {
   schema?: Schema;
 }
 
+/** Who may call an operation, as the route declares it (backend/src/common/access.ts). */
+export type Access = { scope: 'workspace'; resource: string; action: 'read' | 'write'; self?: string } | { scope: 'anyone' } | { scope: 'outside' };
+
 interface OperationObject {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
+  'x-quire-access'?: Access;
 }
 
 export interface OpenApiDocument {
@@ -48,6 +52,7 @@ export interface Operation {
   pathParams: string[];
   queryParams: Parameter[];
   body: Schema | undefined;
+  access: Access;
 }
 
 // Sign-in and sign-out take no input a caller controls (redirects, OAuth callbacks, a cookie);
@@ -63,6 +68,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       const op = item[method];
       if (!op) continue;
       const parameters = op.parameters ?? [];
+      const access = op['x-quire-access'];
+      if (!access) throw new Error(`${method.toUpperCase()} ${path} declares no access in the OpenAPI document`);
       operations.push({
         method,
         path,
@@ -70,6 +77,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         queryParams: parameters.filter((p) => p.in === 'query'),
         body: op.requestBody?.content?.['application/json']?.schema,
+        access,
       });
     }
   }

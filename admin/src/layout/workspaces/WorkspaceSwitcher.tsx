@@ -11,7 +11,7 @@ import { NewWorkspaceDialog } from './NewWorkspaceDialog';
 import { useWorkspaceSwitch } from './useWorkspaceSwitch';
 
 /**
- * The app bar's workspace switcher (issue 28): the current workspace's name and the person's role
+ * The app bar's workspace switcher: the current workspace's name and the person's role
  * in it, which are also its accessible name; its menu lists every workspace they belong to with
  * their role there, and "New workspace…". Choosing one moves the session there
  * (useWorkspaceSwitch); the button is disabled meanwhile.

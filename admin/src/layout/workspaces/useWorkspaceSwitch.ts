@@ -3,7 +3,8 @@ import { createContext, useContext, useState } from 'react';
 import { Identifier, useAuthProvider, useDataProvider, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { QuireAuthProvider, toIdentity } from '../../authProvider';
-import { Me, QuireDataProvider } from '../../dataProvider';
+import { QuireDataProvider } from '../../dataProvider';
+import type { Me } from './api';
 import { serverMessage } from '../../components/useRun';
 import { useT } from '../../components/useT';
 

@@ -5,7 +5,8 @@ import { useCanWrite } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
-import { NotionCheck, QuireDataProvider } from '../../dataProvider';
+import { QuireDataProvider } from '../../dataProvider';
+import type { NotionCheck } from './api';
 
 /**
  * "Test connection" (owners) and for Notion "Check Notion now" (editors and owners), with the last

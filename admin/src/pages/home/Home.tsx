@@ -1,23 +1,26 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { useBanner } from '../../components/useBanner';
-import { EnvVars, QuireDataProvider, StatusConfig } from '../../dataProvider';
+import { QuireDataProvider } from '../../dataProvider';
+import type { EnvVars, StatusConfig } from './api';
 import { BackupCard } from './BackupCard';
+import { ModelProvidersCard } from './ModelProvidersCard';
 import { NotionSettingsCard } from './NotionSettingsCard';
 import { NotionWebhookCard } from './NotionWebhookCard';
 import { OpenAiSettingsCard } from './OpenAiSettingsCard';
 import { ShutdownBanner } from './ShutdownBanner';
 import { SpendCard } from './SpendCard';
+import { useQuireTranslate } from '../../components/useT';
 
 type Loaded = { envVars: EnvVars | null; statusConfig: StatusConfig | null };
 
 /**
- * Home: the models OpenAI stops soon (issue 24), this month's spend (issue 16), then the spec's two collapsible settings cards. Saving stays
- * disabled until the saved values are in. Beside Notion's, its webhook (issue 29); below them, for the owners of the data, backups (issue 27).
+ * Home: the models OpenAI stops soon, this month's spend, then the spec's two collapsible settings cards and, after OpenAI's, the other model providers. Saving stays
+ * disabled until the saved values are in. Beside Notion's, its webhook; below them, for the owners of the data, backups.
  */
 export default function Home() {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const { banner, show } = useBanner();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -58,6 +61,7 @@ export default function Home() {
         <>
           <NotionSettingsCard key={`notion-${attempt}`} envVars={loaded.envVars} statusConfig={loaded.statusConfig} />
           <OpenAiSettingsCard key={`openai-${attempt}`} envVars={loaded.envVars} />
+          <ModelProvidersCard />
           <NotionWebhookCard />
           <BackupCard />
         </>

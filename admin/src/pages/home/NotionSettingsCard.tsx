@@ -1,19 +1,19 @@
 import { TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
 import { SecretField } from '../../components/SecretField';
 import { useWriteAccess } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { fieldErrorsOf, useRun } from '../../components/useRun';
-import { EnvVars, StatusConfig } from '../../dataProvider';
+import type { EnvVars, StatusConfig } from './api';
 import { SettingsCard } from './SettingsCard';
 import { ConnectionActions } from './ConnectionActions';
+import { useQuireTranslate } from '../../components/useT';
 
 const STATUS_KEYS = ['start', 'inProgress', 'error', 'complete'] as const;
 
 /** Notion secret, database id and the custom status configuration, saved together by an owner; read by the other members. */
 export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfig: StatusConfig | null }) {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const writable = useWriteAccess('settings');
   const readOnly = writable !== true;
   const input = { slotProps: { input: { readOnly } } };

@@ -1,14 +1,15 @@
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, useDataProvider, useTranslate } from 'react-admin';
+import { HomeCard } from './HomeCard';
+import { Confirm, useDataProvider } from 'react-admin';
 import { useCanWrite } from '../../components/CanWrite';
 import { CopyField } from '../../components/CopyField';
 import { formatDate } from '../../components/formatDate';
 import { useRun, withReason } from '../../components/useRun';
-import { useT } from '../../components/useT';
-import { NotionWebhook, QuireDataProvider } from '../../dataProvider';
+import { useT, useQuireTranslate } from '../../components/useT';
+import { QuireDataProvider } from '../../dataProvider';
+import type { NotionWebhook } from './api';
 
 const QUERY_KEY = 'notion-webhook';
 /** Read again while Notion's requests are awaited (the token, the first delivery), and now and then once verified; never in a hidden tab. */
@@ -80,14 +81,14 @@ function State({ webhook }: { webhook: NotionWebhook }) {
 }
 
 /**
- * Home's Notion webhook card (issue 29), beside the Notion settings: the address to give Notion,
+ * Home's Notion webhook card, beside the Notion settings: the address to give Notion,
  * the steps, and how far the subscription got, read again while Notion's requests are awaited.
  * The verification token is the owners' (the server sends it to no one else), as is Reset, which
  * forgets it so that a new subscription can be connected.
  */
 export function NotionWebhookCard() {
   const t = useT('home');
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const dataProvider = useDataProvider<QuireDataProvider>();
   const canReset = useCanWrite('notion-webhook');
   const { run, busy } = useRun();
@@ -109,47 +110,40 @@ export function NotionWebhookCard() {
   };
 
   return (
-    <Accordion defaultExpanded disableGutters sx={{ mb: 2 }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="notion-webhook-content" id="notion-webhook-header">
-        <Typography variant="h6" component="h2">
-          {t('webhookCard')}
-        </Typography>
-      </AccordionSummary>
-      <AccordionDetails>
-        {isPending ? (
-          <CircularProgress size={20} aria-label={translate('quire.app.loading')} />
-        ) : !data ? (
-          <Alert severity="warning">{withReason(t('webhookLoadFailed'))(error)}</Alert>
-        ) : (
-          <Stack spacing={2} sx={{ maxWidth: 720 }}>
-            <Typography variant="body2">{t('webhookExplain')}</Typography>
-            <CopyField label={t('webhookAddress')} value={data.url} />
-            <Steps />
-            <Box>
-              <Typography variant="subtitle1" component="h3" sx={{ mb: 0.5 }}>
-                {t('webhookStateTitle')}
-              </Typography>
-              <Box role="status">
-                <State webhook={data} />
-              </Box>
+    <HomeCard id="notion-webhook" title={t('webhookCard')}>
+      {isPending ? (
+        <CircularProgress size={20} aria-label={translate('quire.app.loading')} />
+      ) : !data ? (
+        <Alert severity="warning">{withReason(t('webhookLoadFailed'))(error)}</Alert>
+      ) : (
+        <Stack spacing={2} sx={{ maxWidth: 720 }}>
+          <Typography variant="body2">{t('webhookExplain')}</Typography>
+          <CopyField label={t('webhookAddress')} value={data.url} />
+          <Steps />
+          <Box>
+            <Typography variant="subtitle1" component="h3" sx={{ mb: 0.5 }}>
+              {t('webhookStateTitle')}
+            </Typography>
+            <Box role="status">
+              <State webhook={data} />
             </Box>
-            {canReset && data.verification_received && (
-              <div>
-                <Button variant="outlined" color="warning" onClick={() => setConfirming(true)} disabled={!!busy}>
-                  {busy === 'reset' ? t('webhookResetting') : t('webhookReset')}
-                </Button>
-              </div>
-            )}
-          </Stack>
-        )}
-        <Confirm
-          isOpen={confirming}
-          title="quire.home.webhookResetTitle"
-          content="quire.home.webhookResetContent"
-          onConfirm={reset}
-          onClose={() => setConfirming(false)}
-        />
-      </AccordionDetails>
-    </Accordion>
+          </Box>
+          {canReset && data.verification_received && (
+            <div>
+              <Button variant="outlined" color="warning" onClick={() => setConfirming(true)} disabled={!!busy}>
+                {busy === 'reset' ? t('webhookResetting') : t('webhookReset')}
+              </Button>
+            </div>
+          )}
+        </Stack>
+      )}
+      <Confirm
+        isOpen={confirming}
+        title="quire.home.webhookResetTitle"
+        content="quire.home.webhookResetContent"
+        onConfirm={reset}
+        onClose={() => setConfirming(false)}
+      />
+    </HomeCard>
   );
 }

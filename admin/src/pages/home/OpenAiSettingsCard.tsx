@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
 import { SecretField } from '../../components/SecretField';
 import { useWriteAccess } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { fieldErrorsOf, useRun } from '../../components/useRun';
-import { EnvVars } from '../../dataProvider';
+import type { EnvVars } from './api';
 import { SettingsCard } from './SettingsCard';
 import { ConnectionActions } from './ConnectionActions';
+import { useQuireTranslate } from '../../components/useT';
 
 /** The OpenAI API key: an owner's to change; the other members read its redacted hint. */
 export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const writable = useWriteAccess('settings');
   const readOnly = writable !== true;
   const { banner, show } = useBanner();

@@ -1,11 +1,11 @@
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Button, Stack, Typography } from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Alert, Button, Stack } from '@mui/material';
 import { FormEvent, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { HomeCard } from './HomeCard';
 
 /**
  * A collapsible card holding one settings form and its save action. The save is offered once
- * `writable` (issue 28: the workspace's owners); to the other members the card says why not.
+ * `writable` (the workspace's owners, whose connections they are); to the other members the card says why not.
  */
 export function SettingsCard(props: {
   id: string;
@@ -25,33 +25,26 @@ export function SettingsCard(props: {
     if (!props.saving && props.writable) props.onSave();
   };
   return (
-    <Accordion defaultExpanded disableGutters sx={{ mb: 2 }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${props.id}-content`} id={`${props.id}-header`}>
-        <Typography variant="h6" component="h2">
-          {props.title}
-        </Typography>
-      </AccordionSummary>
-      <AccordionDetails>
-        <form onSubmit={submit} noValidate aria-label={props.title}>
-          {props.banner}
-          {props.writable === false && (
-            <Alert severity="info" sx={{ mb: 2, maxWidth: 560 }}>
-              {translate('quire.home.ownersOnly')}
-            </Alert>
+    <HomeCard id={props.id} title={props.title}>
+      <form onSubmit={submit} noValidate aria-label={props.title}>
+        {props.banner}
+        {props.writable === false && (
+          <Alert severity="info" sx={{ mb: 2, maxWidth: 560 }}>
+            {translate('quire.home.ownersOnly')}
+          </Alert>
+        )}
+        <Stack spacing={2} sx={{ maxWidth: 560 }}>
+          {props.children}
+          {props.writable && (
+            <div>
+              <Button type="submit" variant="contained" disabled={props.saving || !props.canSave}>
+                {translate(props.saving ? 'quire.home.saving' : 'quire.home.save')}
+              </Button>
+            </div>
           )}
-          <Stack spacing={2} sx={{ maxWidth: 560 }}>
-            {props.children}
-            {props.writable && (
-              <div>
-                <Button type="submit" variant="contained" disabled={props.saving || !props.canSave}>
-                  {translate(props.saving ? 'quire.home.saving' : 'quire.home.save')}
-                </Button>
-              </div>
-            )}
-          </Stack>
-        </form>
-        {props.footer}
-      </AccordionDetails>
-    </Accordion>
+        </Stack>
+      </form>
+      {props.footer}
+    </HomeCard>
   );
 }

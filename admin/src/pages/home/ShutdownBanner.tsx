@@ -1,18 +1,18 @@
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { useEffect } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
+import { useGetList } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useCanWrite } from '../../components/CanWrite';
-import { ModelShutdown } from '../../dataProvider';
+import type { ModelShutdown } from '../../resources/models/api';
+import { useT } from '../../components/useT';
 
 /**
- * Home's warning (issue 24): the models sections or article templates write with that OpenAI stops
+ * Home's warning: the models sections or article templates write with that OpenAI stops
  * within 60 days, or has stopped (GET /api/model-shutdowns), each with a link to replace it.
  * Nothing shows when there is none, or when the list cannot be read (spec §8: models are only logged).
  */
 export function ShutdownBanner() {
-  const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`quire.home.${key}`, options);
+  const t = useT('home');
   const canReplace = useCanWrite('models');
   const { data = [], error } = useGetList<ModelShutdown>('model-shutdowns', { pagination: { page: 1, perPage: 100 } });
   useEffect(() => void (error && console.error('Failed to load the models OpenAI stops', error)), [error]);

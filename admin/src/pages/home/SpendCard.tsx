@@ -1,10 +1,12 @@
 import { Alert, Box, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { QuireDataProvider, UsageSummary } from '../../dataProvider';
+import { QuireDataProvider } from '../../dataProvider';
+import type { UsageSummary } from '../../resources/history/api';
 import { formatCount, formatUsd } from '../../resources/history/format';
 import { SpendChart } from './SpendChart';
+import { useT, useQuireTranslate } from '../../components/useT';
 
 /** "2026-11-01" as "Nov 1, 2026", read as the UTC day the API means. */
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
@@ -28,9 +30,8 @@ function Figure(props: { label: string; value: string; detail?: string }) {
 }
 
 function Figures(props: { usage: UsageSummary }) {
-  const translate = useTranslate();
   const { usage } = props;
-  const t = (key: string, options?: Record<string, unknown>) => translate(`quire.home.${key}`, options);
+  const t = useT('home');
   return (
     <Stack spacing={2}>
       <Stack component="dl" direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap', m: 0 }}>
@@ -52,6 +53,13 @@ function Figures(props: { usage: UsageSummary }) {
             {t('spendByModel')}
           </Typography>
           <SpendChart usage={usage} />
+          {usage.by_vendor.length > 1 && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {t('spendByVendor', {
+                vendors: usage.by_vendor.map((v) => `${v.vendor} ${formatUsd(v.cost_usd, t('spendPriceUnknown'))}`).join(' · '),
+              })}
+            </Typography>
+          )}
         </Box>
       )}
       <Link component={RouterLink} to="/history" variant="body2">
@@ -62,12 +70,12 @@ function Figures(props: { usage: UsageSummary }) {
 }
 
 /**
- * Home's summary of this month's spend (issue 16): articles, sections, tokens and cost as
+ * Home's summary of this month's spend: articles, sections, tokens and cost as
  * GET /api/usage computes them (the calendar month in UTC), and tokens by model as a small chart.
  * The screen only displays the API's numbers.
  */
 export function SpendCard() {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const dataProvider = useDataProvider<QuireDataProvider>();
   const { data, error, isPending } = useQuery({ queryKey: ['usage', 'this-month'], queryFn: () => dataProvider.getUsage() });
   return (

@@ -1,8 +1,8 @@
 import { Box, useTheme } from '@mui/material';
 import { useId } from 'react';
-import { useTranslate } from 'react-admin';
-import { UsageSummary } from '../../dataProvider';
+import type { UsageSummary } from '../../resources/history/api';
 import { formatCount, formatUsd } from '../../resources/history/format';
+import { useQuireTranslate } from '../../components/useT';
 
 const ROW = 26;
 const LABEL = 170;
@@ -17,7 +17,7 @@ type ModelRow = { label: string; tokens: number; cost: string };
  * figure the bars show. The figures are the API's (GET /api/usage), only formatted here.
  */
 export function SpendChart(props: { usage: UsageSummary }) {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const theme = useTheme();
   const id = useId();
   const unknown = translate('quire.home.spendPriceUnknown');

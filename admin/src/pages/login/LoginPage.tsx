@@ -1,23 +1,19 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { QuireDataProvider } from '../../dataProvider';
 import { usePublicConfig } from '../../publicConfig';
-
-interface Provider {
-  id: string;
-  name: string;
-}
+import { useQuireTranslate } from '../../components/useT';
 
 /** One "Sign in with {provider}" button per provider; each navigates the browser to /api/auth/{id}. */
 export function LoginPage() {
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const [params] = useSearchParams();
   const dataProvider = useDataProvider<QuireDataProvider>();
   const { data: providers, isError: failed } = useQuery({
     queryKey: ['auth', 'getAuthProviders'],
-    queryFn: () => dataProvider.getAuthProviders<Provider>(),
+    queryFn: () => dataProvider.getAuthProviders(),
     retry: false,
   });
   const error = params.get('error');

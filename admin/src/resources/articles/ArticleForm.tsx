@@ -37,16 +37,16 @@ export function ArticleForm(props: { submitLabel: string }) {
     <Form onSubmit={submit} record={record} defaultValues={article ? undefined : NEW_ARTICLE} disableInvalidFormNotification noValidate>
       <Stack spacing={2} sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextInput source="article_title" validate={filled} inputProps={{ maxLength: 200 }} sx={{ flex: 2 }} />
-          <TextInput source="article_type" validate={filled} inputProps={{ maxLength: 100 }} sx={{ flex: 1 }} />
+          <TextInput source="article_title" label={t('title')} validate={filled} inputProps={{ maxLength: 200 }} sx={{ flex: 2 }} />
+          <TextInput source="article_type" label={t('type')} validate={filled} inputProps={{ maxLength: 100 }} sx={{ flex: 1 }} />
         </Stack>
-        <TextInput source="notes" multiline minRows={2} />
+        <TextInput source="notes" label={t('notes')} multiline minRows={2} />
         <Typography variant="h6" component="h2">
           {t('sectionsHeading')}
         </Typography>
         <SectionEntries articleId={article?.id} saved={article?.sections ?? []} />
-        {/* Issue 30, after the spec's fields: rows naming this template are written through OpenAI's Batch API. */}
-        <BooleanInput source="bulk" helperText={t('bulkHelp')} />
+        {/* After the spec's fields: rows naming this template are written through OpenAI's Batch API. */}
+        <BooleanInput source="bulk" label={t('bulk')} helperText={t('bulkHelp')} />
       </Stack>
       <Toolbar>
         <SubmitButton label={props.submitLabel} savingLabel={t('saving')} />

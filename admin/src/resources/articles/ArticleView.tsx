@@ -21,7 +21,7 @@ import { WholeList } from '../../components/ListTable';
 import { deleting, useRun } from '../../components/useRun';
 import { useCanWrite } from '../../components/CanWrite';
 import { useLookups } from '../../components/useLookups';
-import { useT } from '../../components/useT';
+import { ScreenT, useT } from '../../components/useT';
 import { Article, isBehind, SectionSnapshot } from './types';
 import { TryItButton } from '../previews';
 
@@ -38,14 +38,14 @@ export default function ArticleView() {
   );
 }
 
-/** Issue 17: the version of its section an entry holds, and the section's newer one when there is one. */
-function versionText(entry: SectionSnapshot, t: ReturnType<typeof useT>): string {
+/** The version of its section an entry holds, and the section's newer one when there is one. */
+function versionText(entry: SectionSnapshot, t: ScreenT<'articles'>): string {
   const held = entry.section_version ?? null;
   if (!isBehind(entry)) return held === null ? t('noVersion') : t('versionN', { version: held });
   return held === null ? t('noVersionNow', { latest: entry.latest_version }) : t('versionNow', { version: held, latest: entry.latest_version });
 }
 
-/** Issue 30: a template whose rows are written through OpenAI's Batch API. */
+/** A template whose rows are written through OpenAI's Batch API. */
 function BulkChip() {
   const t = useT('articles');
   return <Chip size="small" variant="outlined" label={t('bulkChip')} title={t('bulkChipHint')} sx={{ ml: 1 }} />;

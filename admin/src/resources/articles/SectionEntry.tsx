@@ -36,7 +36,7 @@ function SectionPreview({ section }: { section: Section }) {
 }
 
 /**
- * Issue 17: which version of its section a saved entry holds and, when the section has a newer
+ * Which version of its section a saved entry holds and, when the section has a newer
  * one, "Update to version N": the section is read afresh and the slot takes it as it is now (its
  * bias list included), saved with Update Article. Nothing for a slot whose section was chosen in
  * this form (it is snapshotted on save) or whose section was deleted.

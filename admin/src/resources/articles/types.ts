@@ -1,36 +1,15 @@
 import { EXAMPLES_COUNT } from '@quire/shared';
 import { Section } from '../sections/types';
+import type { Api, Schemas } from '../../api/client';
 
-export interface SectionSnapshot {
-  section: string;
-  heading: string;
-  systemPrompt: string;
-  userPrompt: string;
-  model: string;
-  temperature: number;
-  logit_bias_group?: string | null;
-  /** The section's reasoning effort (issue 24); null: the model's default. */
-  reasoning_effort?: string | null;
-  /** The model whose examples guide the section, and how many (issue 25). */
-  examples_model?: string | null;
-  examples_count?: number;
-  /** Read only (issue 17): the version of its section the entry equalled when saved; null when none. */
-  section_version?: number | null;
-  /** Read only: the section's newest version; null once the section is deleted. */
-  latest_version?: number | null;
-}
+/** An article's entry: its section's snapshot as saved (the server adds `section_version` and `latest_version`). */
+export type SectionSnapshot = Schemas['SectionSnapshotResponse'];
+/** An entry as an article is saved with it. */
+export type SnapshotInput = Schemas['ArticleSectionDto'];
 
-export interface Article {
-  id: string;
-  article_title: string;
-  article_type: string;
-  notes: string;
-  /** Issue 30: rows naming it are written through OpenAI's Batch API (half the price, within 24 hours per section). */
-  bulk: boolean;
-  sections: SectionSnapshot[];
-}
+export type Article = Api<'ArticleResponse'>;
 
-export type ArticlePayload = Pick<Article, 'article_title' | 'article_type' | 'notes' | 'bulk' | 'sections'>;
+export type ArticlePayload = Schemas['ArticleDto'];
 
 /**
  * One slot of the article form: the id of the section chosen there and, for an entry the article
@@ -64,7 +43,7 @@ export function isBehind(entry: SectionSnapshot): entry is SectionSnapshot & { l
 }
 
 /** The entry a section makes as it is now (spec §5): heading = name, prompts, model, temperature as a decimal, bias list. */
-export function snapshotOf(section: Section): SectionSnapshot {
+export function snapshotOf(section: Section): SnapshotInput {
   return {
     section: section.id,
     heading: section.name,
@@ -80,7 +59,7 @@ export function snapshotOf(section: Section): SectionSnapshot {
 }
 
 /** The fields an entry is saved with (what the server computes is left out). */
-function entryFields(entry: SectionSnapshot, withBiasGroup: boolean): SectionSnapshot {
+function entryFields(entry: SnapshotInput, withBiasGroup: boolean): SnapshotInput {
   const { section, heading, systemPrompt, userPrompt, model, temperature, logit_bias_group, reasoning_effort, examples_model, examples_count } = entry;
   return {
     section,
@@ -102,7 +81,7 @@ export const ALL_SECTIONS = { pagination: { page: 1, perPage: 1000 }, sort: { fi
 /**
  * Spec §5: each chosen section is snapshotted (heading = name; prompts, model, temperature as a
  * decimal, bias group); empty slots are dropped. An entry the article already holds keeps its
- * saved snapshot (issue 17: it stays at its version until "Update to version N"); a slot whose
+ * saved snapshot (it stays at its version until "Update to version N"); a slot whose
  * section was chosen in this form takes the section as it is now. The update payload omits the
  * bias group (the server keeps the saved one), except for an entry updated to a version, which
  * carries its section's list. `slots` gives, for each section of the payload, the form slot it
@@ -114,7 +93,7 @@ export function toArticlePayload(
   withBiasGroup: boolean,
   saved: SectionSnapshot[] = [],
 ): { payload: ArticlePayload; slots: number[] } {
-  const taken = values.sections.flatMap((slot, index): { index: number; snapshot: SectionSnapshot }[] => {
+  const taken = values.sections.flatMap((slot, index): { index: number; snapshot: SnapshotInput }[] => {
     if (!slot.section) return [];
     if (slot.saved && slot.saved.section === slot.section) {
       return [{ index, snapshot: entryFields(slot.saved, withBiasGroup || !!slot.updated) }];

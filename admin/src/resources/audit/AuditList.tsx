@@ -1,8 +1,8 @@
-import { Box, TableCell, TableRow, Typography } from '@mui/material';
-import { List, SelectInput, useGetList, useTranslate } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { DataTable, List, SelectInput, useGetList } from 'react-admin';
 import { formatDate } from '../../components/formatDate';
-import { ListContextTable } from '../../components/ListTable';
-import { useT } from '../../components/useT';
+import { DataList } from '../../components/ListTable';
+import { useT, useQuireTranslate } from '../../components/useT';
 import { AUDITED_RESOURCES, AuditEntry, isEmpty, shortValue } from './types';
 
 /** Each changed field on a line of its own: `field: before → after`. */
@@ -31,7 +31,7 @@ function Changes(props: { entry: AuditEntry }) {
  */
 export default function AuditList() {
   const t = useT('audit');
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   // The members to filter by, by name (the API sorts them by nothing but id).
   const { data: members = [] } = useGetList<{ id: string; name: string }>('members', {
     pagination: { page: 1, perPage: 1000 },
@@ -60,7 +60,6 @@ export default function AuditList() {
       sx={{ minWidth: 220 }}
     />,
   ];
-  const columns = ['when', 'who', 'role', 'action', 'resource', 'record', 'changes'].map((column) => t(column));
   return (
     <List
       resource="audit"
@@ -72,26 +71,19 @@ export default function AuditList() {
       empty={false}
       storeKey={false}
     >
-      <ListContextTable<AuditEntry>
-        title={t('title')}
-        columns={columns}
-        empty={t('empty')}
-        renderRow={(entry) => (
-          <TableRow key={entry.id} sx={{ verticalAlign: 'top' }}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(entry.at)}</TableCell>
-            <TableCell>{entry.user_name}</TableCell>
-            <TableCell>{translate(`quire.workspaces.roles.${entry.role}`, { _: entry.role })}</TableCell>
-            <TableCell>{entry.action}</TableCell>
-            <TableCell>{entry.resource}</TableCell>
-            <TableCell title={entry.record_id ?? undefined} sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>
-              {entry.record_id ? shortValue(entry.record_id, t('none'), 12) : t('none')}
-            </TableCell>
-            <TableCell sx={{ maxWidth: 480 }}>
-              <Changes entry={entry} />
-            </TableCell>
-          </TableRow>
-        )}
-      />
+      <DataList<AuditEntry> title={t('title')} empty={t('empty')} rowSx={() => ({ verticalAlign: 'top' })}>
+        <DataTable.Col<AuditEntry> label={t('when')} render={(entry) => formatDate(entry.at)} cellSx={() => ({ whiteSpace: 'nowrap' })} />
+        <DataTable.Col<AuditEntry> label={t('who')} render={(entry) => entry.user_name} />
+        <DataTable.Col<AuditEntry> label={t('role')} render={(entry) => translate(`quire.workspaces.roles.${entry.role}`, { _: entry.role })} />
+        <DataTable.Col<AuditEntry> label={t('action')} render={(entry) => entry.action} />
+        <DataTable.Col<AuditEntry> label={t('resource')} render={(entry) => entry.resource} />
+        <DataTable.Col<AuditEntry>
+          label={t('record')}
+          render={(entry) => <span title={entry.record_id ?? undefined}>{entry.record_id ? shortValue(entry.record_id, t('none'), 12) : t('none')}</span>}
+          cellSx={() => ({ fontFamily: 'monospace', fontSize: '0.8rem' })}
+        />
+        <DataTable.Col<AuditEntry> label={t('changes')} render={(entry) => <Changes entry={entry} />} cellSx={() => ({ maxWidth: 480 })} />
+      </DataList>
     </List>
   );
 }

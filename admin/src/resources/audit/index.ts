@@ -2,7 +2,7 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import { lazy } from 'react';
 import { ResourceScreens } from '../types';
 
-/** /audit (issue 28; owners only): who changed what, newest first. */
+/** /audit (owners only): who changed what, newest first. */
 export default {
   list: lazy(() => import('./AuditList')),
   icon: ManageSearchIcon,

@@ -1,18 +1,7 @@
-import type { Role } from '@quire/shared';
+import type { Api } from '../../api/client';
 
 /** GET /api/audit: one change to the workspace, as it was made. */
-export interface AuditEntry {
-  id: string;
-  _id: string;
-  at: string;
-  user_id: string;
-  user_name: string;
-  role: Role;
-  action: string;
-  resource: string;
-  record_id: string | null;
-  changes: Record<string, { before?: unknown; after?: unknown }> | null;
-}
+export type AuditEntry = Api<'AuditEventResponse'>;
 
 /** The resources whose changes the log records, for its filter. */
 export const AUDITED_RESOURCES = [

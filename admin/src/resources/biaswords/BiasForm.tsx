@@ -17,7 +17,7 @@ export function BiasForm(props: { submitLabel: string }) {
   return (
     <>
       <Stack spacing={2} sx={{ p: 2 }}>
-        <TextInput source="name" validate={required()} inputProps={{ maxLength: 200 }} helperText={false} />
+        <TextInput source="name" label={t('listName')} validate={required()} inputProps={{ maxLength: 200 }} helperText={false} />
         {fields.map((field, index) => {
           const label = t('group', { n: index + 1 });
           return (

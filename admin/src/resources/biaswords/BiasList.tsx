@@ -1,7 +1,7 @@
-import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
-import { Title } from 'react-admin';
+import { Box, Button, Stack } from '@mui/material';
+import { DataTable, Title } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
+import { DataList, RowActions, WholeList } from '../../components/ListTable';
 import { useCanWrite } from '../../components/CanWrite';
 import { deleting, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
@@ -31,28 +31,26 @@ export default function BiasList() {
         </Stack>
       )}
       <WholeList resource="logit-bias-groups" sort={{ field: 'name', order: 'ASC' }}>
-        <ListContextTable<BiasListRecord>
-          title={t('listTitle')}
-          columns={['name', 'groups', 'words', ...(canWrite ? ['actions'] : [])].map((column) => t(column))}
-          empty={t('empty')}
-          renderRow={(list) => (
-            <TableRow key={list.id}>
-              <TableCell>{list.name}</TableCell>
-              <TableCell>{list.entries.length}</TableCell>
-              <TableCell>{list.word_count}</TableCell>
-              {canWrite && (
-                <ActionsCell label={`${t('actions')}: ${list.name}`}>
+        <DataList<BiasListRecord> title={t('listTitle')} empty={t('empty')}>
+          <DataTable.Col<BiasListRecord> label={t('name')} render={(list) => list.name} />
+          <DataTable.Col<BiasListRecord> label={t('groups')} render={(list) => list.entries.length} />
+          <DataTable.Col<BiasListRecord> label={t('words')} render={(list) => list.word_count} />
+          {canWrite && (
+            <DataTable.Col<BiasListRecord>
+              label={t('actions')}
+              render={(list) => (
+                <RowActions label={`${t('actions')}: ${list.name}`}>
                   <Button size="small" component={Link} to={`/biaswords/${list.id}/edit`}>
                     {t('edit')}
                   </Button>
                   <Button size="small" color="error" disabled={busy === list.id} onClick={() => remove(list)}>
                     {t('delete')}
                   </Button>
-                </ActionsCell>
+                </RowActions>
               )}
-            </TableRow>
+            />
           )}
-        />
+        </DataList>
       </WholeList>
     </Box>
   );

@@ -4,18 +4,15 @@ import { useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { useWatch } from 'react-hook-form';
 import { GroupDraft, toEntries } from './types';
+import type { Api } from '../../api/client';
 
-interface Preview {
-  words: { word: string; forms: { text: string; tokens: number[] }[] }[];
-  tokenCount: number;
-  limit: number;
-}
+type Preview = Api<'TokenPreviewResponse'>;
 
 /** Which token ids each word (in each of its forms) maps to for a chosen model family. */
 export function TokenPreview() {
   const groups: GroupDraft[] | undefined = useWatch({ name: 'entries' });
   const t = useT('biaswords');
-  const [family, setFamily] = useState('o200k_base');
+  const [family, setFamily] = useState<Preview['family']>('o200k_base');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [failed, setFailed] = useState(false);
   const { run } = useRun();
@@ -24,7 +21,7 @@ export function TokenPreview() {
     setFailed(false);
     const entries = toEntries(groups).map((e) => ({ ...e, bias: Number.isFinite(e.bias) ? Math.max(-100, Math.min(100, e.bias)) : 0 }));
     void run('preview', {
-      call: (dataProvider) => dataProvider.previewBiasTokens<Preview>({ family, entries }),
+      call: (dataProvider) => dataProvider.previewBiasTokens({ family, entries }),
       onSuccess: setPreview,
       onFailure: () => setFailed(true),
     });
@@ -36,7 +33,14 @@ export function TokenPreview() {
         {t('previewTitle')}
       </Typography>
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-        <TextField select size="small" label={t('previewFamily')} value={family} onChange={(e) => setFamily(e.target.value)} sx={{ minWidth: 280 }}>
+        <TextField
+          select
+          size="small"
+          label={t('previewFamily')}
+          value={family}
+          onChange={(e) => setFamily(e.target.value as Preview['family'])}
+          sx={{ minWidth: 280 }}
+        >
           <MenuItem value="o200k_base">{t('familyO200k')}</MenuItem>
           <MenuItem value="cl100k_base">{t('familyCl100k')}</MenuItem>
         </TextField>

@@ -1,15 +1,8 @@
-export interface BiasEntry {
-  words: string[];
-  bias: number;
-}
+import type { Api, Schemas } from '../../api/client';
 
-export interface BiasList {
-  id: string;
-  name: string;
-  entries: BiasEntry[];
-  words: string[];
-  word_count: number;
-}
+export type BiasEntry = Schemas['BiasEntryDto'];
+
+export type BiasList = Api<'LogitBiasGroupResponse'>;
 
 /** A group as the form holds it: the words as typed (or, from a saved list, as an array) and the bias. */
 export interface GroupDraft {

@@ -16,7 +16,16 @@ function AddClientForm() {
       disableInvalidFormNotification
     >
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }}>
-        <TextInput source="name" size="small" variant="outlined" margin="none" helperText={false} inputProps={{ maxLength: 200 }} sx={{ minWidth: 320 }} />
+        <TextInput
+          source="name"
+          label={t('newName')}
+          size="small"
+          variant="outlined"
+          margin="none"
+          helperText={false}
+          inputProps={{ maxLength: 200 }}
+          sx={{ minWidth: 320 }}
+        />
         <SubmitButton label={t('add')} />
       </Stack>
     </Form>

@@ -1,20 +1,16 @@
-import { Alert, Box, Button, Link as MuiLink, TableCell, TableRow } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
 import { useState } from 'react';
-import { HttpError, Title } from 'react-admin';
-import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
+import { DataTable, HttpError, Title } from 'react-admin';
+import { DataList, RowActions, WholeList } from '../../components/ListTable';
 import { QuireDataProvider } from '../../dataProvider';
 import { useCanWrite } from '../../components/CanWrite';
 import { deleting, serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { AddClient } from './AddClient';
 import { pickFolder, PickedFolder } from './folderPicker';
+import type { Api } from '../../api/client';
 
-interface Client {
-  id: string;
-  name: string;
-  savePath: string | null;
-  savePathLabel: string | null;
-}
+type Client = Api<'ClientResponse'>;
 
 /** /clients: add by name, each client's Drive save folder (set through the Google Picker), delete; a viewer only reads. */
 export default function ClientsPage() {
@@ -66,35 +62,36 @@ export default function ClientsPage() {
         </Alert>
       )}
       <WholeList resource="clients" sort={{ field: 'name', order: 'ASC' }}>
-        <ListContextTable<Client>
-          title={t('title')}
-          columns={['name', 'savePath', ...(canWrite ? ['actions'] : [])].map((column) => t(column))}
-          empty={t('empty')}
-          renderRow={(client) => (
-            <TableRow key={client.id}>
-              <TableCell>{client.name}</TableCell>
-              <TableCell>
-                {client.savePath ? (
-                  <MuiLink href={`https://drive.google.com/drive/folders/${encodeURIComponent(client.savePath)}`} target="_blank" rel="noopener noreferrer">
-                    {client.savePathLabel ?? client.savePath}
-                  </MuiLink>
-                ) : (
-                  t('notSet')
-                )}
-              </TableCell>
-              {canWrite && (
-                <ActionsCell label={`${t('actions')}: ${client.name}`}>
+        <DataList<Client> title={t('title')} empty={t('empty')}>
+          <DataTable.Col<Client> label={t('name')} render={(client) => client.name} />
+          <DataTable.Col<Client>
+            label={t('savePath')}
+            render={(client) =>
+              client.savePath ? (
+                <MuiLink href={`https://drive.google.com/drive/folders/${encodeURIComponent(client.savePath)}`} target="_blank" rel="noopener noreferrer">
+                  {client.savePathLabel ?? client.savePath}
+                </MuiLink>
+              ) : (
+                t('notSet')
+              )
+            }
+          />
+          {canWrite && (
+            <DataTable.Col<Client>
+              label={t('actions')}
+              render={(client) => (
+                <RowActions label={`${t('actions')}: ${client.name}`}>
                   <Button size="small" disabled={busy === client.id} onClick={() => setSavePath(client)}>
                     {t('setSavePath')}
                   </Button>
                   <Button size="small" color="error" disabled={busy === client.id} onClick={() => remove(client)}>
                     {t('delete')}
                   </Button>
-                </ActionsCell>
+                </RowActions>
               )}
-            </TableRow>
+            />
           )}
-        />
+        </DataList>
       </WholeList>
     </Box>
   );

@@ -39,7 +39,7 @@ export function BlindJudging(props: { evaluation: Evaluation }) {
     if (!item || busy) return;
     const winner = side === 'tie' ? 'tie' : item.pair[side === 'A' ? 0 : 1];
     void run('judge', {
-      call: (dataProvider) => dataProvider.judgeEvaluation<Evaluation>(evaluation.id, { item: item._id, winner }),
+      call: (dataProvider) => dataProvider.judgeEvaluation(evaluation.id, { item: item._id, winner }),
       invalidates: ['evaluations'],
       failure: withReason(t('judgeFailed')),
       onSuccess: () => {

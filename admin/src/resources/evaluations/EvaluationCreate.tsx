@@ -28,7 +28,7 @@ import { ModelOption } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
 import { formatUsd } from '../history/format';
-import { Evaluation, EvaluationEstimate, EvaluationInput } from './types';
+import { Evaluation, EvaluationInput } from './types';
 
 const ALL = { perPage: 1000, sort: { field: 'name', order: 'ASC' as const } };
 const { holdout: HOLDOUT, variants: VARIANTS, label: LABEL } = EVALUATION_LIMITS;
@@ -54,7 +54,7 @@ function Estimate(props: { modelId: string }) {
   const complete = !!holdout && (variants ?? []).length >= VARIANTS.min && (variants ?? []).every((v) => v?.label && v.model && v.examples_count !== null);
   const estimate = useQuery({
     queryKey: ['evaluations', 'estimate', body],
-    queryFn: () => dataProvider.estimateEvaluation<EvaluationEstimate>(JSON.parse(body)),
+    queryFn: () => dataProvider.estimateEvaluation(JSON.parse(body)),
     enabled: complete,
     retry: false,
   });
@@ -77,7 +77,7 @@ function Estimate(props: { modelId: string }) {
             items: estimate.data.items,
             requests: estimate.data.requests,
             embeddings: estimate.data.embedding_requests,
-            cost: formatUsd(estimate.data.cost, t('priceUnknown')),
+            cost: formatUsd(estimate.data.cost_usd, t('priceUnknown')),
           })}
           {estimate.data.variants.map((v) => (
             <Box component="span" key={v.label} display="block" color="text.secondary">
@@ -86,7 +86,7 @@ function Estimate(props: { modelId: string }) {
                 model: v.openai_model,
                 prompt: v.prompt_tokens.toLocaleString(),
                 completion: v.completion_tokens.toLocaleString(),
-                cost: formatUsd(v.cost, t('priceUnknown')),
+                cost: formatUsd(v.cost_usd, t('priceUnknown')),
               })}
             </Box>
           ))}
@@ -188,7 +188,12 @@ export default function EvaluationCreate() {
             <SimpleFormIterator inline disableReordering disableClear getItemLabel={(index) => t('variantN', { n: index + 1 })}>
               <TextInput source="label" label={t('label')} validate={required()} inputProps={{ maxLength: LABEL }} helperText={false} />
               <ReferenceInput source="model" reference="models" {...ALL}>
-                <SelectInput optionText="name" label={t('model')} validate={required()} helperText={false} />
+                <SelectInput
+                  optionText={(m: { name: string; connection_id: string | null; vendor: string }) => (m.connection_id ? `${m.name} (${m.vendor})` : m.name)}
+                  label={t('model')}
+                  validate={required()}
+                  helperText={false}
+                />
               </ReferenceInput>
               <NumberInput
                 source="examples_count"

@@ -36,7 +36,7 @@ const percent = (value: number) => `${Math.round(value * 100)} %`;
 function Summary(props: { evaluation: Evaluation }) {
   const t = useT('evaluations');
   const { evaluation } = props;
-  const columns = ['variant', 'model', 'examplesCount', 'outputs', 'similarity', 'rougeL', 'cost', 'wins', 'losses', 'ties', 'winRate'];
+  const columns = ['variant', 'model', 'examplesCount', 'outputs', 'similarity', 'rougeL', 'cost', 'wins', 'losses', 'ties', 'winRate'] as const;
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={t('summaryTitle')}>
@@ -62,7 +62,7 @@ function Summary(props: { evaluation: Evaluation }) {
                 <TableCell>{s.outputs}</TableCell>
                 <TableCell>{score(s.mean_similarity)}</TableCell>
                 <TableCell>{score(s.mean_rouge_l)}</TableCell>
-                <TableCell>{formatUsd(s.cost, t('priceUnknown'))}</TableCell>
+                <TableCell>{formatUsd(s.cost_usd, t('priceUnknown'))}</TableCell>
                 <TableCell>{s.wins}</TableCell>
                 <TableCell>{s.losses}</TableCell>
                 <TableCell>{s.ties}</TableCell>
@@ -88,7 +88,7 @@ export default function EvaluationShow() {
   const t = useT('evaluations');
   const { id = '' } = useParams();
   const dataProvider = useDataProvider<QuireDataProvider>();
-  // Judging and a new evaluation are an editor's (issue 28); a viewer reads the results.
+  // Judging and a new evaluation are an editor's; a viewer reads the results.
   const canWrite = useCanWrite('evaluations');
   const { data: evaluation, error } = useGetOne<Evaluation>(
     'evaluations',
@@ -122,7 +122,7 @@ export default function EvaluationShow() {
           <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
             <Chip size="small" label={evaluation.status} color={STATUS_COLOR[evaluation.status]} />
             <Typography variant="body2">{t('madeOn', { date: formatDate(evaluation.created_at), holdout: evaluation.holdout })}</Typography>
-            <Typography variant="body2">{t('spent', { cost: formatUsd(evaluation.cost, t('priceUnknown')) })}</Typography>
+            <Typography variant="body2">{t('spent', { cost: formatUsd(evaluation.cost_usd, t('priceUnknown')) })}</Typography>
           </Stack>
           {isOpen(evaluation) && (
             <Box sx={{ mt: 1, maxWidth: 420 }}>

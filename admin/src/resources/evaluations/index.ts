@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { ResourceScreens } from '../types';
 
 /**
- * Evaluations (issue 25): every one of the workspace at /evaluations (linked from Current Models),
+ * Evaluations: every one of the workspace at /evaluations (linked from Current Models),
  * made from a model's row (/evaluations/new?model=…), read and judged at /evaluations/{id}.
  */
 export default {

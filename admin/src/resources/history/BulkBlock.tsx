@@ -1,13 +1,13 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { DetailsTable } from '../../components/DetailsTable';
 import { formatDate } from '../../components/formatDate';
-import { useT } from '../../components/useT';
+import type { ScreenT } from '../../components/useT';
 import { formatCount } from './format';
 import { batchStatusText } from './bulk';
 import { BulkProgress } from './types';
 
-/** /history/{id}, issue 30: a bulk article's place in its batches: round, the batch's status and counts, when it should end, and its window's end. */
-export function BulkBlock(props: { bulk: BulkProgress; t: ReturnType<typeof useT> }) {
+/** /history/{id}: a bulk article's place in its batches: round, the batch's status and counts, when it should end, and its window's end. */
+export function BulkBlock(props: { bulk: BulkProgress; t: ScreenT<'history'> }) {
   const { bulk, t } = props;
   return (
     <Card variant="outlined" component="section" aria-labelledby="entry-bulk-heading">

@@ -13,7 +13,7 @@ import { QuireDataProvider } from '../../dataProvider';
 const BULK_POLL_MS = 5_000;
 
 /**
- * History's "Cancel bulk" (issue 30), for those who may write `bulk`, while the workspace has bulk
+ * History's "Cancel bulk", for those who may write `bulk`, while the workspace has bulk
  * articles in flight: it asks first, then cancels the workspace's batches at OpenAI (their articles
  * fail; the sections already written are kept), tells the server's answer and reads History again.
  * The confirm button is disabled and busy while the request runs: a double click sends one. The

@@ -9,7 +9,7 @@ import { DetailsTable } from '../../components/DetailsTable';
 import { formatDate } from '../../components/formatDate';
 import { useCanWrite } from '../../components/CanWrite';
 import { useRun, withReason } from '../../components/useRun';
-import { useT } from '../../components/useT';
+import { ScreenT, useT } from '../../components/useT';
 import { JobProgress } from '../training/JobProgress';
 import { formatCount, formatDuration, formatUsd } from './format';
 import { BulkBlock } from './BulkBlock';
@@ -19,7 +19,7 @@ import { HistoryDetail, isOpen, STATUS_COLOR } from './types';
 /** While the entry is queued or running it is read again this often, so the page follows it without a reload. */
 export const FOLLOW_MS = 2000;
 
-type T = ReturnType<typeof useT>;
+type T = ScreenT<'history'>;
 
 function ExternalButton(props: { href: string; children: ReactNode }) {
   return (
@@ -196,7 +196,7 @@ function TrainingEntry(props: { entry: HistoryDetail; t: T }) {
 }
 
 /**
- * /history/{id}: one History entry in full (issue 16). An article as written, section by section,
+ * /history/{id}: one History entry in full. An article as written, section by section,
  * with what each cost; a training entry's job. Followed live while it is queued or running.
  */
 export default function HistoryShow() {

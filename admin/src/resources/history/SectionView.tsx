@@ -1,14 +1,14 @@
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { DetailsTable } from '../../components/DetailsTable';
-import { useT } from '../../components/useT';
+import type { ScreenT } from '../../components/useT';
 import { formatCount, formatDuration, formatUsd } from './format';
 import { Markdown } from './Markdown';
 import { HistorySection, OmittedParameters } from './types';
 
-type T = ReturnType<typeof useT>;
+type T = ScreenT<'history'>;
 
-/** Its cost; for a section written through OpenAI's Batch API (issue 30), marked as the batch price, half. */
+/** Its cost; for a section written through OpenAI's Batch API, marked as the batch price, half. */
 function costText(section: HistorySection, t: T): string {
   const cost = formatUsd(section.cost_usd, t('priceUnknown'));
   return section.batch ? t('batchPrice', { cost }) : cost;
@@ -21,7 +21,7 @@ export function SectionView(props: { section: HistorySection; note?: OmittedPara
   const notRecorded = t('notRecorded');
   const recorded = section.prompt_tokens !== null && section.completion_tokens !== null;
   const facts: [string, string][] = [
-    // Issue 17: the version of its section the article's entry equalled when this was written (nothing when it equalled none).
+    // The version of its section the article's entry equalled when this was written (nothing when it equalled none).
     ...(typeof section.section_version === 'number'
       ? ([[t('sectionVersion'), t('versionN', { version: section.section_version })]] as [string, string][])
       : []),

@@ -1,8 +1,8 @@
 import { formatDate } from '../../components/formatDate';
-import { useT } from '../../components/useT';
+import type { ScreenT } from '../../components/useT';
 import { BulkProgress } from './types';
 
-type T = ReturnType<typeof useT>;
+type T = ScreenT<'history'>;
 
 /** The batch's status in words ("in progress"); null is a section waiting for the next batch file. */
 export const batchStatusText = (status: BulkProgress['batch_status'], t: T) => t(`batchStatus_${status ?? 'waiting'}`);

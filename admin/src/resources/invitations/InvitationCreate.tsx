@@ -1,16 +1,16 @@
 import { Typography } from '@mui/material';
-import { email, required, SelectInput, SimpleForm, TextInput, useNotify, useTranslate } from 'react-admin';
+import { email, required, SelectInput, SimpleForm, TextInput, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Create } from '../../components/forms';
 import { FormToolbar } from '../../components/FormToolbar';
 import { withReason } from '../../components/useRun';
-import { useT } from '../../components/useT';
+import { useT, useQuireTranslate } from '../../components/useT';
 import { ROLE_CHOICES } from '../members/types';
 
 /** /invitations/new: an email and a role (POST /api/invitations); back to /invitations when made. */
 export default function InvitationCreate() {
   const t = useT('invitations');
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const tell = (type: 'success' | 'error', text: string) => notify(text, { type, messageArgs: { _: text } });
@@ -36,9 +36,17 @@ export default function InvitationCreate() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('help')}
         </Typography>
-        <TextInput source="email" type="email" validate={[required(), email()]} autoFocus inputProps={{ maxLength: 320, autoComplete: 'off' }} />
+        <TextInput
+          source="email"
+          label={t('email')}
+          type="email"
+          validate={[required(), email()]}
+          autoFocus
+          inputProps={{ maxLength: 320, autoComplete: 'off' }}
+        />
         <SelectInput
           source="role"
+          label={t('role')}
           validate={required()}
           choices={ROLE_CHOICES.map((role) => ({ id: role, name: translate(`quire.workspaces.roles.${role}`) }))}
           translateChoice={false}

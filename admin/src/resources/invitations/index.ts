@@ -2,7 +2,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { lazy } from 'react';
 import { ResourceScreens } from '../types';
 
-/** /invitations and /invitations/new (issue 28; owners only). */
+/** /invitations and /invitations/new (owners only). */
 export default {
   list: lazy(() => import('./InvitationList')),
   create: lazy(() => import('./InvitationCreate')),

@@ -1,14 +1,4 @@
-import type { Role } from '@quire/shared';
+import type { Api } from '../../api/client';
 
 /** GET /api/invitations: an invitation not taken up yet. */
-export interface Invitation {
-  id: string;
-  _id: string;
-  email: string;
-  role: Role;
-  /** The name of who invited them (null once that person is gone). */
-  invited_by: string | null;
-  created_at: string;
-  expires_at: string;
-  status: 'pending' | 'expired';
-}
+export type Invitation = Api<'InvitationResponse'>;

@@ -1,11 +1,11 @@
-import { Button, MenuItem, Select, TableCell } from '@mui/material';
-import { useGetIdentity, useTranslate } from 'react-admin';
+import { Button, MenuItem, Select } from '@mui/material';
+import { useGetIdentity } from 'react-admin';
 import type { Role } from '@quire/shared';
 import { QuireIdentity } from '../../authProvider';
 import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
-import { ActionsCell } from '../../components/ListTable';
+import { RowActions } from '../../components/ListTable';
 import { useRun, withReason } from '../../components/useRun';
-import { useT } from '../../components/useT';
+import { useT, useQuireTranslate } from '../../components/useT';
 import { useWorkspaceSwitch } from '../../layout/workspaces/useWorkspaceSwitch';
 import { Member, ROLE_CHOICES } from './types';
 
@@ -14,14 +14,14 @@ import { Member, ROLE_CHOICES } from './types';
  * refusal (the last owner, say) is told with its reason. A change of one's own role reads the
  * session again, as what one may do has changed.
  */
-export function RoleCell(props: { member: Member; editable: boolean; self: boolean }) {
+export function RoleField(props: { member: Member; editable: boolean; self: boolean }) {
   const t = useT('members');
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const roleName = (role: Role) => translate(`quire.workspaces.roles.${role}`);
   const { run, busy } = useRun();
   const { refresh } = useWorkspaceSwitch();
   const { member } = props;
-  if (!props.editable) return <TableCell>{roleName(member.role)}</TableCell>;
+  if (!props.editable) return <>{roleName(member.role)}</>;
 
   const change = (role: Role) =>
     run(member.id, {
@@ -33,22 +33,20 @@ export function RoleCell(props: { member: Member; editable: boolean; self: boole
     });
 
   return (
-    <TableCell>
-      <Select
-        size="small"
-        value={member.role}
-        disabled={busy !== null}
-        onChange={(event) => void (event.target.value !== member.role && change(event.target.value as Role))}
-        inputProps={{ 'aria-label': t('roleOf', { name: member.name }) }}
-        sx={{ minWidth: 130 }}
-      >
-        {ROLE_CHOICES.map((role) => (
-          <MenuItem key={role} value={role}>
-            {roleName(role)}
-          </MenuItem>
-        ))}
-      </Select>
-    </TableCell>
+    <Select
+      size="small"
+      value={member.role}
+      disabled={busy !== null}
+      onChange={(event) => void (event.target.value !== member.role && change(event.target.value as Role))}
+      inputProps={{ 'aria-label': t('roleOf', { name: member.name }) }}
+      sx={{ minWidth: 130 }}
+    >
+      {ROLE_CHOICES.map((role) => (
+        <MenuItem key={role} value={role}>
+          {roleName(role)}
+        </MenuItem>
+      ))}
+    </Select>
   );
 }
 
@@ -72,7 +70,7 @@ export function MemberActions(props: { member: Member; self: boolean }) {
     });
 
   return (
-    <ActionsCell label={`${t('actions')}: ${member.name}`}>
+    <RowActions label={`${t('actions')}: ${member.name}`}>
       {props.self ? (
         <Button size="small" color="error" variant="outlined" disabled={busy !== null || switching} onClick={leave}>
           {t('leave')}
@@ -89,6 +87,6 @@ export function MemberActions(props: { member: Member; self: boolean }) {
           alsoInvalidates={['audit']}
         />
       )}
-    </ActionsCell>
+    </RowActions>
   );
 }

@@ -1,12 +1,12 @@
 import { InviteButton } from '../invitations/InviteButton';
-import { Box, TableCell, TableRow } from '@mui/material';
-import { Title, useGetIdentity, useGetList } from 'react-admin';
+import { Box } from '@mui/material';
+import { DataTable, ListContextProvider, Title, useGetIdentity, useGetList, useList } from 'react-admin';
 import { QuireIdentity } from '../../authProvider';
 import { useCanWrite } from '../../components/CanWrite';
 import { formatDate } from '../../components/formatDate';
-import { ListTable } from '../../components/ListTable';
+import { DataList } from '../../components/ListTable';
 import { useT } from '../../components/useT';
-import { MemberActions, RoleCell } from './MemberCells';
+import { MemberActions, RoleField } from './MemberCells';
 import { Member } from './types';
 
 /**
@@ -22,28 +22,21 @@ export default function MemberList() {
   // The API sorts members by nothing but id: by name here.
   const { data, isPending, error } = useGetList<Member>('members', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } });
   const rows = data && [...data].sort((a, b) => a.name.localeCompare(b.name));
+  const list = useList<Member>({ data: rows, isPending, error, resource: 'members' });
 
   return (
     <Box sx={{ p: 2, maxWidth: 1100 }}>
       <Title title={t('title')} />
       <InviteButton label={t('invite')} />
-      <ListTable<Member>
-        title={t('title')}
-        rows={rows}
-        isPending={isPending}
-        error={error}
-        columns={['name', 'email', 'role', 'joined', 'actions'].map((column) => t(column))}
-        empty={t('empty')}
-        renderRow={(member) => (
-          <TableRow key={member.id}>
-            <TableCell>{isMe(member) ? t('you', { name: member.name }) : member.name}</TableCell>
-            <TableCell>{member.email}</TableCell>
-            <RoleCell member={member} editable={canManage} self={isMe(member)} />
-            <TableCell>{formatDate(member.joined_at)}</TableCell>
-            <MemberActions member={member} self={isMe(member)} />
-          </TableRow>
-        )}
-      />
+      <ListContextProvider value={list}>
+        <DataList<Member> title={t('title')} empty={t('empty')}>
+          <DataTable.Col<Member> label={t('name')} render={(member) => (isMe(member) ? t('you', { name: member.name }) : member.name)} />
+          <DataTable.Col<Member> label={t('email')} render={(member) => member.email} />
+          <DataTable.Col<Member> label={t('role')} render={(member) => <RoleField member={member} editable={canManage} self={isMe(member)} />} />
+          <DataTable.Col<Member> label={t('joined')} render={(member) => formatDate(member.joined_at)} />
+          <DataTable.Col<Member> label={t('actions')} render={(member) => <MemberActions member={member} self={isMe(member)} />} />
+        </DataList>
+      </ListContextProvider>
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
 import { ResourceScreens } from '../types';
 
-/** /members (issue 28): who is in the current workspace, their roles; leaving it. */
+/** /members: who is in the current workspace, their roles; leaving it. */
 export default {
   list: lazy(() => import('./MemberList')),
   icon: GroupIcon,

@@ -1,16 +1,15 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
 import { DetailsTable } from '../../components/DetailsTable';
 import { formatDate } from '../../components/formatDate';
 import { serverMessage, useRun } from '../../components/useRun';
 import { Model, fineTuneSuffix } from './types';
+import { useT } from '../../components/useT';
 
 /** Spec §2: name, base model, output model and tokens trained, then the fine-tune question. */
 export function FineTuneDialog(props: { model: Model | null; onClose: () => void; onStarted: () => void }) {
-  const translate = useTranslate();
-  const t = (key: string, options?: Record<string, string>) => translate(`quire.models.${key}`, options);
+  const t = useT('models');
   const [error, setError] = useState<string | null>(null);
   // The failure is told inside the dialog, which stays open so the operator can cancel.
   const { run, busy } = useRun((_, text) => setError(text));

@@ -1,4 +1,4 @@
-import { Button, TableCell, Tooltip, Typography } from '@mui/material';
+import { Button, Tooltip, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { QuireDataProvider } from '../../dataProvider';
 import { Link } from 'react-router-dom';
@@ -10,14 +10,19 @@ function BaseModel(props: { model: Model }) {
   const translate = useTranslate();
   const { model } = props;
   return (
-    <TableCell>
+    <>
       {model.base_model}
+      {model.connection_id && (
+        <Typography variant="caption" display="block" color={model.unavailable_reason ? 'error' : 'text.secondary'} sx={{ maxWidth: 280 }}>
+          {model.unavailable_reason ?? `${model.connection_name} (${model.vendor})`}
+        </Typography>
+      )}
       {(model.shutdown_date || model.shut_down) && (
         <Typography variant="caption" display="block" color={model.shut_down ? 'error' : 'warning.main'} sx={{ whiteSpace: 'nowrap' }}>
           {model.shut_down ? translate('quire.models.stopped') : translate('quire.models.stopsShort', { date: model.shutdown_date })}
         </Typography>
       )}
-    </TableCell>
+    </>
   );
 }
 
@@ -37,7 +42,7 @@ function Examples(props: { model: Model }) {
   );
 }
 
-/** Opens the evaluation of the model's examples (issue 25); it needs two examples to hold out. */
+/** Opens the evaluation of the model's examples; it needs two examples to hold out. */
 function Evaluate(props: { model: Model }) {
   const translate = useTranslate();
   const enough = props.model.example_count >= EVALUATION_LIMITS.holdout.min;
@@ -52,5 +57,5 @@ function Evaluate(props: { model: Model }) {
   );
 }
 
-/** The Models table's cells and helpers beyond spec §2's plain columns (issues 24 and 25). */
+/** The Models table's cells and helpers beyond spec §2's plain columns: the day OpenAI stops a model, and its examples' evaluation. */
 export const ModelCells = { BaseModel, Examples, Evaluate };

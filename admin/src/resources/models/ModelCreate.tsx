@@ -1,14 +1,14 @@
-import { required, SimpleForm, TextInput, useNotify, useTranslate } from 'react-admin';
+import { required, SimpleForm, TextInput, useNotify } from 'react-admin';
 import { Create } from '../../components/forms';
 import { useNavigate } from 'react-router-dom';
 import { BaseModelInput, DEFAULT_BASE_MODEL } from '../../components/BaseModelSelect';
 import { FormToolbar } from '../../components/FormToolbar';
 import { withReason } from '../../components/useRun';
+import { useT } from '../../components/useT';
 
 /** /models/new: a name and a base model (gpt-4o by default); back to /models when created. */
 export default function ModelCreate() {
-  const translate = useTranslate();
-  const t = (key: string) => translate(`quire.models.${key}`);
+  const t = useT('models');
   const notify = useNotify();
   const navigate = useNavigate();
   return (
@@ -26,7 +26,7 @@ export default function ModelCreate() {
         disableInvalidFormNotification
         toolbar={<FormToolbar label={t('create')} cancelLabel="quire.models.cancel" back="/models" />}
       >
-        <TextInput source="name" validate={required()} autoFocus inputProps={{ maxLength: 100 }} />
+        <TextInput source="name" label={t('name')} validate={required()} autoFocus inputProps={{ maxLength: 100 }} />
         <BaseModelInput />
       </SimpleForm>
     </Create>

@@ -1,6 +1,6 @@
-import { Box, Button, Chip, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { DataTable, Title, useGetList } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCanWrite } from '../../components/CanWrite';
 import { formatDate } from '../../components/formatDate';
@@ -9,9 +9,10 @@ import { deleting, useRun, withReason } from '../../components/useRun';
 import { FineTuneDialog } from './FineTuneDialog';
 import { ModelCells } from './ModelCells';
 import { ReplaceModelDialog } from './ReplaceModelDialog';
-import { ActionsCell, ListContextTable, WholeList } from '../../components/ListTable';
+import { DataList, RowActions, WholeList } from '../../components/ListTable';
 import { Eligibility, FineTuneJob, Model, TrainingJob } from './types';
 import { OpenJobs, useFollowing } from './useFollowing';
+import { useT, useQuireTranslate } from '../../components/useT';
 
 /** OpenAI's pausing and paused are shown as such: a paused job waits at OpenAI, neither queued nor running. */
 const JOB_STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
@@ -39,11 +40,11 @@ function RuleButton(props: { rule: Eligibility; label: string; color?: 'error'; 
 
 /**
  * Manage Models: the models, their fine-tune jobs and the training-data collection jobs. Each
- * action is offered to whom may take it (issue 28): a viewer reads the tables and downloads examples.
+ * action is offered to whom may take it: a viewer reads the tables and downloads examples.
  */
 export default function ModelsPage() {
-  const translate = useTranslate();
-  const t = (key: string) => translate(`quire.models.${key}`);
+  const translate = useQuireTranslate();
+  const t = useT('models');
   const can = {
     models: useCanWrite('models'),
     fineTune: useCanWrite('fine-tune-jobs'),
@@ -83,20 +84,17 @@ export default function ModelsPage() {
       )}
       {banner}
       <WholeList resource="models" sort={{ field: 'date_created', order: 'DESC' }} queryOptions={queryOptions('models')}>
-        <ListContextTable<Model>
-          heading
-          title={t('modelsHeading')}
-          columns={[t('name'), t('baseModel'), t('outputModel'), t('exampleCount'), t('dateCreated'), t('fineTuneDate'), t('actions')]}
-          empty={t('noModels')}
-          renderRow={(model) => (
-            <TableRow key={model.id}>
-              <TableCell>{model.name}</TableCell>
-              <ModelCells.BaseModel model={model} />
-              <TableCell>{model.output_model ?? t('none')}</TableCell>
-              <TableCell>{model.example_count}</TableCell>
-              <TableCell>{formatDate(model.date_created)}</TableCell>
-              <TableCell>{formatDate(model.date_tuned)}</TableCell>
-              <ActionsCell label={`${t('actions')}: ${model.name}`}>
+        <DataList<Model> heading title={t('modelsHeading')} empty={t('noModels')}>
+          <DataTable.Col<Model> label={t('name')} render={(model) => model.name} />
+          <DataTable.Col<Model> label={t('baseModel')} render={(model) => <ModelCells.BaseModel model={model} />} />
+          <DataTable.Col<Model> label={t('outputModel')} render={(model) => model.output_model ?? t('none')} />
+          <DataTable.Col<Model> label={t('exampleCount')} render={(model) => model.example_count} />
+          <DataTable.Col<Model> label={t('dateCreated')} render={(model) => formatDate(model.date_created)} />
+          <DataTable.Col<Model> label={t('fineTuneDate')} render={(model) => formatDate(model.date_tuned)} />
+          <DataTable.Col<Model>
+            label={t('actions')}
+            render={(model) => (
+              <RowActions label={`${t('actions')}: ${model.name}`}>
                 {can.fineTune && <RuleButton rule={model.actions.fineTune} label={t('fineTune')} onClick={() => setFineTuning(model)} />}
                 {can.models && (
                   <>
@@ -108,14 +106,14 @@ export default function ModelsPage() {
                 )}
                 <ModelCells.Examples model={model} />
                 {can.evaluate && <ModelCells.Evaluate model={model} />}
-              </ActionsCell>
-            </TableRow>
-          )}
-        />
+              </RowActions>
+            )}
+          />
+        </DataList>
       </WholeList>
       <WholeList resource="fine-tune-jobs" sort={{ field: 'created_at', order: 'DESC' }} queryOptions={queryOptions('fine-tune jobs')}>
         <OpenJobs report={report} />
-        <ListContextTable<FineTuneJob>
+        <DataList<FineTuneJob>
           heading
           title={t('jobsHeading')}
           // Every model's evaluations, beside the other way of telling whether a model writes better.
@@ -124,29 +122,30 @@ export default function ModelsPage() {
               {t('allEvaluations')}
             </Button>
           }
-          columns={[t('name'), t('status'), t('outputModel'), t('tokensTrained'), t('dateTuned')]}
           empty={t('noJobs')}
-          renderRow={(job) => (
-            <TableRow key={job.id}>
-              <TableCell>{job.name}</TableCell>
-              <TableCell>
+        >
+          <DataTable.Col<FineTuneJob> label={t('name')} render={(job) => job.name} />
+          <DataTable.Col<FineTuneJob>
+            label={t('status')}
+            render={(job) => (
+              <>
                 <Chip size="small" label={job.status} color={JOB_STATUS_COLOR[job.status] ?? 'default'} />
                 {job.message && (
                   <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 0.5, maxWidth: 360 }}>
                     {job.message}
                   </Typography>
                 )}
-              </TableCell>
-              <TableCell>{job.output_model ?? t('none')}</TableCell>
-              <TableCell>{job.trained_tokens?.toLocaleString() ?? t('none')}</TableCell>
-              <TableCell>{formatDate(job.date_tuned)}</TableCell>
-            </TableRow>
-          )}
-        />
+              </>
+            )}
+          />
+          <DataTable.Col<FineTuneJob> label={t('outputModel')} render={(job) => job.output_model ?? t('none')} />
+          <DataTable.Col<FineTuneJob> label={t('tokensTrained')} render={(job) => job.trained_tokens?.toLocaleString() ?? t('none')} />
+          <DataTable.Col<FineTuneJob> label={t('dateTuned')} render={(job) => formatDate(job.date_tuned)} />
+        </DataList>
       </WholeList>
       <WholeList resource="training-jobs" sort={{ field: 'timestamp', order: 'DESC' }} queryOptions={queryOptions('training jobs')}>
         <OpenJobs report={report} />
-        <ListContextTable<TrainingJob>
+        <DataList<TrainingJob>
           heading
           title={t('trainingHeading')}
           actions={
@@ -156,25 +155,24 @@ export default function ModelsPage() {
               </Button>
             )
           }
-          columns={[t('status'), t('url'), t('timestamp'), t('message')]}
           empty={t('noTrainingJobs')}
-          renderRow={(job) => (
-            <TableRow key={job.id}>
-              <TableCell>{job.status}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{job.url}</TableCell>
-              <TableCell>{formatDate(job.timestamp)}</TableCell>
-              <TableCell>
-                {job.status === 'completed' ? (
-                  <Button size="small" onClick={() => navigate(`/training/view/${job.id}`)}>
-                    {t('viewDataCollection')}
-                  </Button>
-                ) : (
-                  (job.message ?? t('none'))
-                )}
-              </TableCell>
-            </TableRow>
-          )}
-        />
+        >
+          <DataTable.Col<TrainingJob> label={t('status')} render={(job) => job.status} />
+          <DataTable.Col<TrainingJob> label={t('url')} render={(job) => <Box sx={{ wordBreak: 'break-all' }}>{job.url}</Box>} />
+          <DataTable.Col<TrainingJob> label={t('timestamp')} render={(job) => formatDate(job.timestamp)} />
+          <DataTable.Col<TrainingJob>
+            label={t('message')}
+            render={(job) =>
+              job.status === 'completed' ? (
+                <Button size="small" onClick={() => navigate(`/training/view/${job.id}`)}>
+                  {t('viewDataCollection')}
+                </Button>
+              ) : (
+                (job.message ?? t('none'))
+              )
+            }
+          />
+        </DataList>
       </WholeList>
       <ReplaceModelDialog
         model={replacing}

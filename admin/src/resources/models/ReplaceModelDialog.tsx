@@ -1,18 +1,15 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
+import { useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRun, withReason } from '../../components/useRun';
+import type { Article } from '../articles/types';
 import { Section } from '../sections/types';
 import { Model } from './types';
+import { useT } from '../../components/useT';
 
-interface ArticleUse {
-  id: string;
-  article_title: string;
-  sections: { model: string }[];
-}
-
-const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' as const } };
+/** One row is enough: the dialog reads each list's total (the uses) and the first article (for the preview). */
+const FIRST = { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' as const } };
 
 /**
  * Replace a model everywhere it writes (POST /api/models/{id}/replace): another of the operator's
@@ -20,17 +17,15 @@ const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order
  * offered first, on an article that uses the model.
  */
 export function ReplaceModelDialog(props: { model: Model | null; models: Model[]; onClose: () => void; onReplaced: (text: string) => void }) {
-  const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`quire.models.${key}`, options);
+  const t = useT('models');
   const [replacement, setReplacement] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { run, busy } = useRun((_, text) => setError(text));
   const model = props.model;
-  const { data: sections = [] } = useGetList<Section>('sections', { ...ALL, filter: { model: model?.id } }, { enabled: !!model });
-  const { data: articles = [] } = useGetList<ArticleUse & { id: string }>('articles', ALL, { enabled: !!model });
+  const { total: sectionUses = 0 } = useGetList<Section>('sections', { ...FIRST, filter: { model: model?.id } }, { enabled: !!model });
+  const { data: using = [], total: articleUses = 0 } = useGetList<Article>('articles', { ...FIRST, filter: { model: model?.id } }, { enabled: !!model });
   if (!model) return null;
 
-  const using = articles.filter((article) => article.sections.some((entry) => entry.model === model.id));
   const choices = props.models.filter((m) => m.id !== model.id);
   const chosen = choices.find((m) => m.id === replacement);
   const close = () => {
@@ -65,7 +60,7 @@ export function ReplaceModelDialog(props: { model: Model | null; models: Model[]
           )}
           <DialogContentText>{t('replaceIntro', { name: model.name, model: model.output_model ?? model.base_model })}</DialogContentText>
           <DialogContentText>
-            {sections.length + using.length === 0 ? t('replaceNothingUses') : t('replaceUses', { sections: sections.length, articles: using.length })}
+            {sectionUses + articleUses === 0 ? t('replaceNothingUses') : t('replaceUses', { sections: sectionUses, articles: articleUses })}
           </DialogContentText>
           <TextField select label={t('replaceWith')} value={replacement} onChange={(e) => setReplacement(e.target.value)} autoFocus>
             {choices.map((choice) => (

@@ -4,12 +4,20 @@ import { useGetList } from 'react-admin';
 import { propertyPlaceholders } from '@quire/shared';
 import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
-import { PreviewRequest } from '../../dataProvider';
+import type { PreviewRequest } from './api';
 
 interface Named {
   id: string;
   name: string;
 }
+
+/** A model as the compare pickers name it: its name, and its vendor when it is not on OpenAI. */
+interface ModelNamed extends Named {
+  connection_id?: string | null;
+  vendor?: string;
+}
+
+const modelText = (m: ModelNamed) => (m.connection_id ? `${m.name} (${m.vendor})` : m.name);
 
 /**
  * The values a preview runs on: a title, the page properties the template's prompts name
@@ -37,7 +45,7 @@ export function PreviewForm(props: {
   const [second, setSecond] = useState(props.initialModels?.[1] ?? '');
   const list = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
   const { data: clients } = useGetList<Named>('clients', list);
-  const { data: models } = useGetList<Named>('models', list);
+  const { data: models } = useGetList<ModelNamed>('models', list);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,7 +117,7 @@ export function PreviewForm(props: {
             <MenuItem value="">{t('ownModels')}</MenuItem>
             {(models ?? []).map((m) => (
               <MenuItem key={m.id} value={m.id}>
-                {m.name}
+                {modelText(m)}
               </MenuItem>
             ))}
           </TextField>
@@ -119,7 +127,7 @@ export function PreviewForm(props: {
               .filter((m) => m.id !== first)
               .map((m) => (
                 <MenuItem key={m.id} value={m.id}>
-                  {m.name}
+                  {modelText(m)}
                 </MenuItem>
               ))}
           </TextField>

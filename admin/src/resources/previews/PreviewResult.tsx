@@ -1,6 +1,6 @@
 import { Alert, Box, Card, CardContent, Chip, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
 import { useT } from '../../components/useT';
-import { Preview, PreviewSection, PreviewUsage } from '../../dataProvider';
+import type { Preview, PreviewSection, PreviewUsage } from './api';
 import { dollars } from './format';
 import { usePreviewStream } from './usePreviewStream';
 

@@ -1,43 +1,41 @@
-import { Button, TableCell, TableRow } from '@mui/material';
-import { useGetList } from 'react-admin';
+import { Button } from '@mui/material';
+import { DataTable, ListBase } from 'react-admin';
 import { formatDate } from '../../components/formatDate';
-import { ListTable } from '../../components/ListTable';
+import { DataList } from '../../components/ListTable';
 import { useT } from '../../components/useT';
-import { Preview } from '../../dataProvider';
+import type { Preview } from './api';
 import { dollars } from './format';
 
 /** The article's last previews, newest first; Show opens one above. */
 export function RecentPreviews({ articleId, onShow }: { articleId: string; onShow: (id: string) => void }) {
   const t = useT('previews');
-  const { data, isPending, error } = useGetList<Preview>('previews', {
-    filter: { articleId },
-    pagination: { page: 1, perPage: 10 },
-    sort: { field: 'created_at', order: 'DESC' },
-  });
-  const columns = ['title', 'models', 'status', 'cost', 'created', 'actions'].map((c) => t(`columns.${c}`));
   return (
-    <ListTable
-      title={t('recent')}
-      heading
-      columns={columns}
-      rows={data}
-      isPending={isPending}
-      error={error}
-      empty={t('recentEmpty')}
-      renderRow={(preview) => (
-        <TableRow key={preview.id}>
-          <TableCell>{preview.title}</TableCell>
-          <TableCell>{preview.variants.map((v) => v.model_name ?? t('ownModels')).join(' / ')}</TableCell>
-          <TableCell>{t(`statusNames.${preview.status}`)}</TableCell>
-          <TableCell>{preview.usage.cost_usd === null ? t('costUnknown') : t('cost', { cost: dollars(preview.usage.cost_usd) })}</TableCell>
-          <TableCell>{formatDate(preview.created_at)}</TableCell>
-          <TableCell>
+    <ListBase<Preview>
+      resource="previews"
+      filter={{ articleId }}
+      perPage={10}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      disableSyncWithLocation
+      storeKey={false}
+    >
+      <DataList<Preview> title={t('recent')} heading empty={t('recentEmpty')}>
+        <DataTable.Col<Preview> label={t('columns.title')} render={(preview) => preview.title} />
+        <DataTable.Col<Preview> label={t('columns.models')} render={(preview) => preview.variants.map((v) => v.model_name ?? t('ownModels')).join(' / ')} />
+        <DataTable.Col<Preview> label={t('columns.status')} render={(preview) => t(`statusNames.${preview.status}`)} />
+        <DataTable.Col<Preview>
+          label={t('columns.cost')}
+          render={(preview) => (preview.usage.cost_usd === null ? t('costUnknown') : t('cost', { cost: dollars(preview.usage.cost_usd) }))}
+        />
+        <DataTable.Col<Preview> label={t('columns.created')} render={(preview) => formatDate(preview.created_at)} />
+        <DataTable.Col<Preview>
+          label={t('columns.actions')}
+          render={(preview) => (
             <Button size="small" onClick={() => onShow(preview.id)}>
               {t('show')}
             </Button>
-          </TableCell>
-        </TableRow>
-      )}
-    />
+          )}
+        />
+      </DataList>
+    </ListBase>
   );
 }

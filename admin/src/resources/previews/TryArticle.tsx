@@ -7,12 +7,7 @@ import { useT } from '../../components/useT';
 import { PreviewForm } from './PreviewForm';
 import { PreviewResult } from './PreviewResult';
 import { RecentPreviews } from './RecentPreviews';
-
-interface ArticleTemplate {
-  id: string;
-  article_title: string;
-  sections: { systemPrompt: string; userPrompt: string }[];
-}
+import type { Article } from '../articles/types';
 
 /**
  * /articles/{id}/try: the "Try it" panel — values, Run, the sections as they stream in, and the
@@ -26,7 +21,7 @@ export default function TryArticle() {
   const models = (params.get('models') ?? '').split(',').filter(Boolean).slice(0, 2);
   const [shown, setShown] = useState<string | null>(null);
   const canRun = useCanWrite('previews');
-  const { data: article, error } = useGetOne<ArticleTemplate>('articles', { id }, { enabled: !!id });
+  const { data: article, error } = useGetOne<Article>('articles', { id }, { enabled: !!id });
   return (
     <Box sx={{ p: 2, maxWidth: 1400 }}>
       <Title title={article ? t('title', { name: article.article_title }) : t('tryIt')} />

@@ -6,18 +6,12 @@ import { useCanWrite } from '../../components/CanWrite';
 import { useT } from '../../components/useT';
 import { PreviewForm } from './PreviewForm';
 import { PreviewResult } from './PreviewResult';
-
-interface SavedSection {
-  id: string;
-  name: string;
-  system_message: string;
-  user_message: string;
-}
+import type { Section } from '../sections/types';
 
 /** "Try this section" on the section form: the saved section run alone on sample values, in a dialog. */
 export function TrySectionButton() {
   const t = useT('previews');
-  const section = useRecordContext<SavedSection>();
+  const section = useRecordContext<Section>();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const canRun = useCanWrite('previews');

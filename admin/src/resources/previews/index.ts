@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-/** Previews (issue 17): the "Try it" page at /articles/{id}/try, and the buttons that open previews. */
+/** Previews: the "Try it" page at /articles/{id}/try, and the buttons that open previews. */
 export default {
   tryArticle: lazy(() => import('./TryArticle')),
 };

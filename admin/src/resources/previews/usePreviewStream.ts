@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { Preview, PreviewSection, QuireDataProvider } from '../../dataProvider';
+import { QuireDataProvider } from '../../dataProvider';
+import type { Preview, PreviewSection } from './api';
 
 const ended = (preview: Preview) => preview.status === 'completed' || preview.status === 'failed';
 

@@ -6,7 +6,7 @@ import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
 
 /**
- * The selected sections' bulk action (issue 31): one of the operator's models for all of them,
+ * The selected sections' bulk action: one of the operator's models for all of them,
  * through react-admin's `updateMany` (a PUT per section with only `model`, each a new version).
  */
 export function SectionBulkModel() {

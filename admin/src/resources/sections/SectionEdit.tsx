@@ -11,7 +11,7 @@ import { TrySectionButton } from '../previews';
 
 /**
  * /sections/edit/{id}: Update and Cancel return to the article it was opened from, else /sections.
- * Beside the form, the section's versions (issue 17).
+ * Beside the form, the section's versions.
  */
 export default function SectionEdit() {
   const t = useT('sections');

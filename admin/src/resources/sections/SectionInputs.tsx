@@ -26,20 +26,36 @@ export function SectionInputs() {
       : chosen?.shutdown_date
         ? [t('stops', { model: openAiModel, date: chosen.shutdown_date })]
         : []),
-    ...(chosen?.reasoning ? [t('reasoningNote', { model: openAiModel })] : []),
+    ...(chosen?.reasoning && !chosen.connection_id ? [t('reasoningNote', { model: openAiModel })] : []),
+    ...(chosen?.sampling_notes ?? []).map((words) => t('samplingNote', { vendor: chosen!.vendor, model: openAiModel, words })),
   ];
 
   return (
     <>
-      <TextInput source="name" validate={required()} inputProps={{ maxLength: 200 }} />
+      <TextInput source="name" label={t('name')} validate={required()} inputProps={{ maxLength: 200 }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ width: '100%' }}>
         <ReferenceInput source="model" reference="models" {...ALL}>
-          <QuietSelectInput optionText={(model: ModelOption) => modelLabel(model, t('notTuned'))} validate={required()} helperText={false} sx={{ flex: 2 }} />
+          <QuietSelectInput
+            label={t('model')}
+            optionText={(model: ModelOption) => modelLabel(model, t('notTuned'))}
+            validate={required()}
+            helperText={false}
+            sx={{ flex: 2 }}
+          />
         </ReferenceInput>
-        <NumberInput source="temperature" validate={[required(), minValue(0), maxValue(2)]} step={0.1} min={0} max={2} sx={{ flex: 1 }} />
+        <NumberInput
+          source="temperature"
+          label={t('temperature')}
+          validate={[required(), minValue(0), maxValue(2)]}
+          step={0.1}
+          min={0}
+          max={2}
+          sx={{ flex: 1 }}
+        />
         {chosen?.reasoning && (
           <SelectInput
             source="reasoning_effort"
+            label={t('reasoningEffort')}
             choices={REASONING_EFFORTS.map((effort) => ({ id: effort, name: effort }))}
             emptyText={t('defaultEffort')}
             format={(value: string | null) => value ?? ''}
@@ -51,6 +67,7 @@ export function SectionInputs() {
         )}
         <ReferenceInput source="logit_bias_group" reference="logit-bias-groups" {...ALL}>
           <SelectInput
+            label={t('biasGroup')}
             optionText="name"
             emptyText={t('none')}
             format={(value: string | null) => value ?? ''}
@@ -65,6 +82,7 @@ export function SectionInputs() {
         <ReferenceInput source="examples_model" reference="models" {...ALL}>
           {/* Quiet, like the model picker: a failure to load models is only logged (spec §8). */}
           <QuietSelectInput
+            label={t('examplesModel')}
             optionText={(model: ModelOption) => t('exampleSetOption', { name: model.name, smart_count: model.example_count })}
             emptyText={t('noExamples')}
             format={(value: string | null) => value ?? ''}
@@ -78,6 +96,7 @@ export function SectionInputs() {
         {examplesModel && (
           <NumberInput
             source="examples_count"
+            label={t('examplesCount')}
             validate={[required(), minValue(EXAMPLES_COUNT.min), maxValue(EXAMPLES_COUNT.max), wholeNumber]}
             step={1}
             helperText={set && set.example_count < (examplesCount ?? 0) ? t('fewerExamples', { smart_count: set.example_count }) : ' '}
@@ -90,9 +109,9 @@ export function SectionInputs() {
           {note}
         </Typography>
       ))}
-      <TextInput source="system_message" validate={required()} multiline minRows={3} />
-      <TextInput source="user_message" validate={required()} multiline minRows={3} helperText="quire.sections.placeholders" />
-      <TextInput source="notes" multiline minRows={2} />
+      <TextInput source="system_message" label={t('systemMessage')} validate={required()} multiline minRows={3} />
+      <TextInput source="user_message" label={t('userMessage')} validate={required()} multiline minRows={3} helperText="quire.sections.placeholders" />
+      <TextInput source="notes" label={t('notes')} multiline minRows={2} />
     </>
   );
 }

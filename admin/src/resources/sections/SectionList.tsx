@@ -35,7 +35,7 @@ export default function SectionList() {
       failure: t('deleteFailed'),
     });
 
-  const columns = ['name', 'model', 'temperature', 'biasGroup', 'systemMessage', 'userMessage', 'notes', ...(canWrite ? ['actions'] : [])];
+  const columns = ['name', 'model', 'temperature', 'biasGroup', 'systemMessage', 'userMessage', 'notes', ...(canWrite ? (['actions'] as const) : [])] as const;
   return (
     <Box sx={{ p: 2 }}>
       <Title title={t('listTitle')} />

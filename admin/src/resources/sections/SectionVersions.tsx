@@ -7,7 +7,8 @@ import { formatDate } from '../../components/formatDate';
 import { useLookups } from '../../components/useLookups';
 import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
-import { QuireDataProvider, SectionVersion } from '../../dataProvider';
+import { QuireDataProvider } from '../../dataProvider';
+import type { SectionVersion } from './api';
 
 /** The fields a version holds, in the form's order, with the section form's label of each. */
 const FIELDS = [

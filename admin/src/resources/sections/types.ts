@@ -1,25 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
+import type { Api, Schemas } from '../../api/client';
 
-export interface Section {
-  id: string;
-  name: string;
-  model: string;
-  temperature: number;
-  /** OpenAI's reasoning_effort; null: the model's default. */
-  reasoning_effort: string | null;
-  logit_bias_group: string | null;
-  /** One of the operator's models whose examples guide the section (in-context); null for none. */
-  examples_model: string | null;
-  /** How many of them are sent (0–10). */
-  examples_count: number;
-  system_message: string;
-  user_message: string;
-  notes: string;
-  /** The day the section's model stops (read only). */
-  model_shutdown_date: string | null;
-}
+/** A section as GET /api/sections answers it. */
+export type Section = Api<'SectionResponse'>;
 
-export type SectionInput = Omit<Section, 'id' | 'model_shutdown_date'>;
+/** What a section's form sends. */
+export type SectionInput = Schemas['SectionDto'];
 
 /** Where a section form returns: the article it was opened from (`?article=`), else the sections list. */
 export function useReturnPath(): string {

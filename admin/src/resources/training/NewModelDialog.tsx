@@ -16,6 +16,7 @@ interface Failure {
 
 function NewModelForm(props: { failure: Failure | null; onSubmit: () => void; onClose: () => void }) {
   const t = useT('training');
+  const modelT = useT('models');
   const { save, saving } = useSaveContext();
   const close = () => !saving && props.onClose();
   return (
@@ -40,6 +41,7 @@ function NewModelForm(props: { failure: Failure | null; onSubmit: () => void; on
             )}
             <TextInput
               source="name"
+              label={modelT('name')}
               placeholder={t('modelNamePlaceholder')}
               autoFocus
               variant="outlined"

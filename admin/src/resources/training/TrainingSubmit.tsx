@@ -1,17 +1,17 @@
 import { Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, TextInput, Title, useTranslate } from 'react-admin';
+import { Form, TextInput, Title } from 'react-admin';
 import { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useWriteAccess } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { serverMessage, useRun } from '../../components/useRun';
-import { useT } from '../../components/useT';
+import { useT, useQuireTranslate } from '../../components/useT';
 
 /** /training/submit: a website URL starts a training-data collection job (not offered to a viewer). */
 export default function TrainingSubmit() {
   const t = useT('training');
-  const translate = useTranslate();
+  const translate = useQuireTranslate();
   const canSubmit = useWriteAccess('training');
   const { banner, show } = useBanner();
   const { run, busy } = useRun(show);
@@ -55,6 +55,7 @@ export default function TrainingSubmit() {
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
                 <TextInput
                   source="url"
+                  label={t('websiteUrl')}
                   type="url"
                   variant="outlined"
                   margin="none"

@@ -35,9 +35,9 @@ export function useExampleActions(show: Report) {
         if (duplicate && !window.confirm(t('confirmDuplicate'))) return 'cancelled' as const;
         const example = {
           messages: [
-            { role: 'system', content: input.system },
-            { role: 'user', content: input.user },
-            { role: 'assistant', content: input.assistant },
+            { role: 'system' as const, content: input.system },
+            { role: 'user' as const, content: input.user },
+            { role: 'assistant' as const, content: input.assistant },
           ],
           clusterId,
           uuid: entry.uuid,

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider } from 'react-admin';
 import { QuireDataProvider } from '../../dataProvider';
-import { TrainingSnapshot } from './types';
 
 /** GET /api/training-snapshots with the given query; a failure is only logged (spec §8). */
 export function useSnapshots(query: Record<string, string | null | undefined>, enabled = true) {
@@ -10,7 +9,7 @@ export function useSnapshots(query: Record<string, string | null | undefined>, e
   const params = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => !!entry[1]));
   const result = useQuery({
     queryKey: ['training-snapshots', 'getTrainingSnapshots', params],
-    queryFn: () => dataProvider.getTrainingSnapshots<TrainingSnapshot>(params),
+    queryFn: () => dataProvider.getTrainingSnapshots(params),
     enabled,
     // A snapshot does not change once written; refetching would only reset the wizard's text.
     staleTime: Infinity,

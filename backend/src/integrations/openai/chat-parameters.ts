@@ -38,9 +38,12 @@ export interface KnownParameters {
   accepted: string[];
 }
 
+/** The settings of a section a model may refuse (and Quire then leaves out). */
+export const OMITTABLE_PARAMETERS = ['temperature', 'logit_bias', 'reasoning_effort'] as const;
+
 /** One of the operator's settings not sent as asked, and why (OpenAI's words). */
 export interface ParameterNote {
-  parameter: 'temperature' | 'logit_bias' | 'reasoning_effort';
+  parameter: (typeof OMITTABLE_PARAMETERS)[number];
   reason: string;
 }
 
@@ -93,7 +96,10 @@ export function planChat(desired: DesiredParameters, known: KnownParameters): Ch
   if (desired.temperature !== null) {
     const refusal = refused[temperatureFeature(effort)];
     if (!refusal || refusal.supported?.some((value) => Number(value) === desired.temperature)) temperature = desired.temperature;
-    else notes.push({ parameter: 'temperature', reason: refusal.reason });
+    else if (refusal.max !== undefined) {
+      temperature = Math.min(desired.temperature, refusal.max);
+      if (temperature !== desired.temperature) notes.push({ parameter: 'temperature', reason: `${refusal.reason} Quire sent ${refusal.max}.` });
+    } else notes.push({ parameter: 'temperature', reason: refusal.reason });
   }
 
   let logitBias: Record<string, number> | undefined;
@@ -107,7 +113,9 @@ export function planChat(desired: DesiredParameters, known: KnownParameters): Ch
     ...(temperature !== undefined ? [temperatureFeature(effort)] : []),
     ...(logitBias ? ['logit_bias'] : []),
   ];
-  const unknown = features.filter((feature) => !known.accepted.includes(feature) && !refused[feature]);
+  // A temperature within the range a refusal named is known to be taken.
+  const inRange = (feature: string) => feature.startsWith('temperature@') && refused[feature]?.max !== undefined;
+  const unknown = features.filter((feature) => !known.accepted.includes(feature) && !refused[feature] && !inRange(feature));
   return { temperature, logitBias, reasoningEffort: effort, notes, features, unknown };
 }
 
@@ -167,6 +175,41 @@ export function refusedFeature(plan: ChatPlan, refusal: ChatRefusal): { feature:
     if (kind === 'parameter') return { feature: 'reasoning_effort', refusal: { reason } };
     const supported = supportedValues(reason);
     return { feature: `reasoning_effort=${plan.reasoningEffort}`, refusal: supported ? { reason, supported } : { reason } };
+  }
+  return null;
+}
+
+/** How another vendor names the plan's parameters in its requests (and so in its refusals). */
+export interface VendorParameterNames {
+  temperature: string[];
+  reasoningEffort: string[];
+}
+
+/**
+ * The feature another vendor refused, read from its 400's own words, for the vendors whose
+ * refusals carry no parameter field (Anthropic's "`temperature` is deprecated for this model.",
+ * "temperature: Input should be less than or equal to 1", an OpenAI-compatible server's "Extra
+ * inputs are not permitted" naming `reasoning_effort`): the refusal names one of the parameters the
+ * plan sent. A range it names is kept as the value it allows at most.
+ */
+export function namedRefusal(
+  plan: ChatPlan,
+  status: number | undefined,
+  message: string,
+  names: VendorParameterNames,
+): { feature: string; refusal: ParameterRefusal } | null {
+  if (status !== 400 || !message) return null;
+  const mentions = (list: string[]) => list.some((name) => new RegExp(`(^|[^A-Za-z_.])${name.replace(/[.]/g, '\\.')}([^A-Za-z_]|$)`).test(message));
+  const reason = message;
+  if (plan.temperature !== undefined && mentions(names.temperature)) {
+    const max = /less than or equal to ([\d.]+)/i.exec(message)?.[1];
+    return { feature: temperatureFeature(plan.reasoningEffort), refusal: max !== undefined ? { reason, max: Number(max) } : { reason } };
+  }
+  if (plan.reasoningEffort !== undefined && mentions(names.reasoningEffort)) {
+    const supported = supportedValues(message);
+    return supported
+      ? { feature: `reasoning_effort=${plan.reasoningEffort}`, refusal: { reason, supported } }
+      : { feature: 'reasoning_effort', refusal: { reason } };
   }
   return null;
 }

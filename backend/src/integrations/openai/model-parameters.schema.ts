@@ -7,6 +7,8 @@ export interface ParameterRefusal {
   reason: string;
   /** The values OpenAI named as supported, when it named any (reasoning_effort; the temperature "Only the default (1) value"). */
   supported?: string[];
+  /** The largest value the vendor named as allowed (Anthropic's temperature: "less than or equal to 1"): a larger one is sent as this, and History says so. */
+  max?: number;
 }
 
 /**

@@ -5,6 +5,15 @@ import { nameSuggestsReasoning } from './model-catalogue';
 import { ModelParametersRepository } from './model-parameters.repository';
 import { ParameterRefusal } from './model-parameters.schema';
 
+/**
+ * The name under which what a vendor told of a model is kept: OpenAI's model id for the workspace's
+ * OpenAI connection (as always), `<provider id>:<model id>` for a model on another provider, so two
+ * providers serving the same id (two vLLM servers, say) each teach their own.
+ */
+export function parameterKey(connectionId: string | null, model: string): string {
+  return connectionId ? `${connectionId}:${model}` : model;
+}
+
 /** Longer than a chat request may take (the SDK's timeout is 120 s): a probe that outlives it has died with its process. */
 const PROBE_LEASE_MS = 150_000;
 const PROBE_POLL_MS = 200;
@@ -37,6 +46,27 @@ export class ModelParameters {
   async reasoning(models: string[]): Promise<Map<string, boolean>> {
     const rows = new Map((await this.repository.findMany([...new Set(models)])).map((row) => [row.model, row]));
     return new Map(models.map((model) => [model, (rows.has(model) ? reasonsFrom(rows.get(model)!) : null) ?? nameSuggestsReasoning(model)]));
+  }
+
+  /**
+   * What each model is known not to take of a section's sampling, in the vendor's words: its
+   * refusals of a temperature (any value, or above a maximum). The section form shows them as soon
+   * as the model is chosen.
+   */
+  async samplingNotes(models: string[]): Promise<Map<string, string[]>> {
+    const rows = await this.repository.findMany([...new Set(models)]);
+    return new Map(
+      rows.map((row) => [
+        row.model,
+        [
+          ...new Set(
+            Object.entries(row.refused)
+              .filter(([feature]) => feature.startsWith('temperature@'))
+              .map(([, refusal]) => refusal.reason),
+          ),
+        ],
+      ]),
+    );
   }
 
   refuse(model: string, feature: string, refusal: ParameterRefusal, listedCreated: number | null): Promise<void> {

@@ -32,7 +32,7 @@ export class BatchCreateUnconfirmed extends Error {
 const RECENT_BATCHES = 100;
 
 /**
- * OpenAI's Batch API through the official SDK (issue 30): a JSONL file of chat requests uploaded
+ * OpenAI's Batch API through the official SDK: a JSONL file of chat requests uploaded
  * with purpose `batch`, a batch made from it on `/v1/chat/completions` within `24h`, then read
  * back until it ends; its output and error files are read whole.
  */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { IntegrationError } from '../../common/integration-error';
 import { ChatPlan, DesiredParameters, planChat, refusedFeature } from './chat-parameters';
+import { sendLearning } from './learned-request';
 import { ModelParameters } from './model-parameters';
 import { modelFacts } from './model-catalogue';
 import { isOpenAiApiError, OpenAiClientFactory, openAiCode, openAiError, openAiWords } from './openai.client';
@@ -59,9 +59,6 @@ export function chatBody(model: string, plan: ChatPlan, messages: ChatMessage[])
   };
 }
 
-/** A request whose every refusal teaches Quire something sends at most this many (one per feature it can carry). */
-const MAX_REFUSALS = 6;
-
 /**
  * Chat completions through the official SDK; it retries 429 and 5xx, honouring Retry-After. The
  * parameters sent are those OpenAI has not refused for the model (chat-parameters.ts): a refusal
@@ -85,32 +82,24 @@ export class OpenAiChat {
 
   async complete(apiKey: string, ask: ChatAsk, what: string): Promise<ChatAnswer> {
     const listedCreated = await this.listedCreated(apiKey, ask.model);
-    let probe: string | null = null;
+    let messages: ChatMessage[] = [];
     try {
-      for (let refusals = 0; ;) {
-        const plan = planChat(ask.desired, await this.parameters.known(ask.model, listedCreated));
-        if (plan.unknown.length > 0 && !probe) {
-          probe = await this.parameters.probe(ask.model);
-          if (!probe) {
-            await sleep(this.parameters.pollMs);
-            continue;
-          }
-        }
-        const messages = ask.messages(plan);
-        try {
-          const answer = await this.send(apiKey, ask.model, plan, messages, what);
-          if (plan.unknown.length > 0) await this.parameters.accept(ask.model, plan.features, listedCreated);
-          return { ...answer, plan, messages };
-        } catch (error) {
-          const learned = isOpenAiApiError(error)
+      const { answer, plan } = await sendLearning(this.parameters, {
+        key: ask.model,
+        listedCreated,
+        desired: ask.desired,
+        send: (plan) => {
+          messages = ask.messages(plan);
+          return this.send(apiKey, ask.model, plan, messages, what);
+        },
+        refused: (plan, error) =>
+          isOpenAiApiError(error)
             ? refusedFeature(plan, { status: error.status, code: error.code ?? null, param: error.param ?? null, message: openAiWords(error) ?? '' })
-            : null;
-          if (!learned || ++refusals > MAX_REFUSALS) throw (await this.shutDown(apiKey, ask.model, error)) ?? openAiError(error, `write ${what}`);
-          await this.parameters.refuse(ask.model, learned.feature, learned.refusal, listedCreated);
-        }
-      }
-    } finally {
-      if (probe) await this.parameters.release(ask.model, probe);
+            : null,
+      });
+      return { ...answer, plan, messages };
+    } catch (error) {
+      throw (await this.shutDown(apiKey, ask.model, error)) ?? openAiError(error, `write ${what}`);
     }
   }
 
@@ -138,7 +127,7 @@ export class OpenAiChat {
   }
 
   /**
-   * A request planned but not sent: a batch line (issue 30). The parameters are those OpenAI has not
+   * A request planned but not sent: a batch line. The parameters are those OpenAI has not
    * refused for the model, as for a request sent now; a feature not yet tried goes as asked, and the
    * line's answer teaches Quire (learnFromLine).
    */

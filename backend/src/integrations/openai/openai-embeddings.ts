@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { IntegrationError } from '../../common/integration-error';
-import { CpuPool } from '../../cpu-pool/cpu-pool.service';
 import { batchesWithoutCounting } from './embedding-batches';
+import { EMBEDDING_PLANNER, EmbeddingPlanner } from './embedding-planner';
 import { EMBEDDING_MODEL } from './model-catalogue';
 import { OpenAiClientFactory, openAiError } from './openai.client';
 
@@ -17,16 +17,14 @@ export const EMBEDDING_BATCH_INPUTS = 256;
 export class OpenAiEmbeddings {
   constructor(
     private readonly clients: OpenAiClientFactory,
-    private readonly cpu: CpuPool,
+    @Inject(EMBEDDING_PLANNER) private readonly planner: EmbeddingPlanner,
   ) {}
 
   /** Each text's vector, in order; `truncated` counts the texts cut to their first 8,192 tokens. */
   async embedTexts(apiKey: string, texts: string[], what: string): Promise<{ vectors: number[][]; truncated: number }> {
     if (texts.length === 0) return { vectors: [], truncated: 0 };
     const quick = batchesWithoutCounting(texts, EMBEDDING_BATCH_INPUTS);
-    const plan = quick
-      ? { batches: quick, truncated: 0 }
-      : await this.cpu.run('embeddingBatches', { texts, model: EMBEDDING_MODEL, maxInputs: EMBEDDING_BATCH_INPUTS });
+    const plan = quick ? { batches: quick, truncated: 0 } : await this.planner.plan({ texts, model: EMBEDDING_MODEL, maxInputs: EMBEDDING_BATCH_INPUTS });
     return { vectors: await this.embed(apiKey, plan.batches, what), truncated: plan.truncated };
   }
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../config/config';
 import { isChatModelId, modelFacts } from './model-catalogue';
-import { costOf, DEFAULT_PRICES, parsePriceTable, priceOf, PRICES_READ_ON, roundUsd, trainingCostOf } from './prices';
+import { DEFAULT_PRICES, parsePriceTable, PRICES_READ_ON } from '../../config/price-table';
+import { costOf, priceOf, roundUsd, trainingCostOf } from './prices';
 
 const usage = (promptTokens: number, completionTokens: number, cachedTokens = 0) => ({ promptTokens, completionTokens, cachedTokens });
 
@@ -40,10 +41,17 @@ describe('priceOf', () => {
 
   it('should price chat models by the alias their snapshots are known under, with the date the prices were read', () => {
     expect(DEFAULT_PRICES.readOn).toBe(PRICES_READ_ON);
-    for (const model of Object.keys(DEFAULT_PRICES.models)) {
+    for (const model of Object.keys(DEFAULT_PRICES.models).filter((id) => !id.startsWith('claude-'))) {
       expect(isChatModelId(model)).toBe(true);
       expect(modelFacts(model)?.id).toBe(model);
     }
+  });
+
+  it("should price Anthropic's models by the ids its listing names, cached prompt tokens at its cache-hit price", () => {
+    const usage = { promptTokens: 1_000_000, completionTokens: 1_000_000, cachedTokens: 0 };
+    expect(costOf(usage, priceOf('claude-sonnet-4-6', DEFAULT_PRICES))).toBe(18);
+    expect(costOf({ ...usage, cachedTokens: 1_000_000 }, priceOf('claude-haiku-4-5-20251001', DEFAULT_PRICES))).toBeCloseTo(5.1, 6);
+    expect(priceOf('claude-7-imaginary', DEFAULT_PRICES)).toBeNull();
   });
 
   it('should price training by trained tokens and the snapshot', () => {

@@ -1,4 +1,6 @@
-import { parseOpenAiDuration } from './shared-pace.service';
+import { Metrics } from '../../metrics/metrics';
+import { PaceRepository } from './pace.repository';
+import { parseOpenAiDuration, SharedPace } from './shared-pace.service';
 
 describe('parseOpenAiDuration', () => {
   it.each([
@@ -14,5 +16,40 @@ describe('parseOpenAiDuration', () => {
 
   it.each([null, undefined, '', 'soon', '5', '-1s', '1s junk'])('should answer undefined when the value is %p', (value) => {
     expect(parseOpenAiDuration(value)).toBeUndefined();
+  });
+});
+
+describe('SharedPace for a model provider', () => {
+  const build = () => {
+    const repository = { pause: jest.fn().mockResolvedValue(undefined), takeTurn: jest.fn().mockResolvedValue(0) };
+    const metrics = { paced: jest.fn() };
+    return { sut: new SharedPace(repository as unknown as PaceRepository, metrics as unknown as Metrics), repository };
+  };
+  const answer = (status: number, headers: Record<string, string> = {}) => new Response('{"type":"error"}', { status, headers });
+
+  it.each([429, 529])('should hold every process for the retry-after a %d asks', async (status) => {
+    const { sut, repository } = build();
+    await sut.providerAnswered('provider-1', answer(status, { 'retry-after': '3' }));
+    expect(repository.pause).toHaveBeenCalledWith(expect.stringMatching(/^[0-9a-f]{64}$/), 3000);
+  });
+
+  it('should hold for a second when the provider does not say how long', async () => {
+    const { sut, repository } = build();
+    await sut.providerAnswered('provider-1', answer(429));
+    expect(repository.pause).toHaveBeenCalledWith(expect.any(String), 1000);
+  });
+
+  it('should hold nothing for an answer or another refusal', async () => {
+    const { sut, repository } = build();
+    await sut.providerAnswered('provider-1', answer(200));
+    await sut.providerAnswered('provider-1', answer(400));
+    expect(repository.pause).not.toHaveBeenCalled();
+  });
+
+  it('should keep each provider its own pace', async () => {
+    const { sut, repository } = build();
+    await sut.providerTurn('provider-1', 'anthropic');
+    await sut.providerTurn('provider-2', 'anthropic');
+    expect(repository.takeTurn.mock.calls[0][0]).not.toBe(repository.takeTurn.mock.calls[1][0]);
   });
 });

@@ -14,7 +14,7 @@ const MAX_PAUSE_MS = 60_000;
 /** The pause after a 429 that says nothing of how long to wait. */
 const DEFAULT_PAUSE_MS = 1_000;
 
-function keyHash(service: 'notion' | 'openai', secret: string): string {
+function keyHash(service: 'notion' | 'openai' | 'provider', secret: string): string {
   return createHash('sha256').update(`${service}:${secret}`).digest('hex');
 }
 
@@ -117,6 +117,21 @@ export class SharedPace {
       .catch(() => '');
     if (/"(code|type)"\s*:\s*"insufficient_quota"/.test(body)) return;
     await this.note('an OpenAI pause', () => this.pace.pause(key, pauseMs(response.headers, body)));
+  }
+
+  /** Waits while a model provider has asked every caller to hold (its 429, or Anthropic's 529 overloaded). */
+  providerTurn(connectionId: string, vendor: Vendor, signal?: AbortSignal | null): Promise<void> {
+    return this.wait(`the provider ${connectionId}`, vendor, () => this.pace.takeTurn(keyHash('provider', connectionId), 0), signal);
+  }
+
+  /** A provider's 429 or 529 holds every process's calls to it for what it asked (`retry-after`), a second if it did not say. */
+  async providerAnswered(connectionId: string, response: Response): Promise<void> {
+    if (response.status !== 429 && response.status !== 529) return;
+    const body = await response
+      .clone()
+      .text()
+      .catch(() => '');
+    await this.note('a provider pause', () => this.pace.pause(keyHash('provider', connectionId), pauseMs(response.headers, body)));
   }
 
   @Cron(CronExpression.EVERY_HOUR)

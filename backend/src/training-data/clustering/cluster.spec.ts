@@ -131,7 +131,7 @@ describe(clusterItems.name, () => {
     },
   );
 
-  // Recorded from the clusterer as it was before its speed-ups (issue 18: bounds that skip scoring,
+  // Recorded from the clusterer as it was before its speed-ups (bounds that skip scoring,
   // features hashed without strings): work on its speed must leave what it finds exactly as it was.
   // 21,000 sections go through the sample of 20,000 and then the whole pool.
   it.each([

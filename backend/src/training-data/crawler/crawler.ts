@@ -3,7 +3,7 @@ import { UserFacingError } from '../../common/user-facing-error';
 import { ParsedArticle } from '@quire/shared';
 import { AddressGuard } from './address-guard';
 import { HostLimiter } from './host-limiter';
-import { canonicalUrl, folderOf, sameSite } from './links';
+import { canonicalUrl, folderOf, sameSite } from '../parser/links';
 import { FetchedPage, FetchError, PageFetcher, parseHttpUrl } from './page-fetcher';
 import { loadRobots, RobotsRules } from './robots';
 import { looksLikeSitemap, parseSitemap } from './sitemaps';

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { Agent } from 'undici';
 import { AddressGuard, AddressRefusedError } from './address-guard';
-import { canonicalUrl } from './links';
+import { canonicalUrl } from '../parser/links';
 
 export const CRAWL_LIMITS = {
   /** Per request, for the headers and between body chunks. */

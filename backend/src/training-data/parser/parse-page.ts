@@ -1,4 +1,4 @@
-import { extractLinks } from '../crawler/links';
+import { extractLinks } from './links';
 import { ParseResult } from '@quire/shared';
 import { parseArticle } from './article-parser';
 

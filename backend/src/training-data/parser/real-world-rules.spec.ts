@@ -5,7 +5,7 @@ import { dateInPath } from './published-date';
 import { parseArticle } from './article-parser';
 import { articleItems } from './section-items';
 
-// Rules of issue 13, each on a small page written for it: how real sites mark up their articles.
+// How real sites mark up their articles, one rule each on a small page written for it.
 
 const URL = 'https://news.example/stories/a-story';
 const SENTENCE = 'This sentence carries the article forward with enough words, a clause or two, and a detail that a reader would want to keep.';
@@ -254,7 +254,7 @@ describe('parseArticle on real-world markup', () => {
   });
 
   describe('stable ids', () => {
-    // Recorded from the parser before issue 13: a page that parses the same way keeps its items' ids.
+    // Recorded from the parser before these rules: a page that parses the same way keeps its items' ids.
     it('should give the ids recorded before when the fixture article parses the same way', () => {
       const path = 'blog/cast-iron-care.html';
       const html = readFileSync(join(__dirname, '../../../../test/fixtures/site', path), 'utf8').replaceAll('{{origin}}', 'http://example.test');

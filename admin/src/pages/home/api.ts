@@ -1,0 +1,28 @@
+import type { Api, Body, TypedApi } from '../../api/client';
+
+export type EnvVars = Api<'EnvVarsResponse'>;
+export type StatusConfig = Api<'StatusConfigDto'>;
+export type NotionCheck = Api<'PollReportResponse'>;
+/** GET /api/notion-webhook: the workspace's webhook address, and how far Notion's subscription got. */
+export type NotionWebhook = Api<'NotionWebhookResponse'>;
+
+/** A model provider beside OpenAI (GET /api/connections), its key as a hint. */
+export type ModelProvider = Api<'ConnectionResponse'>;
+/** What a provider's "Test" found: the vendor's listing for the key, or why it could not be read. */
+export type ProviderCheck = Api<'ConnectionCheckResponse'>;
+
+/** Home's routes: the connection settings, their tests, the Notion check and the Notion webhook. */
+export const homeApi = (api: TypedApi) => ({
+  getUserSettings: () => api.get('/api/user'),
+  saveEnvVars: (envVars: Body<'/api/user', 'post'>['envVars']) => api.post('/api/user', { body: { envVars } }),
+  getStatusConfig: () => api.get('/api/user/status-config'),
+  saveStatusConfig: (statusConfig: Body<'/api/user/status-config', 'post'>) => api.post('/api/user/status-config', { body: statusConfig }),
+  testConnection: (service: 'notion' | 'openai') => api.post(service === 'notion' ? '/api/generation/test-notion' : '/api/generation/test-openai'),
+  getNotionCheck: () => api.get('/api/generation/status'),
+  checkNotionNow: () => api.post('/api/generation/check-now'),
+  notionWebhook: () => api.get('/api/notion-webhook'),
+  /** POST /api/notion-webhook/reset (owners): forgets the verification token, for a new subscription; answers the new state. */
+  resetNotionWebhook: () => api.post('/api/notion-webhook/reset'),
+  /** POST /api/connections/{id}/test (owners): what the vendor lists for the provider's key now. */
+  testModelProvider: (id: string) => api.post('/api/connections/{id}/test', { params: { id } }),
+});

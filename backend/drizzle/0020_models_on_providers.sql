@@ -1,0 +1,2 @@
+ALTER TABLE "models" ADD COLUMN "connection_id" uuid;--> statement-breakpoint
+ALTER TABLE "models" ADD CONSTRAINT "models_connection_id_model_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."model_connections"("id") ON DELETE restrict ON UPDATE no action;

@@ -1,0 +1,372 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import type { AnthropicLink } from '../integrations/anthropic/anthropic-batches';
+import { AnthropicAsk, anthropicClient, anthropicError, anthropicMessage, anthropicParams, anthropicRefusal } from '../integrations/anthropic/anthropic.client';
+import { compatibleClient, compatibleError } from '../integrations/openai-compatible/compatible.client';
+import { geminiClient, geminiError, geminiGenerate, GeminiThinking, geminiRefusal } from '../integrations/gemini/gemini.client';
+import { ChatPlan, namedRefusal, ParameterNote, planChat, ReasoningEffort } from '../integrations/openai/chat-parameters';
+import { sendLearning } from '../integrations/openai/learned-request';
+import { ModelParameters, parameterKey } from '../integrations/openai/model-parameters';
+import { ChatAnswer, ChatAsk, ChatMessage, chatBody } from '../integrations/openai/openai-chat';
+import { isOpenAiApiError, openAiWords } from '../integrations/openai/openai.client';
+import { BATCH_PRICE, costOf, priceOf } from '../integrations/openai/prices';
+import { Metrics } from '../metrics/metrics';
+import { Scope } from '../workspaces/scope';
+import { CONNECTION_VENDORS } from './connection-vendors';
+import { ConnectionsService } from './connections.service';
+import { ModelConnectionRow } from './connections.schema';
+import { IntegrationError } from '../common/integration-error';
+import { UserFacingError } from '../common/user-facing-error';
+
+/** What a section may ask of Anthropic at most, before Anthropic says the model's own limit (its refusal names it, and it is kept). */
+const ANTHROPIC_MAX_TOKENS = 16_384;
+
+/** Anthropic's efforts for the section's (`none`: no reasoning asked; `minimal`: its least, low). */
+const ANTHROPIC_EFFORT: Record<string, string | undefined> = {
+  none: undefined,
+  minimal: 'low',
+  low: 'low',
+  medium: 'medium',
+  high: 'high',
+  xhigh: 'xhigh',
+  max: 'max',
+};
+
+/**
+ * Writing through a workspace's model providers beside OpenAI, one request at a time: each vendor's
+ * official SDK, the parameters it has not refused for the model (learned from its refusals as
+ * OpenAI's are, kept per provider and model), and no `logit_bias` — OpenAI alone takes it, so a
+ * section's word list is named in the instructions instead (section-writer.ts).
+ */
+@Injectable()
+export class ProviderChat {
+  constructor(
+    private readonly connections: ConnectionsService,
+    private readonly parameters: ModelParameters,
+    private readonly metrics: Metrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async complete(scope: Scope, connectionId: string, ask: ChatAsk, what: string): Promise<ChatAnswer> {
+    const row = await this.connections.find(scope, connectionId);
+    if (!row) throw new UserFacingError(`Quire cannot write ${what}: its model provider has been removed; choose another model.`);
+    const vendor = CONNECTION_VENDORS[row.kind];
+    const key = parameterKey(row.id, ask.model);
+    let messages: ChatMessage[] = [];
+    const adapt = (plan: ChatPlan): ChatPlan => withoutLogitBias(plan, vendor.label);
+    if (row.kind === 'anthropic') {
+      try {
+        const { answer, plan } = await sendLearning(this.parameters, {
+          key,
+          listedCreated: null,
+          desired: ask.desired,
+          adapt: anthropicPlan,
+          send: (plan) => {
+            messages = ask.messages(plan);
+            return this.anthropic(row, ask.model, plan, messages);
+          },
+          refused: (plan, error) => {
+            const refusal = anthropicRefusal(error);
+            return refusal ? namedRefusal(plan, refusal.status, refusal.words ?? '', ANTHROPIC_NAMES) : null;
+          },
+        });
+        return this.answered(ask.model, answer, plan, messages, what, 'Anthropic');
+      } catch (error) {
+        throw anthropicError(error, `write ${what} with ${ask.model}`);
+      }
+    }
+    if (row.kind === 'openai-compatible') {
+      try {
+        const { answer, plan } = await sendLearning(this.parameters, {
+          key,
+          listedCreated: null,
+          desired: ask.desired,
+          adapt,
+          send: async (plan) => {
+            messages = ask.messages(plan);
+            const { connection, fetch } = this.connections.open(row);
+            const completion = await compatibleClient(row.name, connection.baseUrl ?? '', connection.apiKey, fetch, 4).chat.completions.create(
+              chatBody(ask.model, plan, messages),
+            );
+            const usage = completion.usage;
+            return {
+              content: completion.choices?.[0]?.message?.content ?? '',
+              usage: {
+                promptTokens: usage?.prompt_tokens ?? 0,
+                completionTokens: usage?.completion_tokens ?? 0,
+                cachedTokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,
+                reasoningTokens: usage?.completion_tokens_details?.reasoning_tokens ?? 0,
+              },
+            };
+          },
+          refused: (plan, error) => (isOpenAiApiError(error) ? namedRefusal(plan, error.status, openAiWords(error) ?? '', COMPATIBLE_NAMES) : null),
+        });
+        return this.answered(ask.model, answer, plan, messages, what, `"${row.name}"` as const);
+      } catch (error) {
+        throw compatibleError(row.name, error, `write ${what} with ${ask.model}`);
+      }
+    }
+    if (row.kind === 'gemini') {
+      try {
+        const { answer, plan } = await sendLearning(this.parameters, {
+          key,
+          listedCreated: null,
+          desired: ask.desired,
+          adapt,
+          send: async (plan) => {
+            messages = ask.messages(plan);
+            const { connection, fetch } = this.connections.open(row);
+            const client = geminiClient(connection.apiKey ?? '', this.config.geminiBaseUrl, fetch, 4);
+            const sendWith = (thinking?: GeminiThinking) =>
+              geminiGenerate(client, {
+                model: ask.model,
+                ...systemApart(messages),
+                temperature: plan.temperature,
+                thinking,
+              });
+            const effort = plan.reasoningEffort;
+            if (!effort) return sendWith();
+            // A model that has refused a thinkingLevel (Gemini 2.5) is sent a budget; 'none' is always a budget of 0 (levels have no "off").
+            const levelRefused = (await this.parameters.known(key, null)).refused[GEMINI_LEVEL_REFUSED];
+            const byBudget = async (reason: string | null) => ({
+              ...(await sendWith({ budget: GEMINI_BUDGET[effort] })),
+              note: geminiBudgetNote(effort, reason),
+            });
+            if (effort === 'none' || levelRefused) return byBudget(levelRefused?.reason ?? null);
+            try {
+              return { ...(await sendWith({ level: GEMINI_LEVEL[effort] })), note: geminiLevelNote(effort) };
+            } catch (error) {
+              // "Thinking level is not supported for this model.": kept for the model, and the same request sent at once with a budget.
+              const refusal = geminiRefusal(error);
+              if (refusal?.status !== 400 || !GEMINI_LEVEL_REFUSAL.test(refusal.words ?? '')) throw error;
+              await this.parameters.refuse(key, GEMINI_LEVEL_REFUSED, { reason: refusal.words ?? '' }, null);
+              return byBudget(refusal.words);
+            }
+          },
+          refused: (plan, error) => {
+            const refusal = geminiRefusal(error);
+            const learned = refusal ? namedRefusal(plan, refusal.status, refusal.words ?? '', GEMINI_NAMES) : null;
+            // A model that only works thinking refuses 'none' (a budget of 0), not the other efforts.
+            return learned?.feature === 'reasoning_effort' && plan.reasoningEffort === 'none' ? { ...learned, feature: 'reasoning_effort=none' } : learned;
+          },
+        });
+        const note = 'note' in answer ? answer.note : null;
+        return this.answered(ask.model, answer, note ? withNote(plan, note) : plan, messages, what, 'Gemini');
+      } catch (error) {
+        throw geminiError(error, `write ${what} with ${ask.model}`);
+      }
+    }
+    throw new UserFacingError(`Quire cannot write ${what} through ${vendor?.label ?? row.kind}: choose a model on another provider.`);
+  }
+
+  private async anthropic(row: ModelConnectionRow, model: string, plan: ChatPlan, messages: ChatMessage[]) {
+    const { connection, fetch } = this.connections.open(row);
+    const client = anthropicClient(connection.apiKey ?? '', this.config.anthropicBaseUrl, fetch, 4);
+    const asked = await this.anthropicAsk(row, model, plan, messages);
+    try {
+      return await anthropicMessage(client, asked);
+    } catch (error) {
+      const most = await this.learnMaxTokens(row.id, model, anthropicRefusal(error)?.words ?? '');
+      if (most === null) throw error;
+      return anthropicMessage(client, { ...asked, maxTokens: most });
+    }
+  }
+
+  /**
+   * A section's request to Anthropic for a plan: the system prompt apart, the rest of the messages
+   * as they are, the effort in Anthropic's words, and the most it may write — what Anthropic's
+   * listing says of the model, else what a refusal named, within Quire's own bound. The one
+   * planning of a message sent at once and of a request of a message batch.
+   */
+  private async anthropicAsk(row: ModelConnectionRow, model: string, plan: ChatPlan, messages: ChatMessage[]): Promise<AnthropicAsk> {
+    const listed = (await this.connections.listed(row).catch(() => [])).find((m) => m.id === model)?.maxTokens ?? undefined;
+    const limit = listed ?? (await this.parameters.known(parameterKey(row.id, model), null)).refused['max_tokens']?.max;
+    return {
+      model,
+      maxTokens: Math.min(ANTHROPIC_MAX_TOKENS, limit ?? ANTHROPIC_MAX_TOKENS),
+      ...systemApart(messages),
+      temperature: plan.temperature,
+      effort: plan.reasoningEffort ? ANTHROPIC_EFFORT[plan.reasoningEffort] : undefined,
+    };
+  }
+
+  /**
+   * "max_tokens: 16384 > 8192, which is the maximum allowed number of output tokens for …": the
+   * model's own limit, kept for the provider's model; answers it (null when the words say no such thing).
+   */
+  private async learnMaxTokens(connectionId: string, model: string, words: string): Promise<number | null> {
+    const most = /max_tokens: \d+ > (\d+)/.exec(words)?.[1];
+    if (!most) return null;
+    await this.parameters.refuse(parameterKey(connectionId, model), 'max_tokens', { reason: words, max: Number(most) }, null);
+    return Number(most);
+  }
+
+  /**
+   * A section's request planned for a bulk template's batch on this provider, as it would be sent
+   * at once (the parameters the vendor has not refused for the model, planned as `complete` plans
+   * them); a feature not yet tried goes as asked, and the request's result teaches (learnFromLine).
+   * Null when the provider's vendor has no batches Quire uses: the section is then written at once.
+   */
+  async planLine(scope: Scope, connectionId: string, ask: ChatAsk, what: string): Promise<{ plan: ChatPlan; body: Record<string, unknown> } | null> {
+    const row = await this.connections.find(scope, connectionId);
+    if (!row) throw new UserFacingError(`Quire cannot write ${what}: its model provider has been removed; choose another model.`);
+    if (row.kind !== 'anthropic') return null;
+    const plan = anthropicPlan(planChat(ask.desired, await this.parameters.known(parameterKey(row.id, ask.model), null)));
+    const body = anthropicParams(await this.anthropicAsk(row, ask.model, plan, ask.messages(plan)));
+    return { plan, body: body as unknown as Record<string, unknown> };
+  }
+
+  /**
+   * What a batch request's result teaches, as a refusal of a request sent at once would: an answer
+   * accepts the plan's untried features; a refusal naming one of them, or the model's max_tokens,
+   * is kept for the provider's model, so the next request goes without it. True when a refusal taught that.
+   */
+  async learnFromLine(connectionId: string, model: string, plan: ChatPlan, outcome: { status: number; words: string } | 'written'): Promise<boolean> {
+    const key = parameterKey(connectionId, model);
+    if (outcome === 'written') {
+      if (plan.unknown.length > 0) await this.parameters.accept(key, plan.features, null);
+      return false;
+    }
+    if ((await this.learnMaxTokens(connectionId, model, outcome.words)) !== null) return true;
+    const learned = namedRefusal(plan, outcome.status, outcome.words, ANTHROPIC_NAMES);
+    if (!learned) return false;
+    await this.parameters.refuse(key, learned.feature, learned.refusal, null);
+    return true;
+  }
+
+  /** A batch request's answer counted in the metrics at the batch price (its cost where Quire knows the model's price). */
+  spentInBatch(model: string, usage: ChatAnswer['usage']): void {
+    const cost = costOf(usage, priceOf(model, this.config.openAiPrices));
+    this.metrics.spent(model, usage, cost === null ? null : cost * BATCH_PRICE);
+  }
+
+  /** A client of the workspace's Anthropic provider with as many retries as asked; null when the provider is gone or is another vendor's. */
+  async anthropicLink(scope: Scope, connectionId: string): Promise<AnthropicLink | null> {
+    const row = await this.connections.find(scope, connectionId);
+    if (row?.kind !== 'anthropic') return null;
+    const { connection, fetch } = this.connections.open(row);
+    return (retries) => anthropicClient(connection.apiKey ?? '', this.config.anthropicBaseUrl, fetch, retries);
+  }
+
+  /** The answer as every writer reads it, counted in the metrics (its cost where Quire knows the model's price). */
+  private answered(
+    model: string,
+    answer: { content: string; usage: ChatAnswer['usage'] },
+    plan: ChatPlan,
+    messages: ChatMessage[],
+    what: string,
+    service: IntegrationError['service'],
+  ): ChatAnswer {
+    if (!answer.content) throw new IntegrationError(service, `answered ${what} with no text; try again.`);
+    const cost = costOf(answer.usage, priceOf(model, this.config.openAiPrices));
+    this.metrics.spent(model, answer.usage, cost);
+    return { content: answer.content, tokens: answer.usage.promptTokens + answer.usage.completionTokens, usage: answer.usage, plan, messages };
+  }
+}
+
+const ANTHROPIC_NAMES = { temperature: ['temperature', 'top_p', 'top_k'], reasoningEffort: ['effort', 'output_config.effort', 'thinking'] };
+const COMPATIBLE_NAMES = { temperature: ['temperature'], reasoningEffort: ['reasoning_effort'] };
+
+/** OpenAI alone takes logit_bias: the section's list goes by instruction, and History says why. */
+function withoutLogitBias(plan: ChatPlan, vendor: string): ChatPlan {
+  if (!plan.logitBias) return plan;
+  return {
+    ...plan,
+    logitBias: undefined,
+    features: plan.features.filter((feature) => feature !== 'logit_bias'),
+    unknown: plan.unknown.filter((feature) => feature !== 'logit_bias'),
+    notes: [...plan.notes, { parameter: 'logit_bias', reason: `${vendor} has no logit_bias: the list's words were named in the instructions.` }],
+  };
+}
+
+/** The system prompt apart (Anthropic's and Gemini's requests carry it beside the turns), the rest alternating user and assistant. */
+function systemApart(messages: ChatMessage[]): { system: string; messages: { role: 'user' | 'assistant'; content: string }[] } {
+  return {
+    system: messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n\n'),
+    messages: messages.filter((m) => m.role !== 'system') as { role: 'user' | 'assistant'; content: string }[],
+  };
+}
+
+/** A plan as Anthropic can take it: no logit_bias, and the effort in its words (History says what differs). */
+function anthropicPlan(plan: ChatPlan): ChatPlan {
+  return anthropicEffort(withoutLogitBias(plan, CONNECTION_VENDORS.anthropic.label));
+}
+
+/** An effort Anthropic does not name (OpenAI's `minimal`) is sent as its nearest, and History says so. */
+function anthropicEffort(plan: ChatPlan): ChatPlan {
+  if (!plan.reasoningEffort || ANTHROPIC_EFFORT[plan.reasoningEffort] === plan.reasoningEffort) return plan;
+  const sent = ANTHROPIC_EFFORT[plan.reasoningEffort];
+  const reason = sent
+    ? `Anthropic has no '${plan.reasoningEffort}' effort: Quire sent '${sent}'.`
+    : "Anthropic's models reason only when asked: no effort was sent.";
+  return { ...plan, notes: [...plan.notes, { parameter: 'reasoning_effort', reason }] };
+}
+
+/**
+ * The Gemini 3 thinking level for the section's effort: Gemini 3 Pro takes only low and high, so every
+ * effort is sent as one of them ('none' never is: no level turns thinking off, so it goes as a budget of 0).
+ */
+const GEMINI_LEVEL: Record<ReasoningEffort, 'LOW' | 'HIGH'> = {
+  none: 'LOW',
+  minimal: 'LOW',
+  low: 'LOW',
+  medium: 'HIGH',
+  high: 'HIGH',
+  xhigh: 'HIGH',
+  max: 'HIGH',
+};
+/**
+ * The thinkingBudget for the section's effort, for the models that take a budget and no level (Gemini
+ * 2.5): 0 turns thinking off where the model allows it; 24,576 tokens is the most 2.5 Flash and
+ * Flash-Lite take (Pro takes up to 32,768), and each budget is within every 2.5 model's range.
+ */
+const GEMINI_BUDGET: Record<ReasoningEffort, number> = {
+  none: 0,
+  minimal: 1024,
+  low: 1024,
+  medium: 8192,
+  high: 24576,
+  xhigh: 24576,
+  max: 24576,
+};
+/** Where a model's refusal of any thinkingLevel is kept, beside its learned parameters. */
+const GEMINI_LEVEL_REFUSED = 'thinking_level';
+/** Gemini refusing the level itself ("Thinking level is not supported for this model."), not one value of it. */
+const GEMINI_LEVEL_REFUSAL = /\bthinking[ _]?level (?:is|are) not supported\b/i;
+const GEMINI_NAMES = {
+  temperature: ['temperature'],
+  reasoningEffort: ['thinking', 'Thinking', 'thinkingConfig', 'thinking_config', 'thinkingLevel', 'thinking_level', 'thinkingBudget', 'thinking_budget'],
+};
+
+/** What History says of an effort sent as the nearest thinking level Quire sends (nothing when the level is the effort's own). */
+function geminiLevelNote(effort: ReasoningEffort): ParameterNote | null {
+  const level = GEMINI_LEVEL[effort].toLowerCase();
+  return level === effort
+    ? null
+    : {
+        parameter: 'reasoning_effort',
+        reason: `Quire sends Gemini the thinking levels every Gemini 3 model takes, 'low' and 'high': '${effort}' was sent as '${level}'.`,
+      };
+}
+
+/** What History says of an effort sent as a thinkingBudget: 'none' as a budget of 0, another because the model refused a level. */
+function geminiBudgetNote(effort: ReasoningEffort, levelRefusal: string | null): ParameterNote {
+  const budget = GEMINI_BUDGET[effort];
+  if (effort === 'none')
+    return { parameter: 'reasoning_effort', reason: "Gemini has no 'none' thinking level: Quire sent a thinkingBudget of 0, which turns thinking off." };
+  return {
+    parameter: 'reasoning_effort',
+    reason: `${levelRefusal ?? 'This model takes no thinkingLevel.'} Quire sent a thinkingBudget of ${budget} tokens for '${effort}'.`,
+  };
+}
+
+/** The plan with one more note (joined to the parameter's note when it has one). */
+function withNote(plan: ChatPlan, note: ParameterNote): ChatPlan {
+  const existing = plan.notes.find((n) => n.parameter === note.parameter);
+  if (!existing) return { ...plan, notes: [...plan.notes, note] };
+  return { ...plan, notes: plan.notes.map((n) => (n === existing ? { ...n, reason: `${n.reason} ${note.reason}` } : n)) };
+}
