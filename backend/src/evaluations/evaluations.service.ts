@@ -33,7 +33,7 @@ import { CreateEvaluationDto, EvaluationEstimateResponse, EvaluationResponse, Ju
 import { toEvaluationResponse } from './evaluation-response';
 import { EvaluationsRepository } from './evaluations.repository';
 import { EvaluationItemRow, EvaluationRow, EvaluationVariant } from './evaluations.schema';
-import { promptfooConfig } from './promptfoo';
+import { exportedItems, promptfooConfig } from './promptfoo';
 
 /** Tokens OpenAI adds per chat message, and to prime the answer (its cookbook's count for current models). */
 const TOKENS_PER_MESSAGE = 3;
@@ -247,30 +247,7 @@ export class EvaluationsService {
         ...(provider ? { provider: { kind: provider.kind, baseUrl: provider.baseUrl } } : {}),
       };
     });
-    const exported = items.map((item) => ({
-      exampleUuid: item.exampleUuid,
-      system: item.system,
-      prompt: item.prompt,
-      original: item.original,
-      examples: Object.fromEntries(
-        outputs
-          .filter((o) => o.itemId === item.id)
-          .map((o) => [
-            o.label,
-            // As sent: the nearest last.
-            [...o.examples].reverse().flatMap((uuid) => {
-              const pair = pairOf(messages.get(uuid) ?? []);
-              return pair.user === null || pair.assistant === null
-                ? []
-                : [
-                    { role: 'user' as const, content: pair.user },
-                    { role: 'assistant' as const, content: pair.assistant },
-                  ];
-            }),
-          ]),
-      ),
-    }));
-    return promptfooConfig({ id: row.id, modelName: row.modelName, createdAt: row.createdAt }, variants, exported);
+    return promptfooConfig({ id: row.id, modelName: row.modelName, createdAt: row.createdAt }, variants, exportedItems(items, outputs, messages));
   }
 
   private async require(scope: Scope, id: string): Promise<EvaluationRow> {

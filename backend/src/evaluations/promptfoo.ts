@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import { EMBEDDING_MODEL } from '../integrations/openai/model-catalogue';
+import { pairOf } from '../examples/example-chooser';
 import type { ChatMessage } from '../models/models.schema';
 
 /** The similarity a Promptfoo test asks of an output (cosine, as Quire scores it); change it to taste. */
@@ -36,6 +37,39 @@ export interface ExportedItem {
   original: string;
   /** Per variant label: the in-context examples it was given (user/assistant pairs), as Quire sent them. */
   examples: Record<string, ChatMessage[]>;
+}
+
+/**
+ * Each held-out example with the in-context examples each variant's output was sent, as they were
+ * sent (the nearest last), read from the examples' messages by uuid.
+ */
+export function exportedItems(
+  items: { id: string; exampleUuid: string; system: string; prompt: string; original: string }[],
+  outputs: { itemId: string; label: string; examples: string[] }[],
+  messages: Map<string, ChatMessage[]>,
+): ExportedItem[] {
+  return items.map((item) => ({
+    exampleUuid: item.exampleUuid,
+    system: item.system,
+    prompt: item.prompt,
+    original: item.original,
+    examples: Object.fromEntries(
+      outputs
+        .filter((o) => o.itemId === item.id)
+        .map((o) => [
+          o.label,
+          [...o.examples].reverse().flatMap((uuid) => {
+            const pair = pairOf(messages.get(uuid) ?? []);
+            return pair.user === null || pair.assistant === null
+              ? []
+              : [
+                  { role: 'user' as const, content: pair.user },
+                  { role: 'assistant' as const, content: pair.assistant },
+                ];
+          }),
+        ]),
+    ),
+  }));
 }
 
 /** A variable name for a variant's messages (labels may hold any character). */
