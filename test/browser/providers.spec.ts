@@ -189,6 +189,10 @@ test.describe('Model providers: an Anthropic connection, a section on Claude, an
     await pickers.nth(1).click();
     // The picker names the vendor of a provider's model; an OpenAI model by its name alone.
     await expect(page.getByRole('option', { name: 'House style', exact: true })).toBeVisible();
+    // OpenAI's models first, then each provider's: Claude's after House style, though its name sorts first.
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered.indexOf('House style')).toBeGreaterThanOrEqual(0);
+    expect(offered.indexOf('Claude voice (Anthropic)')).toBeGreaterThan(offered.indexOf('House style'));
     await page.getByRole('option', { name: 'Claude voice (Anthropic)', exact: true }).click();
     await expect(pickers.nth(1)).toHaveText('Claude voice (Anthropic)');
     await shown.nth(1).fill('2');

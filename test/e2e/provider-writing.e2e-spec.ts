@@ -129,6 +129,13 @@ describe('Writing through the model providers: a model on Anthropic, Google Gemi
     expect(usage.by_model).toEqual([expect.objectContaining({ model: 'claude-sonnet-4-6', vendor: 'Anthropic', cost_usd: expect.any(Number) })]);
     expect(usage.by_vendor).toEqual([expect.objectContaining({ vendor: 'Anthropic', cost_usd: usage.cost_usd })]);
     expect(usage.cost_usd).toBeGreaterThan(0);
+
+    // Each section keeps the vendor that wrote it: the spend is Anthropic's after the model is deleted.
+    await suite.agent.delete(`/api/models/${model._id}`).expect(200);
+    const after = (await suite.agent.get('/api/usage').expect(200)).body;
+    expect(after.by_vendor).toEqual([
+      { vendor: 'Anthropic', prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, cost_usd: usage.cost_usd },
+    ]);
   });
 
   it('writes a Notion row through Claude into Notion and a Doc, and a failed one again on Retry', async () => {

@@ -127,6 +127,7 @@ export class AnthropicBulk {
           stored,
           { content: answer.content, tokens: answer.usage.promptTokens + answer.usage.completionTokens, usage: answer.usage },
           typeof system === 'string' ? system : null,
+          'anthropic',
         );
         if (!taken) return false;
         this.providers.spentInBatch(line.model, answer.usage);

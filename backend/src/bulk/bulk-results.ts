@@ -8,6 +8,7 @@ import { usedWords } from '../generation/word-list';
 import { Metrics } from '../metrics/metrics';
 import { BulkRepository } from './bulk.repository';
 import { BulkBatchRow, BulkLineRow } from './bulk.schema';
+import type { WritingVendor } from '../connections/connections.schema';
 
 /** A batch output or error line, as OpenAI writes it. */
 interface OutputLine {
@@ -81,7 +82,7 @@ export class BulkResults {
       }
       const answer = this.chat.answerOf(line.model, body, `section "${line.meta.heading}"`, true);
       const messages = (line.body.messages ?? []) as { role: string; content: string }[];
-      if (!(await this.storeWritten(line, out as Record<string, unknown>, answer, messages[0]?.content ?? null))) return false;
+      if (!(await this.storeWritten(line, out as Record<string, unknown>, answer, messages[0]?.content ?? null, 'openai'))) return false;
       await this.chat.learnFromLine(apiKey, line.model, sentPlan(line), status, null);
       return true;
     }
@@ -105,6 +106,7 @@ export class BulkResults {
     result: Record<string, unknown>,
     answer: Pick<ChatAnswer, 'content' | 'tokens' | 'usage'>,
     systemMessage: string | null,
+    vendor: WritingVendor,
   ): Promise<boolean> {
     const { meta } = line;
     const messages = (line.body.messages ?? []) as { role: string; content: string }[];
@@ -115,6 +117,7 @@ export class BulkResults {
       content: answer.content,
       tokens: answer.tokens,
       model: line.model,
+      vendor,
       temperature: meta.temperature,
       reasoningEffort: meta.reasoningEffort,
       logitBiasGroup: meta.logitBiasGroup,

@@ -5,6 +5,8 @@ import { workspaceColumns } from '../workspaces/workspaces.schema';
 /** The vendors a workspace may connect beside OpenAI (whose connection is Home's OpenAI Settings card). */
 export const CONNECTION_KINDS = ['anthropic', 'gemini', 'openai-compatible'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
+/** The vendor a section was written through: OpenAI, or a model provider's kind. */
+export type WritingVendor = 'openai' | ConnectionKind;
 
 /**
  * A model provider a workspace's owners connected: a vendor, the name it goes by in the pickers, the

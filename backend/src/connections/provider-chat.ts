@@ -15,7 +15,7 @@ import { Metrics } from '../metrics/metrics';
 import { Scope } from '../workspaces/scope';
 import { CONNECTION_VENDORS } from './connection-vendors';
 import { ConnectionsService } from './connections.service';
-import { ModelConnectionRow } from './connections.schema';
+import { ConnectionKind, ModelConnectionRow } from './connections.schema';
 import { IntegrationError } from '../common/integration-error';
 import { UserFacingError } from '../common/user-facing-error';
 
@@ -51,116 +51,119 @@ export class ProviderChat {
   async complete(scope: Scope, connectionId: string, ask: ChatAsk, what: string): Promise<ChatAnswer> {
     const row = await this.connections.find(scope, connectionId);
     if (!row) throw new UserFacingError(`Quire cannot write ${what}: its model provider has been removed; choose another model.`);
-    const vendor = CONNECTION_VENDORS[row.kind];
     const key = parameterKey(row.id, ask.model);
+    const writer = this.writerFor(row, ask.model, key);
+    if (!writer)
+      throw new UserFacingError(`Quire cannot write ${what} through ${CONNECTION_VENDORS[row.kind]?.label ?? row.kind}: choose a model on another provider.`);
     let messages: ChatMessage[] = [];
-    const adapt = (plan: ChatPlan): ChatPlan => withoutLogitBias(plan, vendor.label);
-    if (row.kind === 'anthropic') {
-      try {
-        const { answer, plan } = await sendLearning(this.parameters, {
-          key,
-          listedCreated: null,
-          desired: ask.desired,
+    try {
+      const { answer, plan } = await sendLearning(this.parameters, {
+        key,
+        listedCreated: null,
+        desired: ask.desired,
+        adapt: writer.adapt,
+        send: (plan) => {
+          messages = ask.messages(plan);
+          return writer.send(plan, messages);
+        },
+        refused: writer.refused,
+      });
+      return this.answered(ask.model, answer, answer.note ? withNote(plan, answer.note) : plan, messages, what, writer.service);
+    } catch (error) {
+      throw writer.failed(error, `write ${what} with ${ask.model}`);
+    }
+  }
+
+  /** The vendor of the workspace's provider (its kind), as a written section records it. */
+  async vendorOf(scope: Scope, connectionId: string): Promise<ConnectionKind> {
+    const row = await this.connections.find(scope, connectionId);
+    if (!row) throw new UserFacingError('Quire cannot write with this model: its model provider has been removed; choose another model.');
+    return row.kind;
+  }
+
+  /** How a request goes to the provider's vendor (null for a vendor Quire does not write through). */
+  private writerFor(row: ModelConnectionRow, model: string, key: string): VendorWriter | null {
+    switch (row.kind) {
+      case 'anthropic':
+        return {
+          service: 'Anthropic',
           adapt: anthropicPlan,
-          send: (plan) => {
-            messages = ask.messages(plan);
-            return this.anthropic(row, ask.model, plan, messages);
-          },
+          send: (plan, messages) => this.anthropic(row, model, plan, messages),
           refused: (plan, error) => {
             const refusal = anthropicRefusal(error);
             return refusal ? namedRefusal(plan, refusal.status, refusal.words ?? '', ANTHROPIC_NAMES) : null;
           },
-        });
-        return this.answered(ask.model, answer, plan, messages, what, 'Anthropic');
-      } catch (error) {
-        throw anthropicError(error, `write ${what} with ${ask.model}`);
-      }
-    }
-    if (row.kind === 'openai-compatible') {
-      try {
-        const { answer, plan } = await sendLearning(this.parameters, {
-          key,
-          listedCreated: null,
-          desired: ask.desired,
-          adapt,
-          send: async (plan) => {
-            messages = ask.messages(plan);
-            const { connection, fetch } = this.connections.open(row);
-            const completion = await compatibleClient(row.name, connection.baseUrl ?? '', connection.apiKey, fetch, 4).chat.completions.create(
-              chatBody(ask.model, plan, messages),
-            );
-            const usage = completion.usage;
-            return {
-              content: completion.choices?.[0]?.message?.content ?? '',
-              usage: {
-                promptTokens: usage?.prompt_tokens ?? 0,
-                completionTokens: usage?.completion_tokens ?? 0,
-                cachedTokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,
-                reasoningTokens: usage?.completion_tokens_details?.reasoning_tokens ?? 0,
-              },
-            };
-          },
+          failed: anthropicError,
+        };
+      case 'openai-compatible':
+        return {
+          service: `"${row.name}"`,
+          adapt: (plan) => withoutLogitBias(plan, CONNECTION_VENDORS[row.kind].label),
+          send: (plan, messages) => this.compatible(row, model, plan, messages),
           refused: (plan, error) => (isOpenAiApiError(error) ? namedRefusal(plan, error.status, openAiWords(error) ?? '', COMPATIBLE_NAMES) : null),
-        });
-        return this.answered(ask.model, answer, plan, messages, what, `"${row.name}"` as const);
-      } catch (error) {
-        throw compatibleError(row.name, error, `write ${what} with ${ask.model}`);
-      }
-    }
-    if (row.kind === 'gemini') {
-      try {
-        const { answer, plan } = await sendLearning(this.parameters, {
-          key,
-          listedCreated: null,
-          desired: ask.desired,
-          adapt,
-          send: async (plan) => {
-            messages = ask.messages(plan);
-            const { connection, fetch } = this.connections.open(row);
-            const client = geminiClient(connection.apiKey ?? '', this.config.geminiBaseUrl, fetch, 4);
-            const sendWith = (thinking?: GeminiThinking) =>
-              geminiGenerate(client, {
-                model: ask.model,
-                ...systemApart(messages),
-                temperature: plan.temperature,
-                thinking,
-              });
-            const effort = plan.reasoningEffort;
-            if (!effort) return sendWith();
-            // A model that has refused a thinkingLevel (Gemini 2.5) is sent a budget; 'none' is always a budget of 0 (levels have no "off").
-            const levelRefused = (await this.parameters.known(key, null)).refused[GEMINI_LEVEL_REFUSED];
-            const byBudget = async (reason: string | null) => ({
-              ...(await sendWith({ budget: GEMINI_BUDGET[effort] })),
-              note: geminiBudgetNote(effort, reason),
-            });
-            if (effort === 'none' || levelRefused) return byBudget(levelRefused?.reason ?? null);
-            try {
-              return { ...(await sendWith({ level: GEMINI_LEVEL[effort] })), note: geminiLevelNote(effort) };
-            } catch (error) {
-              // "Thinking level is not supported for this model.": kept for the model, and the same request sent at once with a budget.
-              const refusal = geminiRefusal(error);
-              if (refusal?.status !== 400 || !GEMINI_LEVEL_REFUSAL.test(refusal.words ?? '')) throw error;
-              await this.parameters.refuse(key, GEMINI_LEVEL_REFUSED, { reason: refusal.words ?? '' }, null);
-              return byBudget(refusal.words);
-            }
-          },
+          failed: (error, doing) => compatibleError(row.name, error, doing),
+        };
+      case 'gemini':
+        return {
+          service: 'Gemini',
+          adapt: (plan) => withoutLogitBias(plan, CONNECTION_VENDORS[row.kind].label),
+          send: (plan, messages) => this.gemini(row, model, key, plan, messages),
           refused: (plan, error) => {
             const refusal = geminiRefusal(error);
             const learned = refusal ? namedRefusal(plan, refusal.status, refusal.words ?? '', GEMINI_NAMES) : null;
             // A model that only works thinking refuses 'none' (a budget of 0), not the other efforts.
             return learned?.feature === 'reasoning_effort' && plan.reasoningEffort === 'none' ? { ...learned, feature: 'reasoning_effort=none' } : learned;
           },
-        });
-        const note = 'note' in answer ? answer.note : null;
-        return this.answered(ask.model, answer, note ? withNote(plan, note) : plan, messages, what, 'Gemini');
-      } catch (error) {
-        throw geminiError(error, `write ${what} with ${ask.model}`);
-      }
+          failed: geminiError,
+        };
+      default:
+        return null;
     }
-    throw new UserFacingError(`Quire cannot write ${what} through ${vendor?.label ?? row.kind}: choose a model on another provider.`);
   }
 
-  private async anthropic(row: ModelConnectionRow, model: string, plan: ChatPlan, messages: ChatMessage[]) {
+  /** A chat completion from an OpenAI-compatible server, through the `openai` SDK pointed at its base URL. */
+  private async compatible(row: ModelConnectionRow, model: string, plan: ChatPlan, messages: ChatMessage[]): Promise<Sent> {
+    const { connection, fetch } = this.connections.open(row);
+    const completion = await compatibleClient(row.name, connection.baseUrl ?? '', connection.apiKey, fetch, 4).chat.completions.create(
+      chatBody(model, plan, messages),
+    );
+    const usage = completion.usage;
+    return {
+      content: completion.choices?.[0]?.message?.content ?? '',
+      usage: {
+        promptTokens: usage?.prompt_tokens ?? 0,
+        completionTokens: usage?.completion_tokens ?? 0,
+        cachedTokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,
+        reasoningTokens: usage?.completion_tokens_details?.reasoning_tokens ?? 0,
+      },
+    };
+  }
+
+  /**
+   * Gemini's generateContent, the section's effort as a thinking level — or as a budget to a model
+   * that has refused levels (Gemini 2.5), and 'none' always as a budget of 0 (levels have no "off").
+   */
+  private async gemini(row: ModelConnectionRow, model: string, key: string, plan: ChatPlan, messages: ChatMessage[]): Promise<Sent> {
+    const { connection, fetch } = this.connections.open(row);
+    const client = geminiClient(connection.apiKey ?? '', this.config.geminiBaseUrl, fetch, 4);
+    const sendWith = (thinking?: GeminiThinking) => geminiGenerate(client, { model, ...systemApart(messages), temperature: plan.temperature, thinking });
+    const effort = plan.reasoningEffort;
+    if (!effort) return sendWith();
+    const levelRefused = (await this.parameters.known(key, null)).refused[GEMINI_LEVEL_REFUSED];
+    const byBudget = async (reason: string | null) => ({ ...(await sendWith({ budget: GEMINI_BUDGET[effort] })), note: geminiBudgetNote(effort, reason) });
+    if (effort === 'none' || levelRefused) return byBudget(levelRefused?.reason ?? null);
+    try {
+      return { ...(await sendWith({ level: GEMINI_LEVEL[effort] })), note: geminiLevelNote(effort) };
+    } catch (error) {
+      // "Thinking level is not supported for this model.": kept for the model, and the same request sent at once with a budget.
+      const refusal = geminiRefusal(error);
+      if (refusal?.status !== 400 || !GEMINI_LEVEL_REFUSAL.test(refusal.words ?? '')) throw error;
+      await this.parameters.refuse(key, GEMINI_LEVEL_REFUSED, { reason: refusal.words ?? '' }, null);
+      return byBudget(refusal.words);
+    }
+  }
+
+  private async anthropic(row: ModelConnectionRow, model: string, plan: ChatPlan, messages: ChatMessage[]): Promise<Sent> {
     const { connection, fetch } = this.connections.open(row);
     const client = anthropicClient(connection.apiKey ?? '', this.config.anthropicBaseUrl, fetch, 4);
     const asked = await this.anthropicAsk(row, model, plan, messages);
@@ -263,6 +266,22 @@ export class ProviderChat {
     this.metrics.spent(model, answer.usage, cost);
     return { content: answer.content, tokens: answer.usage.promptTokens + answer.usage.completionTokens, usage: answer.usage, plan, messages };
   }
+}
+
+/** What a vendor answered a request with; `note` says how a setting was sent in the vendor's words. */
+interface Sent {
+  content: string;
+  usage: ChatAnswer['usage'];
+  note?: ParameterNote | null;
+}
+
+/** One vendor's part of a request: the plan as it can take it, the request, its refusals and its errors in Quire's words. */
+interface VendorWriter {
+  service: IntegrationError['service'];
+  adapt(plan: ChatPlan): ChatPlan;
+  send(plan: ChatPlan, messages: ChatMessage[]): Promise<Sent>;
+  refused(plan: ChatPlan, error: unknown): ReturnType<typeof namedRefusal>;
+  failed(error: unknown, doing: string): Error;
 }
 
 const ANTHROPIC_NAMES = { temperature: ['temperature', 'top_p', 'top_k'], reasoningEffort: ['effort', 'output_config.effort', 'thinking'] };

@@ -70,6 +70,7 @@ describe(ArticleWriter.name, () => {
           heading: section.heading,
           content: `${section.heading} text`,
           tokens: 10,
+          vendor: 'openai',
           reasoningEffort: null,
           reasoningTokens: 0,
           examples: null,

@@ -1,3 +1,4 @@
+import type { WritingVendor } from '../connections/connections.schema';
 import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { sql } from 'drizzle-orm';
 import type { UsedExample } from '../examples/used-example';
@@ -101,6 +102,8 @@ export const generationSections = pgTable(
     sectionVersion: integer('section_version'),
     /** Written through OpenAI's Batch API (a bulk template): priced at half. */
     batch: boolean('batch').notNull().default(false),
+    /** The vendor that wrote it (OpenAI, or its model provider's kind), kept with it: Home's spend per vendor reads it. */
+    vendor: text('vendor').$type<WritingVendor>().notNull().default('openai'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('generation_sections_job_position_key').on(table.jobId, table.position), index('generation_sections_created_at_idx').on(table.createdAt)],

@@ -122,12 +122,16 @@ describe(SectionWriter.name, () => {
     it('should write through the provider, with no OpenAI key needed', async () => {
       const { sut, chat, models, providers } = await build(list(MAPS));
       models.findOwned.mockResolvedValue(modelRow({ baseModel: 'claude-sonnet-4-6', connectionId: PROVIDER }));
+      providers.vendorOf.mockResolvedValue('anthropic');
       providers.complete.mockImplementation(async (_scope, _id, ask) => answering({})('', ask));
+      const save = jest.fn(async () => undefined);
 
-      await sut.write({ ...run([section('Intro')]), openAiKey: null });
+      await sut.write({ ...run([section('Intro')]), openAiKey: null, save });
 
       expect(chat.complete).not.toHaveBeenCalled();
       expect(providers.complete).toHaveBeenCalledWith(scope, PROVIDER, expect.objectContaining({ model: 'claude-sonnet-4-6' }), 'section "Intro"');
+      // The section keeps the vendor that wrote it (Home's spend per vendor).
+      expect(save).toHaveBeenCalledWith(expect.objectContaining({ model: 'claude-sonnet-4-6', vendor: 'anthropic' }));
     });
 
     it('should say no OpenAI key is saved when a section on OpenAI is to be written without one', async () => {

@@ -17,6 +17,7 @@ import { fillPlaceholders } from './placeholders';
 import { avoidInstruction, rewriteInstruction, usedWords, WordList, wordList } from './word-list';
 import { Metrics } from '../metrics/metrics';
 import { ProviderChat } from '../connections/provider-chat';
+import type { WritingVendor } from '../connections/connections.schema';
 
 /** A section as OpenAI wrote it, with the request as sent and what the API reported. */
 export interface WrittenSection {
@@ -25,6 +26,8 @@ export interface WrittenSection {
   content: string;
   tokens: number;
   model: string;
+  /** The vendor that wrote it: OpenAI, or its model provider's kind. */
+  vendor: WritingVendor;
   temperature: number | null;
   /** Null when not sent (the model's default). */
   reasoningEffort: string | null;
@@ -202,6 +205,7 @@ export class SectionWriter {
         content: answer.content,
         tokens: result.tokens,
         model: modelName,
+        vendor: target.vendor,
         temperature: answer.plan.temperature ?? null,
         reasoningEffort: answer.plan.reasoningEffort ?? null,
         logitBiasGroup: bias?.id ?? null,
@@ -305,7 +309,8 @@ export class SectionWriter {
     const model = await this.models.findOwned(run.scope, run.modelId ?? section.model);
     if (!model && run.modelId) throw new GenerationError('The model chosen for this preview no longer exists; choose another.');
     if (!model) throw new GenerationError(`The model of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
-    return { name: model.outputModel ?? model.baseModel, connectionId: model.connectionId };
+    const vendor = model.connectionId ? await this.providers.vendorOf(run.scope, model.connectionId) : 'openai';
+    return { name: model.outputModel ?? model.baseModel, connectionId: model.connectionId, vendor };
   }
 
   /** A section's request planned for a batch of its vendor's: OpenAI's with the workspace's key; null when its provider's vendor has none. */
@@ -326,6 +331,7 @@ export class SectionWriter {
 interface WritingModel {
   name: string;
   connectionId: string | null;
+  vendor: WritingVendor;
 }
 
 /** The OpenAI key a section on OpenAI needs. */

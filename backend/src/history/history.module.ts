@@ -6,10 +6,9 @@ import { UsageController } from './usage.controller';
 import { TrainingJobsModule } from '../training-jobs/training-jobs.module';
 import { BulkModule } from '../bulk/bulk.module';
 import { GenerationModule } from '../generation/generation.module';
-import { ModelsModule } from '../models/models.module';
 
 @Module({
-  imports: [TrainingJobsModule, GenerationModule, BulkModule, ModelsModule],
+  imports: [TrainingJobsModule, GenerationModule, BulkModule],
   controllers: [HistoryController, UsageController],
   providers: [HistoryRepository, HistoryService],
 })

@@ -1,3 +1,4 @@
+import type { WritingVendor } from '../connections/connections.schema';
 import { Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gte, lt, sql, SQL } from 'drizzle-orm';
@@ -35,6 +36,8 @@ export interface HistoryRow {
  */
 export interface ModelTokens {
   model: string | null;
+  /** The vendor that wrote them: a model name may be served by two vendors (OpenAI and an OpenAI-compatible router). */
+  vendor: WritingVendor;
   promptTokens: number;
   completionTokens: number;
   cachedTokens: number;
@@ -107,6 +110,7 @@ export class HistoryRepository {
     const articleModels = await this.database.db
       .select({
         model: generationSections.model,
+        vendor: generationSections.vendor,
         promptTokens: sql<number>`coalesce(sum(${generationSections.promptTokens}), 0)::float8`,
         completionTokens: sql<number>`coalesce(sum(${generationSections.completionTokens}), 0)::float8`,
         cachedTokens: sql<number>`coalesce(sum(${generationSections.cachedTokens}), 0)::float8`,
@@ -115,10 +119,11 @@ export class HistoryRepository {
       .from(generationSections)
       .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
       .where(inRange)
-      .groupBy(generationSections.model, generationSections.batch);
+      .groupBy(generationSections.model, generationSections.vendor, generationSections.batch);
     const previewModels = await this.database.db
       .select({
         model: previewSections.model,
+        vendor: previewSections.vendor,
         promptTokens: sql<number>`coalesce(sum(${previewSections.promptTokens}), 0)::float8`,
         completionTokens: sql<number>`coalesce(sum(${previewSections.completionTokens}), 0)::float8`,
         cachedTokens: sql<number>`coalesce(sum(${previewSections.cachedTokens}), 0)::float8`,
@@ -127,7 +132,7 @@ export class HistoryRepository {
       .from(previewSections)
       .innerJoin(previews, eq(previews.id, previewSections.previewId))
       .where(previewsInRange)
-      .groupBy(previewSections.model);
+      .groupBy(previewSections.model, previewSections.vendor);
     const [counts] = await this.database.db
       .select({ articles: sql<number>`count(distinct ${generationSections.jobId})::int`, sections: sql<number>`count(*)::int` })
       .from(generationSections)
@@ -138,16 +143,17 @@ export class HistoryRepository {
       .from(previewSections)
       .innerJoin(previews, eq(previews.id, previewSections.previewId))
       .where(previewsInRange);
-    // One row per model and price (batch or not), articles' and previews' tokens together.
+    // One row per model, vendor and price (batch or not), articles' and previews' tokens together.
     const byModel = new Map<string, ModelTokens>();
     for (const row of [...articleModels, ...previewModels]) {
-      const key = `${row.model}|${row.batch}`;
+      const key = `${row.model}|${row.vendor}|${row.batch}`;
       const sum = byModel.get(key);
       byModel.set(
         key,
         sum
           ? {
               model: row.model,
+              vendor: row.vendor,
               promptTokens: sum.promptTokens + row.promptTokens,
               completionTokens: sum.completionTokens + row.completionTokens,
               cachedTokens: sum.cachedTokens + row.cachedTokens,

@@ -1,6 +1,6 @@
 import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { FineTuneStatus } from './model-eligibility';
@@ -88,14 +88,6 @@ export class ModelsRepository {
       .select({ id: models.id, name: models.name, baseModel: models.baseModel, outputModel: models.outputModel, connectionId: models.connectionId })
       .from(models)
       .where(and(eq(models.workspaceId, scope.workspaceId), inArray(models.id, ids)));
-  }
-
-  /** The workspace's models on a provider (not OpenAI). */
-  async onProviders(scope: Scope): Promise<{ baseModel: string; outputModel: string | null; connectionId: string | null }[]> {
-    return this.db
-      .select({ baseModel: models.baseModel, outputModel: models.outputModel, connectionId: models.connectionId })
-      .from(models)
-      .where(and(eq(models.workspaceId, scope.workspaceId), isNotNull(models.connectionId)));
   }
 
   /** Null when the user already has a model of that name (names are unique per user, any case). */

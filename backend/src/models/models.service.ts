@@ -95,17 +95,6 @@ export class ModelsService {
     });
   }
 
-  /**
-   * The vendor that writes each of these vendor model ids for the workspace: the vendor of its model
-   * on a provider that names it (base or tuned), else OpenAI.
-   */
-  async vendorsOf(scope: Scope, modelIds: string[]): Promise<Map<string, string>> {
-    const onProviders = (await this.models.onProviders(scope)).filter((model) => modelIds.includes(model.outputModel ?? model.baseModel));
-    if (onProviders.length === 0) return new Map();
-    const providers = new Map((await this.connections.all(scope)).map((row) => [row.id, CONNECTION_VENDORS[row.kind].label]));
-    return new Map(onProviders.map((model) => [model.outputModel ?? model.baseModel, providers.get(model.connectionId!) ?? 'OpenAI']));
-  }
-
   /** The model's examples as OpenAI's chat fine-tuning JSONL (what a fine-tune job uploads), and the model's name. */
   async examplesJsonl(scope: Scope, id: string): Promise<{ name: string; jsonl: string }> {
     const model = await this.requireOwned(scope, id);

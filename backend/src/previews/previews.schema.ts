@@ -1,3 +1,4 @@
+import type { WritingVendor } from '../connections/connections.schema';
 import { workspaceColumns } from '../workspaces/workspaces.schema';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { SectionSnapshot } from '../sections/sections.schema';
@@ -64,6 +65,8 @@ export const previewSections = pgTable(
     /** The examples that guided it (see generation_sections.examples); null when the section names no example set. */
     examples: jsonb('examples').$type<UsedExample[]>(),
     durationMs: integer('duration_ms').notNull(),
+    /** The vendor that wrote it (OpenAI, or its model provider's kind), kept with it: Home's spend per vendor reads it. */
+    vendor: text('vendor').$type<WritingVendor>().notNull().default('openai'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

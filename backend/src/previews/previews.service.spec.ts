@@ -70,6 +70,7 @@ const written = (position: number, heading: string, model = 'gpt-4o'): WrittenSe
   position,
   heading,
   content: `${heading} text`,
+  vendor: 'openai',
   reasoningEffort: null,
   reasoningTokens: 0,
   examples: null,

@@ -9,7 +9,6 @@ import {
   NumberInput,
   ReferenceInput,
   required,
-  SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
@@ -22,6 +21,8 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { EVALUATION_LIMITS, EXAMPLES_COUNT } from '@quire/shared';
 import { formatDate } from '../../components/formatDate';
 import { FormToolbar } from '../../components/FormToolbar';
+import { QuietSelectInput } from '../../components/QuietSelectInput';
+import { inProviderOrder } from '../../components/modelGroups';
 import { Create } from '../../components/forms';
 import { serverMessage } from '../../components/useRun';
 import { ModelOption } from '../../components/useLookups';
@@ -188,8 +189,9 @@ export default function EvaluationCreate() {
             <SimpleFormIterator inline disableReordering disableClear getItemLabel={(index) => t('variantN', { n: index + 1 })}>
               <TextInput source="label" label={t('label')} validate={required()} inputProps={{ maxLength: LABEL }} helperText={false} />
               <ReferenceInput source="model" reference="models" {...ALL}>
-                <SelectInput
-                  optionText={(m: { name: string; connection_id: string | null; vendor: string }) => (m.connection_id ? `${m.name} (${m.vendor})` : m.name)}
+                <QuietSelectInput
+                  arrange={(choices) => inProviderOrder(choices as ModelOption[])}
+                  optionText={(m: ModelOption) => (m.connection_id ? `${m.name} (${m.vendor})` : m.name)}
                   label={t('model')}
                   validate={required()}
                   helperText={false}

@@ -1,4 +1,5 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, MenuItem, Stack, TextField } from '@mui/material';
+import { groupedModelItems } from '../../components/modelGroups';
 import { useState } from 'react';
 import { useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -63,7 +64,7 @@ export function ReplaceModelDialog(props: { model: Model | null; models: Model[]
             {sectionUses + articleUses === 0 ? t('replaceNothingUses') : t('replaceUses', { sections: sectionUses, articles: articleUses })}
           </DialogContentText>
           <TextField select label={t('replaceWith')} value={replacement} onChange={(e) => setReplacement(e.target.value)} autoFocus>
-            {choices.map((choice) => (
+            {groupedModelItems(choices, (choice) => (
               <MenuItem key={choice.id} value={choice.id}>
                 {choice.name} ({choice.output_model ?? choice.base_model}){choice.shutdown_date ? ` · ${t('stopsShort', { date: choice.shutdown_date })}` : ''}
               </MenuItem>

@@ -1,4 +1,6 @@
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { groupedModelItems } from '../../components/modelGroups';
+import type { ModelOption } from '../../components/useLookups';
 import { FormEvent, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { propertyPlaceholders } from '@quire/shared';
@@ -12,12 +14,7 @@ interface Named {
 }
 
 /** A model as the compare pickers name it: its name, and its vendor when it is not on OpenAI. */
-interface ModelNamed extends Named {
-  connection_id?: string | null;
-  vendor?: string;
-}
-
-const modelText = (m: ModelNamed) => (m.connection_id ? `${m.name} (${m.vendor})` : m.name);
+const modelText = (m: ModelOption) => (m.connection_id ? `${m.name} (${m.vendor})` : m.name);
 
 /**
  * The values a preview runs on: a title, the page properties the template's prompts name
@@ -45,7 +42,7 @@ export function PreviewForm(props: {
   const [second, setSecond] = useState(props.initialModels?.[1] ?? '');
   const list = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
   const { data: clients } = useGetList<Named>('clients', list);
-  const { data: models } = useGetList<ModelNamed>('models', list);
+  const { data: models } = useGetList<ModelOption>('models', list);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,7 +112,7 @@ export function PreviewForm(props: {
             sx={{ flex: 1 }}
           >
             <MenuItem value="">{t('ownModels')}</MenuItem>
-            {(models ?? []).map((m) => (
+            {groupedModelItems(models ?? [], (m) => (
               <MenuItem key={m.id} value={m.id}>
                 {modelText(m)}
               </MenuItem>
@@ -123,13 +120,14 @@ export function PreviewForm(props: {
           </TextField>
           <TextField select label={t('secondModel')} value={second} onChange={(e) => setSecond(e.target.value)} size="small" disabled={!first} sx={{ flex: 1 }}>
             <MenuItem value="">{t('noSecondModel')}</MenuItem>
-            {(models ?? [])
-              .filter((m) => m.id !== first)
-              .map((m) => (
+            {groupedModelItems(
+              (models ?? []).filter((m) => m.id !== first),
+              (m) => (
                 <MenuItem key={m.id} value={m.id}>
                   {modelText(m)}
                 </MenuItem>
-              ))}
+              ),
+            )}
           </TextField>
         </Stack>
         <Box>

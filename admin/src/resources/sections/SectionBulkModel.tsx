@@ -1,4 +1,5 @@
 import { Button, MenuItem, Stack, TextField, Toolbar, Typography } from '@mui/material';
+import { groupedModelItems } from '../../components/modelGroups';
 import { useState } from 'react';
 import { useListContext } from 'react-admin';
 import { modelLabel, useLookups } from '../../components/useLookups';
@@ -36,7 +37,7 @@ export function SectionBulkModel() {
       <Typography variant="body2">{t('selected', { smart_count: selectedIds.length })}</Typography>
       <Stack direction="row" spacing={1} alignItems="center">
         <TextField select size="small" label={t('newModel')} value={model} onChange={(e) => setModel(e.target.value)} sx={{ width: 320 }}>
-          {models.map((option) => (
+          {groupedModelItems(models, (option) => (
             <MenuItem key={option.id} value={option.id}>
               {modelLabel(option, t('notTuned'))}
             </MenuItem>

@@ -3,6 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { maxValue, minValue, NumberInput, ReferenceInput, required, SelectInput, TextInput } from 'react-admin';
 import { EXAMPLES_COUNT, REASONING_EFFORTS } from '@quire/shared';
 import { QuietSelectInput } from '../../components/QuietSelectInput';
+import { inProviderOrder } from '../../components/modelGroups';
 import { ModelOption, modelLabel, useLookups } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 
@@ -37,6 +38,7 @@ export function SectionInputs() {
         <ReferenceInput source="model" reference="models" {...ALL}>
           <QuietSelectInput
             label={t('model')}
+            arrange={(choices) => inProviderOrder(choices as ModelOption[])}
             optionText={(model: ModelOption) => modelLabel(model, t('notTuned'))}
             validate={required()}
             helperText={false}
