@@ -193,6 +193,7 @@ test.describe('Model providers: an Anthropic connection, a section on Claude, an
     const offered = await page.getByRole('option').allTextContents();
     expect(offered.indexOf('House style')).toBeGreaterThanOrEqual(0);
     expect(offered.indexOf('Claude voice (Anthropic)')).toBeGreaterThan(offered.indexOf('House style'));
+    await shot(page, 'providers-4-evaluation-model-picker');
     await page.getByRole('option', { name: 'Claude voice (Anthropic)', exact: true }).click();
     await expect(pickers.nth(1)).toHaveText('Claude voice (Anthropic)');
     await shown.nth(1).fill('2');

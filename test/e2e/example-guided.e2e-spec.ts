@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { articleEntry } from '../../scripts/lib/article-entry.cjs';
+import { CompatibleFake } from '../fakes/compatible-fake';
 import { eventually } from '../support/fixtures';
 import { generationSuite } from '../support/generation-fixtures';
 import { otherOperatorCookie } from '../support/test-app';
@@ -31,7 +32,8 @@ const exampleOf = (topic: string, i: number) => ({
 
 /** A section guided by a model's examples, and evaluations that say which setup writes best. */
 describe('Example-guided sections and evaluations', () => {
-  const suite = generationSuite({ GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' });
+  const compatible = new CompatibleFake();
+  const suite = generationSuite({ GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' }, { fakes: [compatible] });
   const { notion, openai } = suite;
 
   const chats = () => openai.requestsTo('POST', /^\/v1\/chat\/completions$/).map((r) => JSON.parse(r.body));
@@ -278,6 +280,46 @@ describe('Example-guided sections and evaluations', () => {
       const luna6 = chats().filter((chat) => chat.model === 'gpt-6-luna');
       expect(luna6.map((chat) => 'temperature' in chat)).toEqual(Array(6).fill(false));
       expect(openai.requests.filter((r) => r.path === '/v1/chat/completions' && r.status === 400)).toEqual([]);
+    });
+
+    it('should compare a GPT setup and a setup on an OpenAI-compatible server in one run, each written through its vendor with the examples', async () => {
+      const { set, plain } = await twoVariants();
+      const server = (
+        await suite.agent.post('/api/connections').send({ kind: 'openai-compatible', name: 'Local vLLM', base_url: compatible.baseUrl }).expect(201)
+      ).body;
+      const llama = (
+        await suite.agent.post('/api/models').send({ name: 'Llama', base_model: 'meta-llama/Llama-3.3-70B-Instruct', connection_id: server._id }).expect(201)
+      ).body._id;
+      const body = {
+        modelId: set,
+        holdout: 3,
+        variants: [
+          { label: 'GPT', model: plain, examples_count: 2 },
+          { label: 'Llama', model: llama, examples_count: 2 },
+        ],
+      };
+      const done = await finished((await suite.agent.post('/api/evaluations').send(body).expect(201)).body._id);
+      expect(done).toMatchObject({ status: 'completed', message: null, progress: { done: 6, total: 6 } });
+
+      const heldOut = new Set(done.items.map((item: Json) => item.prompt));
+      const served = compatible.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => JSON.parse(r.body) as Json);
+      expect(chats()).toHaveLength(3);
+      expect(served).toHaveLength(3);
+      for (const chat of served) {
+        expect(chat.model).toBe('meta-llama/Llama-3.3-70B-Instruct');
+        // The system message, two examples (a user and an assistant message each), then the held-out prompt.
+        expect(chat.messages.map((m: Json) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+        expect(heldOut.has(chat.messages.at(-1).content)).toBe(true);
+      }
+      for (const item of done.items) {
+        expect([...item.pair].sort()).toEqual(['GPT', 'Llama']);
+        expect(item.outputs.Llama.text).toContain('Written by meta-llama/Llama-3.3-70B-Instruct for:');
+      }
+      // OpenAI's price is known; the served model's is not, and is never shown as $0.
+      expect(done.summary.map((s: Json) => [s.label, s.cost_usd === null])).toEqual([
+        ['GPT', false],
+        ['Llama', true],
+      ]);
     });
 
     it('should take blind judgments by label, count them per variant, and refuse a wrong one', async () => {

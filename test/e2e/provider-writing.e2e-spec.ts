@@ -167,6 +167,56 @@ describe('Writing through the model providers: a model on Anthropic, Google Gemi
     expect(JSON.stringify(detail)).toContain('temperature: Extra inputs are not permitted');
   });
 
+  it('writes Notion rows through Gemini and through an OpenAI-compatible server into Notion and a Doc, each section keeping its vendor', async () => {
+    const { model: geminiModel } = await geminiSetup([]);
+    const server = (
+      await suite.agent.post('/api/connections').send({ kind: 'openai-compatible', name: 'Local vLLM', base_url: compatible.baseUrl }).expect(201)
+    ).body;
+    const llama = (
+      await suite.agent.post('/api/models').send({ name: 'Llama', base_model: 'meta-llama/Llama-3.3-70B-Instruct', connection_id: server._id }).expect(201)
+    ).body;
+    const [writer] = (await suite.agent.get('/api/models').expect(200)).body.filter((m: Json) => m.name === 'Writer');
+    const writeRow = async (title: string, count: number) => {
+      const row = suite.notion.addRow({ title, status: 'Start Generating', type: 'guide', client: 'acme', extra: { Keyword: 'tablets' } });
+      await suite.checkNow();
+      const entries = await eventually(suite.history, (e) => suite.settled(e, count));
+      const entry = entries.find((e: Json) => e.title === title)!;
+      expect(entry).toMatchObject({ status: 'completed' });
+      expect(suite.notion.statusOf(row)).toBe('Posts Generated');
+      expect(suite.notion.bodyOf(row).filter((line) => line.startsWith('heading_2: '))).toEqual(SECTION_HEADINGS.map((h) => `heading_2: ${h}`));
+      return (await suite.agent.get(`/api/history/${entry._id}`).expect(200)).body as Json;
+    };
+
+    await suite.agent.post(`/api/models/${writer._id}/replace`).send({ replacement: geminiModel._id }).expect(200);
+    const byGemini = await writeRow('Best tablets', 1);
+    expect(byGemini.sections.map((s: Json) => s.model)).toEqual(Array(3).fill('gemini-2.5-flash'));
+    expect(generated()).toHaveLength(3);
+    expect(suite.google.files.at(-1)!.content).toContain('Written by gemini-2.5-flash for:');
+
+    await suite.agent.post(`/api/models/${geminiModel._id}/replace`).send({ replacement: llama._id }).expect(200);
+    const byServer = await writeRow('Best phones', 2);
+    expect(byServer.sections.map((s: Json) => s.model)).toEqual(Array(3).fill('meta-llama/Llama-3.3-70B-Instruct'));
+    expect(compatible.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(3);
+    expect(suite.google.files.at(-1)!.content).toContain('Written by meta-llama/Llama-3.3-70B-Instruct for:');
+
+    // Home's spend per vendor, read from the vendor each section keeps.
+    const usage = (await suite.agent.get('/api/usage').expect(200)).body;
+    expect(usage.by_vendor.map((v: Json) => v.vendor).sort()).toEqual(['Google Gemini', 'OpenAI-compatible']);
+  });
+
+  it('holds the next request to Anthropic for the time its 429 asked, then writes', async () => {
+    const { model, article } = await setup();
+    anthropic.failNext(/^\/v1\/messages$/, 429, 'rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit', 1, {
+      'retry-after': '2',
+    });
+    const done = await preview(article._id, model._id);
+    expect(done).toMatchObject({ status: 'completed', message: null });
+    const sent = anthropic.requests.filter((r) => r.method === 'POST' && r.path === '/v1/messages');
+    expect(sent[0].status).toBe(429);
+    // The retry waited for what Anthropic asked, whichever of the SDK and the provider's pace held it.
+    expect(sent[1].at - sent[0].at).toBeGreaterThanOrEqual(1900);
+  });
+
   it("says in Anthropic's words why a section could not be written", async () => {
     const { model, article } = await setup();
     anthropic.failNext(/^\/v1\/messages$/, 400, 'invalid_request_error', 'prompt is too long: 250000 tokens > 200000 maximum', 1);

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   body: string;
   /** The status it was answered with, once answered. */
   status?: number;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
@@ -56,6 +58,7 @@ export class HttpFake {
           query: url.searchParams,
           headers: req.headers,
           body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
         };
         this.requests.push(recorded);
         res.on('finish', () => (recorded.status = res.statusCode));
