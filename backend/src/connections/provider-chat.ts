@@ -208,16 +208,45 @@ export class ProviderChat {
   /**
    * A section's request planned for a bulk template's batch on this provider, as it would be sent
    * at once (the parameters the vendor has not refused for the model, planned as `complete` plans
-   * them); a feature not yet tried goes as asked, and the request's result teaches (learnFromLine).
+   * them); a feature not yet tried is tried first (tryParameters), and each request's result still
+   * teaches (learnFromLine).
    * Null when the provider's vendor has no batches Quire uses: the section is then written at once.
    */
   async planLine(scope: Scope, connectionId: string, ask: ChatAsk, what: string): Promise<{ plan: ChatPlan; body: Record<string, unknown> } | null> {
     const row = await this.connections.find(scope, connectionId);
     if (!row) throw new UserFacingError(`Quire cannot write ${what}: its model provider has been removed; choose another model.`);
     if (row.kind !== 'anthropic') return null;
-    const plan = anthropicPlan(planChat(ask.desired, await this.parameters.known(parameterKey(row.id, ask.model), null)));
+    const key = parameterKey(row.id, ask.model);
+    let plan = anthropicPlan(planChat(ask.desired, await this.parameters.known(key, null)));
+    if (plan.unknown.length > 0) {
+      await this.tryParameters(row, ask, key, what);
+      plan = anthropicPlan(planChat(ask.desired, await this.parameters.known(key, null)));
+    }
     const body = anthropicParams(await this.anthropicAsk(row, ask.model, plan, ask.messages(plan)));
     return { plan, body: body as unknown as Record<string, unknown> };
+  }
+
+  /**
+   * Parameters the model has not been sent yet are tried before a batch carries them: one short
+   * message sent at once with them (learning as every request does, one refused request at most),
+   * so a round of a new model is not refused whole a day later. It costs a few tokens, counted in
+   * the metrics; its answer is not kept.
+   */
+  private async tryParameters(row: ModelConnectionRow, ask: ChatAsk, key: string, what: string): Promise<void> {
+    const writer = this.writerFor(row, ask.model, key)!;
+    try {
+      const { answer } = await sendLearning(this.parameters, {
+        key,
+        listedCreated: null,
+        desired: ask.desired,
+        adapt: writer.adapt,
+        send: (plan) => writer.send(plan, TRIAL_MESSAGES),
+        refused: writer.refused,
+      });
+      this.metrics.spent(ask.model, answer.usage, costOf(answer.usage, priceOf(ask.model, this.config.openAiPrices)));
+    } catch (error) {
+      throw writer.failed(error, `try the settings of ${what} on ${ask.model}`);
+    }
   }
 
   /**
@@ -283,6 +312,9 @@ interface VendorWriter {
   refused(plan: ChatPlan, error: unknown): ReturnType<typeof namedRefusal>;
   failed(error: unknown, doing: string): Error;
 }
+
+/** The message that tries a model's parameters before a batch carries them: its answer is not kept. */
+const TRIAL_MESSAGES: ChatMessage[] = [{ role: 'user', content: 'Reply with OK.' }];
 
 const ANTHROPIC_NAMES = { temperature: ['temperature', 'top_p', 'top_k'], reasoningEffort: ['effort', 'output_config.effort', 'thinking'] };
 const COMPATIBLE_NAMES = { temperature: ['temperature'], reasoningEffort: ['reasoning_effort'] };
