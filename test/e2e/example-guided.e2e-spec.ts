@@ -3,6 +3,7 @@ import request from 'supertest';
 import { parse } from 'yaml';
 import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 import { CompatibleFake } from '../fakes/compatible-fake';
+import { GeminiFake } from '../fakes/gemini-fake';
 import { eventually } from '../support/fixtures';
 import { generationSuite } from '../support/generation-fixtures';
 import { otherOperatorCookie } from '../support/test-app';
@@ -33,7 +34,11 @@ const exampleOf = (topic: string, i: number) => ({
 /** A section guided by a model's examples, and evaluations that say which setup writes best. */
 describe('Example-guided sections and evaluations', () => {
   const compatible = new CompatibleFake();
-  const suite = generationSuite({ GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' }, { fakes: [compatible] });
+  const gemini = new GeminiFake();
+  const suite = generationSuite(
+    { GENERATION_CONCURRENCY: '2', GENERATION_RETRY_SECONDS: '1' },
+    { fakes: [compatible, gemini], env: () => ({ GEMINI_BASE_URL: gemini.baseUrl }) },
+  );
   const { notion, openai } = suite;
 
   const chats = () => openai.requestsTo('POST', /^\/v1\/chat\/completions$/).map((r) => JSON.parse(r.body));
@@ -282,7 +287,7 @@ describe('Example-guided sections and evaluations', () => {
       expect(openai.requests.filter((r) => r.path === '/v1/chat/completions' && r.status === 400)).toEqual([]);
     });
 
-    it('should compare a GPT setup and a setup on an OpenAI-compatible server in one run, each written through its vendor with the examples', async () => {
+    it('should compare setups on OpenAI, an OpenAI-compatible server and Gemini in one run, each written through its vendor with the examples', async () => {
       const { set, plain } = await twoVariants();
       const server = (
         await suite.agent.post('/api/connections').send({ kind: 'openai-compatible', name: 'Local vLLM', base_url: compatible.baseUrl }).expect(201)
@@ -290,16 +295,20 @@ describe('Example-guided sections and evaluations', () => {
       const llama = (
         await suite.agent.post('/api/models').send({ name: 'Llama', base_model: 'meta-llama/Llama-3.3-70B-Instruct', connection_id: server._id }).expect(201)
       ).body._id;
+      const google = (await suite.agent.post('/api/connections').send({ kind: 'gemini', name: 'Gemini', api_key: gemini.apiKey }).expect(201)).body;
+      const flash = (await suite.agent.post('/api/models').send({ name: 'Flash', base_model: 'gemini-2.5-flash', connection_id: google._id }).expect(201)).body
+        ._id;
       const body = {
         modelId: set,
         holdout: 3,
         variants: [
           { label: 'GPT', model: plain, examples_count: 2 },
           { label: 'Llama', model: llama, examples_count: 2 },
+          { label: 'Flash', model: flash, examples_count: 2 },
         ],
       };
       const done = await finished((await suite.agent.post('/api/evaluations').send(body).expect(201)).body._id);
-      expect(done).toMatchObject({ status: 'completed', message: null, progress: { done: 6, total: 6 } });
+      expect(done).toMatchObject({ status: 'completed', message: null, progress: { done: 9, total: 9 } });
 
       const heldOut = new Set(done.items.map((item: Json) => item.prompt));
       const served = compatible.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => JSON.parse(r.body) as Json);
@@ -311,14 +320,24 @@ describe('Example-guided sections and evaluations', () => {
         expect(chat.messages.map((m: Json) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
         expect(heldOut.has(chat.messages.at(-1).content)).toBe(true);
       }
-      for (const item of done.items) {
-        expect([...item.pair].sort()).toEqual(['GPT', 'Llama']);
-        expect(item.outputs.Llama.text).toContain('Written by meta-llama/Llama-3.3-70B-Instruct for:');
+      // Gemini: the example's system message as its systemInstruction, the two examples as user and model turns.
+      const generated = gemini.requests.filter((r) => r.method === 'POST' && r.path.endsWith(':generateContent')).map((r) => JSON.parse(r.body) as Json);
+      expect(generated).toHaveLength(3);
+      for (const request of generated) {
+        expect(request.systemInstruction.parts[0].text).toBe('You write blog sections.');
+        expect(request.contents.map((c: Json) => c.role)).toEqual(['user', 'model', 'user', 'model', 'user']);
+        expect(heldOut.has(request.contents.at(-1).parts[0].text)).toBe(true);
       }
-      // OpenAI's price is known; the served model's is not, and is never shown as $0.
+      for (const item of done.items) {
+        expect(['GPT', 'Llama', 'Flash']).toEqual(expect.arrayContaining(item.pair));
+        expect(item.outputs.Llama.text).toContain('Written by meta-llama/Llama-3.3-70B-Instruct for:');
+        expect(item.outputs.Flash.text).toContain('Written by gemini-2.5-flash for:');
+      }
+      // OpenAI's price is known; the served model's and Gemini's are not in Quire's table, and are never shown as $0.
       expect(done.summary.map((s: Json) => [s.label, s.cost_usd === null])).toEqual([
         ['GPT', false],
         ['Llama', true],
+        ['Flash', true],
       ]);
     });
 

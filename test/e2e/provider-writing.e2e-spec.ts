@@ -204,6 +204,26 @@ describe('Writing through the model providers: a model on Anthropic, Google Gemi
     expect(usage.by_vendor.map((v: Json) => v.vendor).sort()).toEqual(['Google Gemini', 'OpenAI-compatible']);
   });
 
+  it('compares a Claude and a Gemini model in one preview, each section written through its vendor', async () => {
+    const { model: claude, article } = await setup();
+    const { model: flash } = await geminiSetup([]);
+    const created = await suite.agent
+      .post('/api/previews')
+      .send({ articleId: article._id, title: 'Best laptops', properties: { Keyword: 'laptops' }, models: [claude._id, flash._id] })
+      .expect(201);
+    const done = await eventually(
+      async () => (await suite.agent.get(`/api/previews/${created.body._id}`).expect(200)).body as Json,
+      (p) => p.status === 'completed' || p.status === 'failed',
+    );
+    expect(done).toMatchObject({ status: 'completed', message: null });
+    expect(done.variants.map((v: Json) => v.sections.map((s: Json) => s.model))).toEqual([
+      Array(3).fill('claude-sonnet-4-6'),
+      Array(3).fill('gemini-2.5-flash'),
+    ]);
+    expect(messages().length).toBeGreaterThanOrEqual(3);
+    expect(generated().filter((r) => r.status === 200)).toHaveLength(3);
+  });
+
   it('holds the next request to Anthropic for the time its 429 asked, then writes', async () => {
     const { model, article } = await setup();
     anthropic.failNext(/^\/v1\/messages$/, 429, 'rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit', 1, {
