@@ -107,6 +107,33 @@ describe('Example-guided sections and evaluations', () => {
       expect((await suite.agent.get(`/api/sections/${section._id}`).expect(200)).body).toMatchObject({ examples_model: set, examples_count: 0 });
     });
 
+    it('should choose the examples sharing the most words with the message, with no OpenAI key, for a section on another provider', async () => {
+      const set = await exampleSet('House style');
+      const server = (
+        await suite.agent.post('/api/connections').send({ kind: 'openai-compatible', name: 'Local vLLM', base_url: compatible.baseUrl }).expect(201)
+      ).body;
+      const llama = (
+        await suite.agent.post('/api/models').send({ name: 'Llama', base_model: 'meta-llama/Llama-3.3-70B-Instruct', connection_id: server._id }).expect(201)
+      ).body._id;
+      const section = await guidedSection(set, 2);
+      await suite.agent.put(`/api/sections/${section._id}`).send({ model: llama }).expect(200);
+      // The workspace's OpenAI key removed: nothing to embed with.
+      await suite.agent
+        .post('/api/user')
+        .send({ envVars: { OPENAI_API_KEY: '' } })
+        .expect(200);
+
+      const entry = await writeRow({ ...section, model: llama }, 'Budget laptops with long battery life');
+      expect(entry.status).toBe('completed');
+      const [chat] = compatible.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => JSON.parse(r.body) as Json);
+      expect(chat.messages.map((m: Json) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+      // The example sharing "budget", "laptops" and "battery" is the nearest, last before the section's own message.
+      expect(chat.messages[3].content).toBe('Write the introduction about budget laptops battery.');
+      expect(entry.sections[0].examples[0]).toMatchObject({ uuid: 'example-2' });
+      expect(embeddingInputs()).toEqual([]);
+      expect(chats()).toEqual([]);
+    });
+
     it('should send the examples nearest the section’s user message as pairs before it, embed the set once, and name them in History', async () => {
       const set = await exampleSet('House style');
       const section = await guidedSection(set, 2);
