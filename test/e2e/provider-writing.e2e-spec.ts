@@ -167,7 +167,7 @@ describe('Writing through the model providers: a model on Anthropic, Google Gemi
     expect(JSON.stringify(detail)).toContain('temperature: Extra inputs are not permitted');
   });
 
-  it('writes Notion rows through Gemini and through an OpenAI-compatible server into Notion and a Doc, each section keeping its vendor', async () => {
+  it('writes Notion rows through Gemini and through an OpenAI-compatible server into Notion and a Doc, a failed one again on Retry, each section keeping its vendor', async () => {
     const { model: geminiModel } = await geminiSetup([]);
     const server = (
       await suite.agent.post('/api/connections').send({ kind: 'openai-compatible', name: 'Local vLLM', base_url: compatible.baseUrl }).expect(201)
@@ -176,11 +176,19 @@ describe('Writing through the model providers: a model on Anthropic, Google Gemi
       await suite.agent.post('/api/models').send({ name: 'Llama', base_model: 'meta-llama/Llama-3.3-70B-Instruct', connection_id: server._id }).expect(201)
     ).body;
     const [writer] = (await suite.agent.get('/api/models').expect(200)).body.filter((m: Json) => m.name === 'Writer');
-    const writeRow = async (title: string, count: number) => {
+    const writeRow = async (title: string, count: number, failure?: string) => {
       const row = suite.notion.addRow({ title, status: 'Start Generating', type: 'guide', client: 'acme', extra: { Keyword: 'tablets' } });
       await suite.checkNow();
-      const entries = await eventually(suite.history, (e) => suite.settled(e, count));
-      const entry = entries.find((e: Json) => e.title === title)!;
+      let entry = (await eventually(suite.history, (e) => suite.settled(e, count))).find((e: Json) => e.title === title)!;
+      if (failure) {
+        // Failed in the vendor's words, then written on History's Retry.
+        expect(entry).toMatchObject({ status: 'failed' });
+        expect(entry.message).toContain(failure);
+        await suite.agent.post(`/api/history/${entry._id}/retry`).expect(200);
+        entry = (await eventually(suite.history, (e) => e.some((x: Json) => x.title === title && x.status === 'completed'))).find(
+          (e: Json) => e.title === title,
+        )!;
+      }
       expect(entry).toMatchObject({ status: 'completed' });
       expect(suite.notion.statusOf(row)).toBe('Posts Generated');
       expect(suite.notion.bodyOf(row).filter((line) => line.startsWith('heading_2: '))).toEqual(SECTION_HEADINGS.map((h) => `heading_2: ${h}`));
@@ -188,20 +196,38 @@ describe('Writing through the model providers: a model on Anthropic, Google Gemi
     };
 
     await suite.agent.post(`/api/models/${writer._id}/replace`).send({ replacement: geminiModel._id }).expect(200);
-    const byGemini = await writeRow('Best tablets', 1);
+    // Gemini refuses the first request for a reason that is no setting: nothing is learned, the article fails.
+    gemini.failNext(/:generateContent$/, 400, 'FAILED_PRECONDITION', 'User location is not supported for the API use.');
+    const byGemini = await writeRow('Best tablets', 1, 'User location is not supported for the API use.');
     expect(byGemini.sections.map((s: Json) => s.model)).toEqual(Array(3).fill('gemini-2.5-flash'));
-    expect(generated()).toHaveLength(3);
+    expect(generated().map((r) => r.status)).toEqual([400, 200, 200, 200]);
     expect(suite.google.files.at(-1)!.content).toContain('Written by gemini-2.5-flash for:');
 
     await suite.agent.post(`/api/models/${geminiModel._id}/replace`).send({ replacement: llama._id }).expect(200);
-    const byServer = await writeRow('Best phones', 2);
+    compatible.failNext(/^\/v1\/chat\/completions$/, 400, "This model's maximum context length is 8192 tokens.");
+    const byServer = await writeRow('Best phones', 2, "This model's maximum context length is 8192 tokens.");
     expect(byServer.sections.map((s: Json) => s.model)).toEqual(Array(3).fill('meta-llama/Llama-3.3-70B-Instruct'));
-    expect(compatible.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(3);
+    expect(compatible.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.status)).toEqual([400, 200, 200, 200]);
     expect(suite.google.files.at(-1)!.content).toContain('Written by meta-llama/Llama-3.3-70B-Instruct for:');
 
     // Home's spend per vendor, read from the vendor each section keeps.
     const usage = (await suite.agent.get('/api/usage').expect(200)).body;
     expect(usage.by_vendor.map((v: Json) => v.vendor).sort()).toEqual(['Google Gemini', 'OpenAI-compatible']);
+  });
+
+  it('holds the next request to an OpenAI-compatible server for the time its 429 asked, then writes', async () => {
+    const server = (await suite.agent.post('/api/connections').send({ kind: 'openai-compatible', name: 'Router', base_url: compatible.baseUrl }).expect(201))
+      .body;
+    const model = (
+      await suite.agent.post('/api/models').send({ name: 'Llama', base_model: 'meta-llama/Llama-3.3-70B-Instruct', connection_id: server._id }).expect(201)
+    ).body;
+    const [article] = (await suite.agent.get('/api/articles').expect(200)).body;
+    compatible.failNext(/^\/v1\/chat\/completions$/, 429, 'Rate limit exceeded: free-models-per-min.', 1, { 'retry-after': '2' });
+    const done = await preview(article._id, model._id);
+    expect(done).toMatchObject({ status: 'completed', message: null });
+    const sent = compatible.requests.filter((r) => r.path === '/v1/chat/completions');
+    expect(sent.map((r) => r.status)).toEqual([429, 200, 200, 200]);
+    expect(sent[1].at - sent[0].at).toBeGreaterThanOrEqual(1900);
   });
 
   it('compares a Claude and a Gemini model in one preview, each section written through its vendor', async () => {

@@ -40,6 +40,7 @@ export class CompatibleFake extends HttpFake {
 
   /** How long a chat completion takes to answer once checked (benches). */
   chatLatencyMs = 0;
+  private failures: { path: RegExp; status: number; message: string; times: number; headers: Record<string, string> }[] = [];
 
   constructor() {
     super(
@@ -57,11 +58,26 @@ export class CompatibleFake extends HttpFake {
     this.apiKey = null;
     this.served = [...SERVED];
     this.refused = new Set<string>(REFUSED);
+    this.failures = [];
     this.requests.length = 0;
+  }
+
+  /**
+   * The next `times` requests to `path` answer `status` in vLLM's error shape (a 429 with the
+   * `retry-after` a router such as OpenRouter sends, a 500 or 503 of a server under load).
+   */
+  failNext(path: RegExp, status: number, message: string, times = 1, headers: Record<string, string> = {}): void {
+    this.failures.push({ path, status, message, times, headers });
   }
 
   private route(req: RecordedRequest, res: ServerResponse): void {
     if (this.apiKey !== null && req.headers.authorization !== `Bearer ${this.apiKey}`) return json(res, 401, { error: 'Unauthorized' });
+    const failure = this.failures.find((f) => f.path.test(req.path));
+    if (failure) {
+      if (--failure.times <= 0) this.failures.splice(this.failures.indexOf(failure), 1);
+      const type = failure.status === 429 ? 'RateLimitError' : failure.status >= 500 ? 'InternalServerError' : 'BadRequestError';
+      return json(res, failure.status, vllmError(failure.message, type, failure.status), failure.headers);
+    }
     if (req.method === 'GET' && req.path === '/v1/models') {
       const created = Math.floor(Date.parse('2026-11-01T00:00:00Z') / 1000);
       return json(res, 200, {
