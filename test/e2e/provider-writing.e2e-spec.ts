@@ -362,6 +362,17 @@ describe('Writing through the model providers: a model on Anthropic, Google Gemi
     expect(sent.slice(1).every((r) => JSON.parse(r.body).generationConfig.thinkingConfig === undefined)).toBe(true);
   });
 
+  it('holds the next request to Gemini for the retryDelay its 429 asked, then writes', async () => {
+    const { model, article } = await geminiSetup([]);
+    gemini.quotaExceeded('gemini-2.5-flash', 3);
+    const done = await preview(article._id, model._id);
+    expect(done).toMatchObject({ status: 'completed', message: null });
+    const sent = generated();
+    expect(sent.map((r) => r.status)).toEqual([429, 200, 200, 200]);
+    // Google's SDK alone would have asked again within two seconds; the provider's pace held it for Gemini's RetryInfo.
+    expect(sent[1].at - sent[0].at).toBeGreaterThanOrEqual(2900);
+  });
+
   it("says in Gemini's words why a section could not be written", async () => {
     const { model, article } = await geminiSetup([]);
     gemini.failNext(/:generateContent$/, 400, 'INVALID_ARGUMENT', 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).');

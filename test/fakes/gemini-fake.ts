@@ -173,7 +173,8 @@ const partsText = (content: Record<string, unknown>): string =>
  * error shape `{error:{code, message, status, details}}`: no key (403 PERMISSION_DENIED), a wrong one
  * (400 INVALID_ARGUMENT with reason API_KEY_INVALID), an unknown query parameter or a `pageSize`
  * outside 0–1000 (400 INVALID_ARGUMENT), an unknown model or path (404 NOT_FOUND); and it can be
- * rate-limited (429 RESOURCE_EXHAUSTED) or unavailable (503 UNAVAILABLE) through `failNext`.
+ * rate-limited (429 RESOURCE_EXHAUSTED, `quotaExceeded`: the wait in a RetryInfo detail, no `retry-after`) or unavailable
+ * (503 UNAVAILABLE) through `failNext`.
  *
  * `POST /{v1|v1beta}/models/{model}:generateContent` is checked in Google's order, each refusal a 400
  * INVALID_ARGUMENT in Google's words unless said: a name the version's request does not declare,
@@ -207,7 +208,7 @@ export class GeminiFake extends HttpFake {
   budgetRefused = new Set<string>();
   /** Models that cannot stop thinking: a thinkingBudget of 0 is refused. */
   thinkingRequired = new Set<string>(DEFAULT_THINKING_REQUIRED);
-  private failures: { path: RegExp; status: number; code: string; message: string; times: number }[] = [];
+  private failures: { path: RegExp; status: number; code: string; message: string; times: number; details: unknown[] }[] = [];
 
   constructor() {
     super(
@@ -232,9 +233,42 @@ export class GeminiFake extends HttpFake {
     this.requests.length = 0;
   }
 
-  /** The next `times` requests to a path matching `path` answer this error (429 RESOURCE_EXHAUSTED, 503 UNAVAILABLE, …). */
-  failNext(path: RegExp, status: number, code: string, message: string, times = 1): void {
-    this.failures.push({ path, status, code, message, times });
+  /** The next `times` requests to a path matching `path` answer this error (429 RESOURCE_EXHAUSTED, 503 UNAVAILABLE, …), with these details. */
+  failNext(path: RegExp, status: number, code: string, message: string, times = 1, details: unknown[] = []): void {
+    this.failures.push({ path, status, code, message, times, details });
+  }
+
+  /**
+   * The next `times` generateContent requests answer as Gemini does when a quota runs out: 429
+   * RESOURCE_EXHAUSTED, the quota named in a QuotaFailure, and the wait in a RetryInfo `retryDelay`
+   * (Google sends no `retry-after` header).
+   */
+  quotaExceeded(model: string, retrySeconds: number, times = 1): void {
+    this.failNext(
+      /:generateContent$/,
+      429,
+      'RESOURCE_EXHAUSTED',
+      `You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits. To monitor your current usage, head to: https://ai.dev/usage?tab=rate-limit. \n* Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_free_tier_requests, limit: 10, model: ${model}\nPlease retry in ${retrySeconds + 0.4}s.`,
+      times,
+      [
+        {
+          '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+          violations: [
+            {
+              quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests',
+              quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier',
+              quotaDimensions: { location: 'global', model },
+              quotaValue: '10',
+            },
+          ],
+        },
+        {
+          '@type': 'type.googleapis.com/google.rpc.Help',
+          links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }],
+        },
+        { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retrySeconds}s` },
+      ],
+    );
   }
 
   private error(res: ServerResponse, status: number, code: string, message: string, details: unknown[] = []): void {
@@ -270,7 +304,7 @@ export class GeminiFake extends HttpFake {
     const failure = this.failures.find((f) => f.times > 0 && f.path.test(req.path));
     if (failure) {
       failure.times--;
-      return this.error(res, failure.status, failure.code, failure.message);
+      return this.error(res, failure.status, failure.code, failure.message, failure.details);
     }
     // The SDK asks v1 (its default since 3.x); v1beta answers the same.
     if (req.method === 'GET' && /^\/v1(beta)?\/models$/.test(req.path)) return this.list(req, res);

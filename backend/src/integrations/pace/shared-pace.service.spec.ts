@@ -1,6 +1,6 @@
 import { Metrics } from '../../metrics/metrics';
 import { PaceRepository } from './pace.repository';
-import { parseOpenAiDuration, SharedPace } from './shared-pace.service';
+import { googleRetryDelayMs, parseOpenAiDuration, SharedPace } from './shared-pace.service';
 
 describe('parseOpenAiDuration', () => {
   it.each([
@@ -19,6 +19,30 @@ describe('parseOpenAiDuration', () => {
   });
 });
 
+describe('googleRetryDelayMs', () => {
+  const refusal = (details: unknown) => JSON.stringify({ error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded.', details } });
+  const retryInfo = (retryDelay: unknown) => ({ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay });
+
+  it.each([
+    ['29s', 29_000],
+    ['1.5s', 1_500],
+    ['0s', 0],
+  ])('should read a RetryInfo retryDelay of %s as %d ms', (delay, ms) => {
+    const quota = { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [] };
+    expect(googleRetryDelayMs(refusal([quota, retryInfo(delay)]))).toBe(ms);
+  });
+
+  it.each([
+    ['no details', refusal(undefined)],
+    ['no RetryInfo', refusal([{ '@type': 'type.googleapis.com/google.rpc.Help', links: [] }])],
+    ['a delay that is not a Duration', refusal([retryInfo('soon')])],
+    ['a delay in minutes', refusal([retryInfo('1m')])],
+    ['a body that is not JSON', 'Too Many Requests'],
+  ])('should answer undefined for %s', (_, body) => {
+    expect(googleRetryDelayMs(body)).toBeUndefined();
+  });
+});
+
 describe('SharedPace for a model provider', () => {
   const build = () => {
     const repository = { pause: jest.fn().mockResolvedValue(undefined), takeTurn: jest.fn().mockResolvedValue(0) };
@@ -31,6 +55,20 @@ describe('SharedPace for a model provider', () => {
     const { sut, repository } = build();
     await sut.providerAnswered('provider-1', answer(status, { 'retry-after': '3' }));
     expect(repository.pause).toHaveBeenCalledWith(expect.stringMatching(/^[0-9a-f]{64}$/), 3000);
+  });
+
+  it("should hold every process for the retryDelay of Gemini's RetryInfo", async () => {
+    const { sut, repository } = build();
+    const body = {
+      error: {
+        code: 429,
+        status: 'RESOURCE_EXHAUSTED',
+        message: 'You exceeded your current quota. Please retry in 7.2s.',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '7s' }],
+      },
+    };
+    await sut.providerAnswered('provider-1', new Response(JSON.stringify(body), { status: 429 }));
+    expect(repository.pause).toHaveBeenCalledWith(expect.any(String), 7000);
   });
 
   it('should hold for a second when the provider does not say how long', async () => {

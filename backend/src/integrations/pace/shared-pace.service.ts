@@ -37,14 +37,35 @@ function reading(headers: Headers, kind: 'requests' | 'tokens'): LimitReading | 
 }
 
 /**
+ * The `retryDelay` of a Google error's RetryInfo detail (`{"error":{…,"details":[{"@type":
+ * "type.googleapis.com/google.rpc.RetryInfo","retryDelay":"29s"}]}}`), the wait Gemini's 429 asks for:
+ * a protobuf Duration in JSON, seconds with an `s` (`"29s"`, `"1.5s"`). Undefined when there is none.
+ */
+export function googleRetryDelayMs(body: string): number | undefined {
+  let details: unknown;
+  try {
+    details = (JSON.parse(body) as { error?: { details?: unknown } })?.error?.details;
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(details)) return undefined;
+  const info = details.find((d): d is { retryDelay?: unknown } => typeof d === 'object' && d !== null && d['@type'] === GOOGLE_RETRY_INFO);
+  const delay = info?.retryDelay;
+  return typeof delay === 'string' && /^\d+(\.\d+)?s$/.test(delay) ? parseOpenAiDuration(delay) : undefined;
+}
+const GOOGLE_RETRY_INFO = 'type.googleapis.com/google.rpc.RetryInfo';
+
+/**
  * How long a rate-limit answer asks every caller to wait: `retry-after-ms`, `retry-after`, the
- * "Please try again in 1.2s" of OpenAI's message, else the reset of the limit that ran out.
+ * "Please try again in 1.2s" of OpenAI's message, Google's RetryInfo, else the reset of the limit
+ * that ran out.
  */
 function pauseMs(headers: Headers, body: string): number {
   const asked =
     (headers.has('retry-after-ms') ? Number(headers.get('retry-after-ms')) : undefined) ??
     parseRetryAfter(headers.get('retry-after')) ??
     parseOpenAiDuration(/try again in (\S+?)\.?(\s|$)/.exec(body)?.[1]) ??
+    googleRetryDelayMs(body) ??
     (headers.get('x-ratelimit-remaining-requests') === '0' ? parseOpenAiDuration(headers.get('x-ratelimit-reset-requests')) : undefined) ??
     (headers.get('x-ratelimit-remaining-tokens') === '0' ? parseOpenAiDuration(headers.get('x-ratelimit-reset-tokens')) : undefined);
   return Math.min(Number.isFinite(asked) && asked! >= 0 ? asked! : DEFAULT_PAUSE_MS, MAX_PAUSE_MS);
@@ -124,7 +145,7 @@ export class SharedPace {
     return this.wait(`the provider ${connectionId}`, vendor, () => this.pace.takeTurn(keyHash('provider', connectionId), 0), signal);
   }
 
-  /** A provider's 429 or 529 holds every process's calls to it for what it asked (`retry-after`), a second if it did not say. */
+  /** A provider's 429 or 529 holds every process's calls to it for what it asked (`retry-after`, Gemini's RetryInfo), a second if it did not say. */
   async providerAnswered(connectionId: string, response: Response): Promise<void> {
     if (response.status !== 429 && response.status !== 529) return;
     const body = await response
