@@ -3,13 +3,11 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { ModelParameters } from '../integrations/openai/model-parameters';
 import type { ChatAsk } from '../integrations/openai/openai-chat';
-import type { Scope } from '../workspaces/scope';
 import { ModelConnectionRow } from './connections.schema';
 import { ConnectionsService } from './connections.service';
 import { ProviderChat } from './provider-chat';
 
 const ID = '33333333-3333-4333-8333-333333333333';
-const scope: Scope = { workspaceId: '44444444-4444-4444-8444-444444444444', userId: null };
 const MODEL = 'claude-haiku-4-5-20251001';
 const KEY = `${ID}:${MODEL}`;
 
@@ -19,12 +17,13 @@ describe('ProviderChat for a bulk template on Anthropic', () => {
     const built = await buildService(ProviderChat, { connections: ConnectionsService, parameters: ModelParameters }, [
       { provide: APP_CONFIG, useValue: { anthropicBaseUrl: null, openAiPrices: {} } as unknown as AppConfig },
     ]);
-    built.connections.find.mockResolvedValue({ id: ID, kind, name: 'Claude' } as ModelConnectionRow);
+    const row = { id: ID, kind, name: 'Claude' } as ModelConnectionRow;
+    built.connections.find.mockResolvedValue(row);
     built.connections.listed.mockResolvedValue([{ id: MODEL, name: 'Claude Haiku 4.5', created: null, maxTokens: 8192 }]);
     built.parameters.known.mockResolvedValue(known);
     built.parameters.refuse.mockResolvedValue();
     built.parameters.accept.mockResolvedValue();
-    return built;
+    return { ...built, row };
   }
   const ask = (desired: Partial<ChatAsk['desired']> = {}): ChatAsk => ({
     model: MODEL,
@@ -37,8 +36,8 @@ describe('ProviderChat for a bulk template on Anthropic', () => {
 
   it("plans a batch request as a message sent at once is planned: the system prompt apart, the listing's max_tokens, no logit_bias", async () => {
     // Both settings tried on the model already (a parameter not yet tried is tried with a message sent at once first: the e2e spec).
-    const { sut, parameters } = await build('anthropic', { refused: {}, accepted: ['reasoning_effort=minimal', 'temperature@effort'] });
-    const line = await sut.planLine(scope, ID, ask({ reasoningEffort: 'minimal' }), 'section "Intro"');
+    const { sut, parameters, row } = await build('anthropic', { refused: {}, accepted: ['reasoning_effort=minimal', 'temperature@effort'] });
+    const line = await sut.planLine(row, ask({ reasoningEffort: 'minimal' }), 'section "Intro"');
     expect(parameters.known).toHaveBeenCalledWith(KEY, null);
     expect(line?.body).toEqual({
       model: MODEL,
@@ -55,20 +54,23 @@ describe('ProviderChat for a bulk template on Anthropic', () => {
   });
 
   it('leaves out what the model is known to refuse', async () => {
-    const { sut } = await build('anthropic', { refused: { 'temperature@unset': { reason: 'temperature: Extra inputs are not permitted' } }, accepted: [] });
-    const line = await sut.planLine(scope, ID, ask(), 'section "Intro"');
+    const { sut, row } = await build('anthropic', {
+      refused: { 'temperature@unset': { reason: 'temperature: Extra inputs are not permitted' } },
+      accepted: [],
+    });
+    const line = await sut.planLine(row, ask(), 'section "Intro"');
     expect(line?.body.temperature).toBeUndefined();
     expect(line?.plan.notes).toContainEqual({ parameter: 'temperature', reason: 'temperature: Extra inputs are not permitted' });
   });
 
   it('plans no batch request on a vendor whose batches Quire does not use: the section is written at once', async () => {
-    const { sut } = await build('openai-compatible');
-    expect(await sut.planLine(scope, ID, ask(), 'section "Intro"')).toBeNull();
+    const { sut, row } = await build('openai-compatible');
+    expect(await sut.planLine(row, ask(), 'section "Intro"')).toBeNull();
   });
 
   it("learns from a request's result as from a refusal of a request sent at once", async () => {
-    const { sut, parameters } = await build('anthropic', { refused: {}, accepted: ['temperature@unset'] });
-    const line = (await sut.planLine(scope, ID, ask(), 'section "Intro"'))!;
+    const { sut, parameters, row } = await build('anthropic', { refused: {}, accepted: ['temperature@unset'] });
+    const line = (await sut.planLine(row, ask(), 'section "Intro"'))!;
     expect(await sut.learnFromLine(ID, MODEL, line.plan, { status: 400, words: 'temperature: Extra inputs are not permitted' })).toBe(true);
     expect(parameters.refuse).toHaveBeenCalledWith(KEY, 'temperature@unset', { reason: 'temperature: Extra inputs are not permitted' }, null);
     const words = `max_tokens: 8192 > 4096, which is the maximum allowed number of output tokens for ${MODEL}`;

@@ -5,7 +5,15 @@ import type { AnthropicLink } from '../integrations/anthropic/anthropic-batches'
 import { AnthropicAsk, anthropicClient, anthropicError, anthropicMessage, anthropicParams, anthropicRefusal } from '../integrations/anthropic/anthropic.client';
 import { compatibleClient, compatibleError } from '../integrations/openai-compatible/compatible.client';
 import { geminiClient, geminiError, geminiGenerate, GeminiThinking, geminiRefusal } from '../integrations/gemini/gemini.client';
-import { ChatPlan, namedRefusal, ParameterNote, planChat, ReasoningEffort } from '../integrations/openai/chat-parameters';
+import {
+  GEMINI_LEVEL_REFUSAL,
+  GEMINI_LEVEL_REFUSED,
+  GEMINI_NAMES,
+  geminiBudgetNote,
+  geminiLevelNote,
+  geminiThinking,
+} from '../integrations/gemini/gemini-thinking';
+import { ChatPlan, namedRefusal, ParameterNote, planChat } from '../integrations/openai/chat-parameters';
 import { sendLearning } from '../integrations/openai/learned-request';
 import { ModelParameters, parameterKey } from '../integrations/openai/model-parameters';
 import { ChatAnswer, ChatAsk, ChatMessage, chatBody } from '../integrations/openai/openai-chat';
@@ -15,7 +23,7 @@ import { Metrics } from '../metrics/metrics';
 import { Scope } from '../workspaces/scope';
 import { CONNECTION_VENDORS } from './connection-vendors';
 import { ConnectionsService } from './connections.service';
-import { ConnectionKind, ModelConnectionRow } from './connections.schema';
+import { ModelConnectionRow } from './connections.schema';
 import { IntegrationError } from '../common/integration-error';
 import { UserFacingError } from '../common/user-facing-error';
 
@@ -48,44 +56,55 @@ export class ProviderChat {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async complete(scope: Scope, connectionId: string, ask: ChatAsk, what: string): Promise<ChatAnswer> {
+  /** The workspace's provider a model is on; refused in words when it has been removed since the model was chosen. */
+  async provider(scope: Scope, connectionId: string, what: string): Promise<ModelConnectionRow> {
     const row = await this.connections.find(scope, connectionId);
     if (!row) throw new UserFacingError(`Quire cannot write ${what}: its model provider has been removed; choose another model.`);
-    const key = parameterKey(row.id, ask.model);
-    const writer = this.writerFor(row, ask.model, key);
+    return row;
+  }
+
+  /** One request through the workspace's provider (looked up by id). */
+  async complete(scope: Scope, connectionId: string, ask: ChatAsk, what: string): Promise<ChatAnswer> {
+    return this.write(await this.provider(scope, connectionId, what), ask, what);
+  }
+
+  /** One request through a provider, sent with what its vendor has not refused for the model, learning from a refusal. */
+  async write(row: ModelConnectionRow, ask: ChatAsk, what: string): Promise<ChatAnswer> {
+    const writer = this.writerFor(row, ask.model);
     if (!writer)
       throw new UserFacingError(`Quire cannot write ${what} through ${CONNECTION_VENDORS[row.kind]?.label ?? row.kind}: choose a model on another provider.`);
     let messages: ChatMessage[] = [];
+    const { answer, plan } = await this.learning(writer, ask, (plan) => (messages = ask.messages(plan)), `write ${what} with ${ask.model}`);
+    return this.answered(ask.model, answer, answer.note ? withNote(plan, answer.note) : plan, messages, what, writer.service);
+  }
+
+  /**
+   * A request through the vendor's writer: the parameters planned from what the model is known to
+   * take, one refused parameter learned and the request sent again without it (sendLearning), and a
+   * failure told in the vendor's words.
+   */
+  private async learning(writer: VendorWriter, ask: ChatAsk, messagesFor: (plan: ChatPlan) => ChatMessage[], doing: string) {
     try {
-      const { answer, plan } = await sendLearning(this.parameters, {
-        key,
+      return await sendLearning(this.parameters, {
+        key: writer.key,
         listedCreated: null,
         desired: ask.desired,
         adapt: writer.adapt,
-        send: (plan) => {
-          messages = ask.messages(plan);
-          return writer.send(plan, messages);
-        },
+        send: (plan) => writer.send(plan, messagesFor(plan)),
         refused: writer.refused,
       });
-      return this.answered(ask.model, answer, answer.note ? withNote(plan, answer.note) : plan, messages, what, writer.service);
     } catch (error) {
-      throw writer.failed(error, `write ${what} with ${ask.model}`);
+      throw writer.failed(error, doing);
     }
   }
 
-  /** The vendor of the workspace's provider (its kind), as a written section records it. */
-  async vendorOf(scope: Scope, connectionId: string): Promise<ConnectionKind> {
-    const row = await this.connections.find(scope, connectionId);
-    if (!row) throw new UserFacingError('Quire cannot write with this model: its model provider has been removed; choose another model.');
-    return row.kind;
-  }
-
   /** How a request goes to the provider's vendor (null for a vendor Quire does not write through). */
-  private writerFor(row: ModelConnectionRow, model: string, key: string): VendorWriter | null {
+  private writerFor(row: ModelConnectionRow, model: string): VendorWriter | null {
+    const key = parameterKey(row.id, model);
     switch (row.kind) {
       case 'anthropic':
         return {
+          key,
           service: 'Anthropic',
           adapt: anthropicPlan,
           send: (plan, messages) => this.anthropic(row, model, plan, messages),
@@ -97,6 +116,7 @@ export class ProviderChat {
         };
       case 'openai-compatible':
         return {
+          key,
           service: `"${row.name}"`,
           adapt: (plan) => withoutLogitBias(plan, CONNECTION_VENDORS[row.kind].label),
           send: (plan, messages) => this.compatible(row, model, plan, messages),
@@ -105,6 +125,7 @@ export class ProviderChat {
         };
       case 'gemini':
         return {
+          key,
           service: 'Gemini',
           adapt: (plan) => withoutLogitBias(plan, CONNECTION_VENDORS[row.kind].label),
           send: (plan, messages) => this.gemini(row, model, key, plan, messages),
@@ -150,10 +171,10 @@ export class ProviderChat {
     const effort = plan.reasoningEffort;
     if (!effort) return sendWith();
     const levelRefused = (await this.parameters.known(key, null)).refused[GEMINI_LEVEL_REFUSED];
-    const byBudget = async (reason: string | null) => ({ ...(await sendWith({ budget: GEMINI_BUDGET[effort] })), note: geminiBudgetNote(effort, reason) });
+    const byBudget = async (reason: string | null) => ({ ...(await sendWith(geminiThinking(effort, true))), note: geminiBudgetNote(effort, reason) });
     if (effort === 'none' || levelRefused) return byBudget(levelRefused?.reason ?? null);
     try {
-      return { ...(await sendWith({ level: GEMINI_LEVEL[effort] })), note: geminiLevelNote(effort) };
+      return { ...(await sendWith(geminiThinking(effort, false))), note: geminiLevelNote(effort) };
     } catch (error) {
       // "Thinking level is not supported for this model.": kept for the model, and the same request sent at once with a budget.
       const refusal = geminiRefusal(error);
@@ -212,14 +233,12 @@ export class ProviderChat {
    * teaches (learnFromLine).
    * Null when the provider's vendor has no batches Quire uses: the section is then written at once.
    */
-  async planLine(scope: Scope, connectionId: string, ask: ChatAsk, what: string): Promise<{ plan: ChatPlan; body: Record<string, unknown> } | null> {
-    const row = await this.connections.find(scope, connectionId);
-    if (!row) throw new UserFacingError(`Quire cannot write ${what}: its model provider has been removed; choose another model.`);
+  async planLine(row: ModelConnectionRow, ask: ChatAsk, what: string): Promise<{ plan: ChatPlan; body: Record<string, unknown> } | null> {
     if (row.kind !== 'anthropic') return null;
     const key = parameterKey(row.id, ask.model);
     let plan = anthropicPlan(planChat(ask.desired, await this.parameters.known(key, null)));
     if (plan.unknown.length > 0) {
-      await this.tryParameters(row, ask, key, what);
+      await this.tryParameters(row, ask, what);
       plan = anthropicPlan(planChat(ask.desired, await this.parameters.known(key, null)));
     }
     const body = anthropicParams(await this.anthropicAsk(row, ask.model, plan, ask.messages(plan)));
@@ -232,21 +251,9 @@ export class ProviderChat {
    * so a round of a new model is not refused whole a day later. It costs a few tokens, counted in
    * the metrics; its answer is not kept.
    */
-  private async tryParameters(row: ModelConnectionRow, ask: ChatAsk, key: string, what: string): Promise<void> {
-    const writer = this.writerFor(row, ask.model, key)!;
-    try {
-      const { answer } = await sendLearning(this.parameters, {
-        key,
-        listedCreated: null,
-        desired: ask.desired,
-        adapt: writer.adapt,
-        send: (plan) => writer.send(plan, TRIAL_MESSAGES),
-        refused: writer.refused,
-      });
-      this.metrics.spent(ask.model, answer.usage, costOf(answer.usage, priceOf(ask.model, this.config.openAiPrices)));
-    } catch (error) {
-      throw writer.failed(error, `try the settings of ${what} on ${ask.model}`);
-    }
+  private async tryParameters(row: ModelConnectionRow, ask: ChatAsk, what: string): Promise<void> {
+    const { answer } = await this.learning(this.writerFor(row, ask.model)!, ask, () => TRIAL_MESSAGES, `try the settings of ${what} on ${ask.model}`);
+    this.metrics.spent(ask.model, answer.usage, costOf(answer.usage, priceOf(ask.model, this.config.openAiPrices)));
   }
 
   /**
@@ -306,6 +313,8 @@ interface Sent {
 
 /** One vendor's part of a request: the plan as it can take it, the request, its refusals and its errors in Quire's words. */
 interface VendorWriter {
+  /** Where what the vendor refuses for the model is kept: `<provider id>:<model id>`. */
+  key: string;
   service: IntegrationError['service'];
   adapt(plan: ChatPlan): ChatPlan;
   send(plan: ChatPlan, messages: ChatMessage[]): Promise<Sent>;
@@ -355,64 +364,6 @@ function anthropicEffort(plan: ChatPlan): ChatPlan {
     ? `Anthropic has no '${plan.reasoningEffort}' effort: Quire sent '${sent}'.`
     : "Anthropic's models reason only when asked: no effort was sent.";
   return { ...plan, notes: [...plan.notes, { parameter: 'reasoning_effort', reason }] };
-}
-
-/**
- * The Gemini 3 thinking level for the section's effort: Gemini 3 Pro takes only low and high, so every
- * effort is sent as one of them ('none' never is: no level turns thinking off, so it goes as a budget of 0).
- */
-const GEMINI_LEVEL: Record<ReasoningEffort, 'LOW' | 'HIGH'> = {
-  none: 'LOW',
-  minimal: 'LOW',
-  low: 'LOW',
-  medium: 'HIGH',
-  high: 'HIGH',
-  xhigh: 'HIGH',
-  max: 'HIGH',
-};
-/**
- * The thinkingBudget for the section's effort, for the models that take a budget and no level (Gemini
- * 2.5): 0 turns thinking off where the model allows it; 24,576 tokens is the most 2.5 Flash and
- * Flash-Lite take (Pro takes up to 32,768), and each budget is within every 2.5 model's range.
- */
-const GEMINI_BUDGET: Record<ReasoningEffort, number> = {
-  none: 0,
-  minimal: 1024,
-  low: 1024,
-  medium: 8192,
-  high: 24576,
-  xhigh: 24576,
-  max: 24576,
-};
-/** Where a model's refusal of any thinkingLevel is kept, beside its learned parameters. */
-const GEMINI_LEVEL_REFUSED = 'thinking_level';
-/** Gemini refusing the level itself ("Thinking level is not supported for this model."), not one value of it. */
-const GEMINI_LEVEL_REFUSAL = /\bthinking[ _]?level (?:is|are) not supported\b/i;
-const GEMINI_NAMES = {
-  temperature: ['temperature'],
-  reasoningEffort: ['thinking', 'Thinking', 'thinkingConfig', 'thinking_config', 'thinkingLevel', 'thinking_level', 'thinkingBudget', 'thinking_budget'],
-};
-
-/** What History says of an effort sent as the nearest thinking level Quire sends (nothing when the level is the effort's own). */
-function geminiLevelNote(effort: ReasoningEffort): ParameterNote | null {
-  const level = GEMINI_LEVEL[effort].toLowerCase();
-  return level === effort
-    ? null
-    : {
-        parameter: 'reasoning_effort',
-        reason: `Quire sends Gemini the thinking levels every Gemini 3 model takes, 'low' and 'high': '${effort}' was sent as '${level}'.`,
-      };
-}
-
-/** What History says of an effort sent as a thinkingBudget: 'none' as a budget of 0, another because the model refused a level. */
-function geminiBudgetNote(effort: ReasoningEffort, levelRefusal: string | null): ParameterNote {
-  const budget = GEMINI_BUDGET[effort];
-  if (effort === 'none')
-    return { parameter: 'reasoning_effort', reason: "Gemini has no 'none' thinking level: Quire sent a thinkingBudget of 0, which turns thinking off." };
-  return {
-    parameter: 'reasoning_effort',
-    reason: `${levelRefusal ?? 'This model takes no thinkingLevel.'} Quire sent a thinkingBudget of ${budget} tokens for '${effort}'.`,
-  };
 }
 
 /** The plan with one more note (joined to the parameter's note when it has one). */

@@ -4,6 +4,7 @@ import { SectionSnapshot } from '../sections/sections.schema';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { planChat } from '../integrations/openai/chat-parameters';
 import { ProviderChat } from '../connections/provider-chat';
+import type { ModelConnectionRow } from '../connections/connections.schema';
 import { ChatAnswer, ChatAsk, ChatMessage, OpenAiChat } from '../integrations/openai/openai-chat';
 import { logitBiasMaps, LogitBiasMaps } from '../integrations/openai/tokenizer';
 import { LogitBiasGroupsRepository } from '../logit-bias-groups/logit-bias-groups.repository';
@@ -122,14 +123,16 @@ describe(SectionWriter.name, () => {
     it('should write through the provider, with no OpenAI key needed', async () => {
       const { sut, chat, models, providers } = await build(list(MAPS));
       models.findOwned.mockResolvedValue(modelRow({ baseModel: 'claude-sonnet-4-6', connectionId: PROVIDER }));
-      providers.vendorOf.mockResolvedValue('anthropic');
-      providers.complete.mockImplementation(async (_scope, _id, ask) => answering({})('', ask));
+      const provider = { id: PROVIDER, kind: 'anthropic', name: 'Claude' } as ModelConnectionRow;
+      providers.provider.mockResolvedValue(provider);
+      providers.write.mockImplementation(async (_provider, ask) => answering({})('', ask));
       const save = jest.fn(async () => undefined);
 
       await sut.write({ ...run([section('Intro')]), openAiKey: null, save });
 
       expect(chat.complete).not.toHaveBeenCalled();
-      expect(providers.complete).toHaveBeenCalledWith(scope, PROVIDER, expect.objectContaining({ model: 'claude-sonnet-4-6' }), 'section "Intro"');
+      expect(providers.provider).toHaveBeenCalledTimes(1);
+      expect(providers.write).toHaveBeenCalledWith(provider, expect.objectContaining({ model: 'claude-sonnet-4-6' }), 'section "Intro"');
       // The section keeps the vendor that wrote it (Home's spend per vendor).
       expect(save).toHaveBeenCalledWith(expect.objectContaining({ model: 'claude-sonnet-4-6', vendor: 'anthropic' }));
     });

@@ -17,7 +17,7 @@ import { fillPlaceholders } from './placeholders';
 import { avoidInstruction, rewriteInstruction, usedWords, WordList, wordList } from './word-list';
 import { Metrics } from '../metrics/metrics';
 import { ProviderChat } from '../connections/provider-chat';
-import type { WritingVendor } from '../connections/connections.schema';
+import type { ModelConnectionRow, WritingVendor } from '../connections/connections.schema';
 
 /** A section as OpenAI wrote it, with the request as sent and what the API reported. */
 export interface WrittenSection {
@@ -180,7 +180,7 @@ export class SectionWriter {
           position,
           heading: section.heading,
           model: modelName,
-          connectionId: target.connectionId,
+          connectionId: target.provider?.id ?? null,
           body,
           plan,
           temperature: plan.temperature ?? null,
@@ -309,20 +309,21 @@ export class SectionWriter {
     const model = await this.models.findOwned(run.scope, run.modelId ?? section.model);
     if (!model && run.modelId) throw new GenerationError('The model chosen for this preview no longer exists; choose another.');
     if (!model) throw new GenerationError(`The model of section "${section.heading}" no longer exists; choose another in the section and update the article.`);
-    const vendor = model.connectionId ? await this.providers.vendorOf(run.scope, model.connectionId) : 'openai';
-    return { name: model.outputModel ?? model.baseModel, connectionId: model.connectionId, vendor };
+    const where = `section "${section.heading}"`;
+    const provider = model.connectionId ? await this.providers.provider(run.scope, model.connectionId, where) : null;
+    return { name: model.outputModel ?? model.baseModel, provider, vendor: provider?.kind ?? 'openai' };
   }
 
   /** A section's request planned for a batch of its vendor's: OpenAI's with the workspace's key; null when its provider's vendor has none. */
   private async planLine(run: Pick<TemplateRun, 'scope' | 'openAiKey'>, target: WritingModel, ask: SectionAsk, where: string) {
     const asked = await this.askFor(ask);
-    if (target.connectionId) return this.providers.planLine(run.scope, target.connectionId, asked, where);
+    if (target.provider) return this.providers.planLine(target.provider, asked, where);
     return this.chat.plan(openAiKeyOf(run), asked);
   }
 
   /** One chat request through the model's vendor: OpenAI with the workspace's key, any other through its provider. */
   private complete(run: Pick<TemplateRun, 'scope' | 'openAiKey'>, target: WritingModel, ask: ChatAsk, where: string): Promise<ChatAnswer> {
-    if (target.connectionId) return this.providers.complete(run.scope, target.connectionId, ask, where);
+    if (target.provider) return this.providers.write(target.provider, ask, where);
     return this.chat.complete(openAiKeyOf(run), ask, where);
   }
 }
@@ -330,7 +331,7 @@ export class SectionWriter {
 /** A model as a section is written with it: the vendor's id, and the provider it is on (null: OpenAI). */
 interface WritingModel {
   name: string;
-  connectionId: string | null;
+  provider: ModelConnectionRow | null;
   vendor: WritingVendor;
 }
 
