@@ -11,6 +11,16 @@ test.describe('Home: the two settings cards', () => {
     await signIn(page);
   });
 
+  test('reads the saved settings once, not again on every render', async ({ page }) => {
+    // Loaded: the cards show the saved settings.
+    await expect(page.getByRole('textbox', { name: 'OpenAI API Key' })).toBeVisible();
+    let reads = 0;
+    page.on('request', (request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/user' && reads++);
+    // Time for any render to ask again (a render loop asked every tenth of a second).
+    await page.waitForTimeout(1_500);
+    expect(reads).toBe(0);
+  });
+
   test('collapses and expands each card', async ({ page }) => {
     const key = page.getByRole('textbox', { name: 'OpenAI API Key' });
     await expect(key).toBeVisible();
@@ -77,10 +87,14 @@ test.describe('Home: the two settings cards', () => {
 
   test('blocks a repeated submit while saving', async ({ page }) => {
     let posts = 0;
+    // The save is held until Enter has been handled: a fixed delay let a slow page take the Enter
+    // after the save had ended, a second save (of the hint) that no guard should block.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/user', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       posts += 1;
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await held;
       await route.continue();
     });
     await page.getByRole('textbox', { name: 'OpenAI API Key' }).fill('sk-proj-slow-save-key-value-0001');
@@ -88,6 +102,7 @@ test.describe('Home: the two settings cards', () => {
     await save.click();
     await expect(openAiCard(page).getByRole('button', { name: 'Saving...' })).toBeDisabled();
     await page.getByRole('textbox', { name: 'OpenAI API Key' }).press('Enter');
+    release();
     await expect(openAiCard(page).getByText('Saved!')).toBeVisible();
     expect(posts).toBe(1);
   });
