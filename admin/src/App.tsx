@@ -98,6 +98,7 @@ export function App() {
       {resource('logit-bias-groups', {})}
       {resource('fine-tune-jobs', {})}
       {resource('training-jobs', {})}
+      {resource('budgets', {})}
       {/* Four screens, and no index: /training is Not Found too. */}
       <Resource name="training" list={NotFound} icon={training.icon}>
         <Route path="submit" element={<training.submit />} />

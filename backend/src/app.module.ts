@@ -26,6 +26,7 @@ import { ClientsModule } from './clients/clients.module';
 import { NotionModule } from './integrations/notion/notion.module';
 import { GenerationModule } from './generation/generation.module';
 import { BulkModule } from './bulk/bulk.module';
+import { BudgetsModule } from './budgets/budgets.module';
 import { NotionWebhooksModule } from './notion-webhooks/notion-webhooks.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 import { HistoryModule } from './history/history.module';
@@ -71,6 +72,7 @@ export class AppModule {
         NotionModule,
         GenerationModule,
         BulkModule,
+        BudgetsModule,
         NotionWebhooksModule,
         HistoryModule,
         PreviewsModule,

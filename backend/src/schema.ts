@@ -20,3 +20,4 @@ export * from './integrations/openai/fine-tune-refusals.schema';
 export * from './evaluations/evaluations.schema';
 export * from './bulk/bulk.schema';
 export * from './connections/connections.schema';
+export * from './budgets/budgets.schema';

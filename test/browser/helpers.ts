@@ -99,7 +99,7 @@ export async function disconnectSimulators(page: Page): Promise<void> {
 export type HistoryEntry = { _id: string; title: string; status: string; message: string | null };
 
 /** Notion rows in "Start Generating" (`article` names the template by title, else `type` by type), claimed at once through the route behind Home's "Check Notion now". */
-export async function startArticles(page: Page, rows: { title: string; type?: string; article?: string }[]): Promise<void> {
+export async function startArticles(page: Page, rows: { title: string; type?: string; article?: string; client?: string }[]): Promise<void> {
   const added = await page.request.post(`${NOTION_FAKE_URL}/__fake/rows`, { data: rows.map((row) => ({ ...row, status: 'Start Generating' })) });
   expect(added.ok()).toBe(true);
   expect((await page.request.post('/api/generation/check-now')).ok()).toBe(true);

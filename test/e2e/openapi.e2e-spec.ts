@@ -372,6 +372,18 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'PUT /api/connections/{id}', 200, { id: provider._id, body: { name: 'Compatible server' } });
       await call(agent, 'DELETE /api/connections/{id}', 200, { id: provider._id });
 
+      // Monthly budgets: the workspace's and a client's, changed, estimated for a template, removed.
+      const budget = await call(agent, 'POST /api/budgets', 201, { body: { monthly_limit_usd: 25 } });
+      await call(agent, 'POST /api/budgets', 409, { body: { client_id: null, monthly_limit_usd: 30 } });
+      await call(agent, 'POST /api/budgets', 400, { body: { monthly_limit_usd: 0 } });
+      await call(agent, 'GET /api/budgets', 200);
+      await call(agent, 'GET /api/budgets/{id}', 200, { id: budget._id });
+      await call(agent, 'GET /api/budgets/{id}', 404, { id: randomUUID() });
+      await call(agent, 'PUT /api/budgets/{id}', 200, { id: budget._id, body: { monthly_limit_usd: 40 } });
+      await call(agent, 'GET /api/articles/{id}/estimate', 200, { id: article._id });
+      await call(agent, 'GET /api/articles/{id}/estimate', 404, { id: randomUUID() });
+      await call(agent, 'DELETE /api/budgets/{id}', 200, { id: budget._id });
+
       // Workspaces: the one Ada has, its members, an invitation revoked, the audit log, a second one and back.
       const [home] = await call(agent, 'GET /api/workspaces', 200);
       await call(agent, 'GET /api/workspaces/{id}', 200, { id: home._id });

@@ -38,6 +38,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/articles/{id}/estimate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** About what an article of the template costs on its models, section by section, as an article reserves it before it starts */
+    get: operations['BudgetsController_estimate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/audit': {
     parameters: {
       query?: never;
@@ -155,6 +172,43 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/budgets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The workspace's monthly limits (its own first, then its clients'), each with this month's spend against it; always the whole list */
+    get: operations['BudgetsController_list'];
+    put?: never;
+    /** Set a monthly limit: the workspace's (no client_id) or a client's; articles waiting for room try again */
+    post: operations['BudgetsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/budgets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One monthly limit, with this month's spend against it */
+    get: operations['BudgetsController_get'];
+    /** Change a monthly limit; articles waiting for room try again */
+    put: operations['BudgetsController_update'];
+    post?: never;
+    /** Remove a monthly limit; articles waiting for room start */
+    delete: operations['BudgetsController_remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1390,6 +1444,30 @@ export interface components {
       bias: number;
       words: string[];
     };
+    BudgetResponse: {
+      /** Format: uuid */
+      _id: string;
+      /**
+       * Format: uuid
+       * @description The client's id; null for the workspace's limit
+       */
+      client_id: string | null;
+      client_name: string | null;
+      /** @description What articles being written have reserved beyond what they spent */
+      held_usd: number;
+      /**
+       * @description The calendar month (UTC) the spend is of
+       * @example 2026-11
+       */
+      month: string;
+      monthly_limit_usd: number;
+      /** @description The month's spend at its pace so far, carried to the month's end */
+      projected_usd: number;
+      /** @description What the month's sections of the articles it covers cost */
+      spent_usd: number;
+      /** @description Articles waiting for room in it */
+      waiting: number;
+    };
     BulkCancelResponse: {
       /** @description Articles failed with the cancel message (their written sections kept) */
       articles: number;
@@ -1633,6 +1711,11 @@ export interface components {
       message: string;
       /** @example 400 */
       statusCode: number;
+    };
+    EstimateResponse: {
+      /** @description About what an article of the template costs; null when a model's price is unknown */
+      cost_usd: number | null;
+      sections: components['schemas']['SectionEstimateResponse'][];
     };
     EstimateVariantResponse: {
       /** @description Completion tokens, as OpenAI reported them */
@@ -2417,6 +2500,17 @@ export interface components {
       temperature: number;
       user_message: string;
     };
+    SectionEstimateResponse: {
+      /** @description The most the model has written in a section (4,096 before it has written any) */
+      completion_tokens: number;
+      /** @description Null when the model's price is unknown */
+      cost_usd: number | null;
+      heading: string;
+      /** @description The model's name at its vendor */
+      model: string;
+      position: number;
+      prompt_tokens: number;
+    };
     SectionItemResponse: {
       article_uuid: string;
       children: components['schemas']['ContentBlockResponse'][];
@@ -2534,6 +2628,15 @@ export interface components {
        * @example 3
        */
       version: number;
+    };
+    SetBudgetDto: {
+      /** @description A client's id for its limit; null or left out for the workspace's */
+      client_id?: string | null;
+      /**
+       * @description US dollars a calendar month (UTC), more than 0 and at most 1,000,000
+       * @example 50
+       */
+      monthly_limit_usd: number;
     };
     SnapshotCountsResponse: {
       h1sAndIntros: components['schemas']['PoolCountsResponse'];
@@ -2694,6 +2797,13 @@ export interface components {
        * @description Ignored
        */
       readonly updated_at?: string;
+    };
+    UpdateBudgetDto: {
+      /**
+       * @description US dollars a calendar month (UTC), more than 0 and at most 1,000,000
+       * @example 50
+       */
+      monthly_limit_usd: number;
     };
     UpdateClientDto: {
       /**
@@ -3473,6 +3583,75 @@ export interface operations {
       };
     };
   };
+  BudgetsController_estimate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EstimateResponse'];
+        };
+      };
+      /** @description No session: sign in first */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No such record of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 404,
+           *       "error": "Not Found",
+           *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
   AuditController_list: {
     parameters: {
       query?: {
@@ -3875,6 +4054,464 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  BudgetsController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON object; fields: id (an id or a list of ids) */
+        filter?: string;
+        /** @description JSON `[start,end]`, both included, at most 1,000 rows (also the cap without it) */
+        range?: string;
+        /** @description JSON `["field","ASC"|"DESC"]`; fields: id */
+        sort?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows of the range */
+      200: {
+        headers: {
+          /** @description `<resource> <start>-<end>/<total>` (`*` for an empty range) */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetResponse'][];
+        };
+      };
+      /** @description The request is not valid: `message` says why and `errors` names the fields */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 400,
+           *       "error": "Bad Request",
+           *       "message": "name is required",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "message": "name is required"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No session: sign in first */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  BudgetsController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetBudgetDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetResponse'];
+        };
+      };
+      /** @description The request is not valid: `message` says why and `errors` names the fields */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 400,
+           *       "error": "Bad Request",
+           *       "message": "name is required",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "message": "name is required"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No session: sign in first */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Refused in the current state: `message` says why */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 409,
+           *       "error": "Conflict",
+           *       "message": "A model named \"Blog voice\" already exists."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A body that is not JSON: send it with Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 415,
+           *       "error": "Unsupported Media Type",
+           *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  BudgetsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetResponse'];
+        };
+      };
+      /** @description No session: sign in first */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No such record of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 404,
+           *       "error": "Not Found",
+           *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  BudgetsController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateBudgetDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetResponse'];
+        };
+      };
+      /** @description The request is not valid: `message` says why and `errors` names the fields */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 400,
+           *       "error": "Bad Request",
+           *       "message": "name is required",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "message": "name is required"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No session: sign in first */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No such record of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 404,
+           *       "error": "Not Found",
+           *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A body that is not JSON: send it with Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 415,
+           *       "error": "Unsupported Media Type",
+           *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  BudgetsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The limit removed, with the month as it stood */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetResponse'];
+        };
+      };
+      /** @description No session: sign in first */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No such record of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 404,
+           *       "error": "Not Found",
+           *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A body that is not JSON: send it with Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 415,
+           *       "error": "Unsupported Media Type",
+           *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];

@@ -1,5 +1,6 @@
 import { Button, CircularProgress, DialogActions } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useSaveContext } from 'react-admin';
 
 /**
  * A form dialog's Cancel and submit buttons: both disabled while it saves, the submit showing a
@@ -31,5 +32,18 @@ export function DialogSaveActions({
         {submitLabel}
       </Button>
     </DialogActions>
+  );
+}
+
+/** DialogSaveActions for a react-admin form in a dialog: saving as its save context says. */
+export function FormDialogActions(props: { onCancel: () => void; cancelLabel: ReactNode; submitLabel: ReactNode; savingLabel: ReactNode }) {
+  const { saving } = useSaveContext();
+  return (
+    <DialogSaveActions
+      saving={!!saving}
+      onCancel={props.onCancel}
+      cancelLabel={props.cancelLabel}
+      submitLabel={saving ? props.savingLabel : props.submitLabel}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { HttpError, useDataProvider, useNotify } from 'react-admin';
 import { QuireDataProvider } from '../dataProvider';
 
 /** Where an outcome is told: react-admin's notification, or a screen's own banner. */
@@ -87,4 +87,14 @@ export function fieldErrorsOf(failure: unknown, prefix = ''): Record<string, str
   return Object.fromEntries(
     Object.entries(errors as Record<string, string>).map(([field, message]) => [field.startsWith(prefix) ? field.slice(prefix.length) : field, message]),
   );
+}
+
+/** A react-admin save's failure (`mutationOptions.onError`) told as a notice: the dashboard's words, then the server's reason. */
+export function useSaveFailure(text: string) {
+  const notify = useNotify();
+  return (error: unknown) => {
+    const reason = error instanceof HttpError ? serverMessage(error) : undefined;
+    const message = reason ? `${text} ${reason}` : text;
+    notify(message, { type: 'error', messageArgs: { _: message } });
+  };
 }

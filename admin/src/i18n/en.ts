@@ -210,6 +210,10 @@ export const clientMessages = {
   pathSaved: 'Save path updated for client.',
   pathFailed: 'Failed to set save path.',
   pickerUnavailable: 'The Google Picker could not be loaded.',
+  // The client's monthly limit, set on Home (not in the spec)
+  budget: 'Monthly budget',
+  budgetNone: 'No limit',
+  budgetSpentOf: '%{spent} of %{limit} this month',
 };
 
 export const historyMessages = {
@@ -792,6 +796,36 @@ export const quireMessages = {
     backupDownload: 'Download a backup',
     backupPreparing: 'Preparing the backup...',
     backupStarts: 'The download starts once the backup is made: a few seconds for a large database. Restore it with npm run restore.',
+    // Monthly budgets (not in the spec)
+    budgetsCard: 'Monthly budgets',
+    budgetsExplain:
+      'A limit holds the articles Quire writes from Notion: each reserves what it is estimated to cost before it starts, and waits, its row still in progress, when it does not fit. It starts by itself when the limit is raised or the month turns (calendar months, UTC).',
+    budgetsTable: 'Monthly limits',
+    budgetsEmpty: 'No limit is set: articles are written whatever they cost.',
+    budgetsOwnersOnly: "Only the workspace's owners set or change limits.",
+    budgetWorkspace: 'The whole workspace',
+    budgetFor: 'Limit for',
+    budgetForHelp: 'A client, or the whole workspace',
+    budgetLimit: 'Monthly limit (USD)',
+    budgetLimitHelp: 'Dollars a calendar month',
+    budgetSet: 'Set limit',
+    budgetSetTitle: 'Set a monthly limit',
+    budgetSaved: 'Limit saved.',
+    budgetSetFailed: 'Failed to save the limit.',
+    budgetEditTitle: 'Monthly limit: %{name}',
+    budgetChange: 'Change',
+    budgetRemove: 'Remove',
+    budgetRemoveConfirm: 'Remove the monthly limit of %{name}? Articles waiting for it start.',
+    budgetRemoved: 'Limit removed.',
+    budgetRemoveFailed: 'Failed to remove the limit.',
+    budgetThisMonth: 'This month',
+    budgetSpentOf: '%{spent} of %{limit}',
+    budgetBar: '%{percent}% of the limit spent or held',
+    budgetHeld: '+ %{held} held by articles being written',
+    budgetProjected: 'Month-end at this pace',
+    budgetWaiting: 'Articles waiting',
+    budgetNear: '%{name} has used %{percent}% of its monthly limit of %{limit}.',
+    budgetFull: '%{name} has reached its monthly limit of %{limit}: new articles wait until it is raised or the month turns (%{waiting} waiting).',
     // Model providers beside OpenAI (not in the spec)
     providersCard: 'Model providers',
     providersExplain:

@@ -7,6 +7,7 @@ import { DeferredSection } from '../generation/section-writer';
 import { RemoteMessageBatch } from '../integrations/anthropic/anthropic-batches';
 import { OpenAiBatches } from '../integrations/openai/openai-batches';
 import { JobsService } from '../jobs/jobs.service';
+import { ArticleQueue } from '../generation/article-queue';
 import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { AnthropicBulk, recorded } from './anthropic-bulk';
 import { BulkResults } from './bulk-results';
@@ -42,7 +43,7 @@ describe('BulkService.defer', () => {
         failures: ArticleFailures,
         anthropic: AnthropicBulk,
       },
-      [{ provide: APP_CONFIG, useValue: {} }],
+      [{ provide: APP_CONFIG, useValue: {} }, ArticleQueue],
     );
 
   it('should add no line while the section has one waiting or in a batch', async () => {

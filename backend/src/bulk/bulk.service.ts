@@ -4,9 +4,8 @@ import { AppConfig } from '../config/config';
 import { Scope } from '../workspaces/scope';
 import { isTransient } from '../common/integration-error';
 import { failureMessage } from '../common/job-failure';
-import { JobsService } from '../jobs/jobs.service';
+import { ArticleQueue } from '../generation/article-queue';
 import { RepeatingPass } from '../jobs/job-declarations';
-import { GENERATION_QUEUE } from '../common/queues';
 import { BatchCreateUnconfirmed, OpenAiBatches, RemoteBatch } from '../integrations/openai/openai-batches';
 import { MessageBatchCreateUnconfirmed } from '../integrations/anthropic/anthropic-batches';
 import { WorkspaceSettingsService } from '../workspaces/settings.service';
@@ -80,7 +79,7 @@ export class BulkService implements SectionDeferral {
     private readonly repo: BulkRepository,
     private readonly batches: OpenAiBatches,
     private readonly jobs: GenerationRepository,
-    private readonly queue: JobsService,
+    private readonly articles: ArticleQueue,
     private readonly settings: WorkspaceSettingsService,
     private readonly results: BulkResults,
     private readonly failures: ArticleFailures,
@@ -329,7 +328,7 @@ export class BulkService implements SectionDeferral {
 
   /** A parked article goes back to the queue, for its next section or its delivery. */
   private async wake(jobId: string): Promise<void> {
-    if (await this.jobs.wake(jobId)) await this.queue.send(GENERATION_QUEUE, { jobId }, { singletonKey: jobId });
+    if (await this.jobs.wake(jobId)) await this.articles.enqueue(jobId);
   }
 
   /**

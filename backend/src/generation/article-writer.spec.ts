@@ -11,6 +11,7 @@ import { GoogleAccessService } from '../users/google-access.service';
 import { ownedBy } from '../workspaces/scope';
 import { MembersRepository } from '../workspaces/members.repository';
 import { SECTION_DEFERRAL, SectionDeferral } from './section-deferral';
+import { ARTICLE_BUDGET, ArticleBudget } from './article-budget';
 import { ArticleWriter, NotionTarget } from './article-writer';
 import { GenerationRepository } from './generation.repository';
 import { SectionWriter, TemplateRun } from './section-writer';
@@ -41,6 +42,7 @@ const template: ArticleRow = {
 describe(ArticleWriter.name, () => {
   async function build() {
     const bulk = portMock<SectionDeferral>('SectionDeferral', ['defer', 'park', 'reopened']);
+    const budget = portMock<ArticleBudget>('ArticleBudget', ['reserve', 'beforeSection']);
     const built = await buildService(
       ArticleWriter,
       {
@@ -53,8 +55,13 @@ describe(ArticleWriter.name, () => {
         google: GoogleAccessService,
         members: MembersRepository,
       },
-      [{ provide: SECTION_DEFERRAL, useValue: bulk }],
+      [
+        { provide: SECTION_DEFERRAL, useValue: bulk },
+        { provide: ARTICLE_BUDGET, useValue: budget },
+      ],
     );
+    budget.reserve.mockResolvedValue();
+    budget.beforeSection.mockResolvedValue();
     built.articles.findByType.mockResolvedValue([template]);
     built.jobs.update.mockResolvedValue();
     built.jobs.sections.mockResolvedValue([]);

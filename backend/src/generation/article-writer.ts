@@ -21,6 +21,7 @@ import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
 import { Metrics } from '../metrics/metrics';
 import { SECTION_DEFERRAL, SectionDeferral } from './section-deferral';
+import { ARTICLE_BUDGET, ArticleBudget } from './article-budget';
 
 export { GenerationError };
 
@@ -62,6 +63,7 @@ export class ArticleWriter {
     private readonly members: MembersRepository,
     private readonly metrics: Metrics,
     @Inject(SECTION_DEFERRAL) private readonly bulk: SectionDeferral,
+    @Inject(ARTICLE_BUDGET) private readonly budget: ArticleBudget,
   ) {}
 
   /** Answers 'waiting' when a bulk template's next section went into a batch, 'written' once delivered. */
@@ -71,6 +73,8 @@ export class ArticleWriter {
     const article = await this.template(scopeOf(job), properties);
     const client = await this.client(scopeOf(job), properties);
     await this.jobs.update(job.id, { articleType: article.articleType, sectionsTotal: article.sections.length });
+    // Its estimate reserved against the workspace's and its client's limits before anything is asked for (BudgetWait when it does not fit).
+    await this.budget.reserve(job, article, client);
 
     const written = await this.writeSections(ctx, article, client);
     ctx.sectionsWritten();
@@ -133,6 +137,7 @@ export class ArticleWriter {
       // The version of the section the article's entry was saved at (History names it).
       save: (section) => this.jobs.saveSection({ jobId: job.id, ...section, sectionVersion: article.sections[section.position]?.section_version ?? null }),
       omitted: (note) => this.jobs.recordOmittedParameters(job.id, note),
+      beforeEach: (position) => this.budget.beforeSection(job, article, position),
       // A bulk template's sections go through OpenAI's Batch API, one round per section.
       defer: article.bulk ? (line) => this.bulk.defer(job, line, article.sections[line.position]?.section_version ?? null) : undefined,
       afterEach: async (sectionsDone, tokens) => {

@@ -8,6 +8,7 @@ import { NotionWebhooksModule } from '../notion-webhooks/notion-webhooks.module'
 import { UsersModule } from '../users/users.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { ArticleFailures } from './article-failures';
+import { ArticleQueue } from './article-queue';
 import { ArticleWriter } from './article-writer';
 import { GenerationController } from './generation.controller';
 import { GenerationRepository } from './generation.repository';
@@ -22,7 +23,7 @@ import { SectionWriter } from './section-writer';
 @Module({
   imports: [UsersModule, WorkspacesModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule, ExamplesModule, NotionWebhooksModule],
   controllers: [GenerationController],
-  providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, NotionSettingsReader, ArticleFailures],
-  exports: [GenerationService, GenerationRepository, SectionWriter, ArticleFailures],
+  providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, NotionSettingsReader, ArticleFailures, ArticleQueue],
+  exports: [GenerationService, GenerationRepository, SectionWriter, ArticleFailures, ArticleQueue],
 })
 export class GenerationModule {}

@@ -1,9 +1,13 @@
 import { ownedBy, Scope } from '../workspaces/scope';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { spentUsd } from '../integrations/openai/usage';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DatabaseService, Queries } from '../database/database.service';
 import { storableDeep, storableMessage, storableText } from '../common/storable-text';
-import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from './generation.schema';
+import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, generationSpend, OmittedParameters } from './generation.schema';
+import { monthOf } from '../common/month';
 
 /**
  * A running article whose lease is further ahead than this is parked on a batch (bulk writing
@@ -14,7 +18,10 @@ export const parkedAfter = () => new Date(Date.now() + PARKED_AFTER_MS);
 
 @Injectable()
 export class GenerationRepository {
-  constructor(private readonly database: DatabaseService) {}
+  constructor(
+    private readonly database: DatabaseService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   private get db() {
     return this.database.db;
@@ -64,7 +71,8 @@ export class GenerationRepository {
     const latest = this.latestIdFor(scope, notionPageId);
     const [row] = await this.db
       .update(generationJobs)
-      .set({ ...page, status: 'queued', message: null, leaseUntil: null, attempts: 0, completedAt: null })
+      // It reserves again what is left to write (its budgets as they are now).
+      .set({ ...page, status: 'queued', message: null, leaseUntil: null, attempts: 0, completedAt: null, reservedUsd: null, budgetWaiting: false })
       .where(and(eq(generationJobs.id, latest), eq(generationJobs.status, 'failed'), ...(jobId ? [eq(generationJobs.id, jobId)] : [])))
       .returning();
     return row ?? null;
@@ -111,6 +119,27 @@ export class GenerationRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Waiting for room in a budget: back in the queue, taken by no attempt before `until` (the month's
+   * turn) unless a budget's change wakes it first (wakeBudgetWaiting); History shows `message`.
+   */
+  async waitForBudget(id: string, clientId: string | null, message: string, until: Date): Promise<void> {
+    await this.db
+      .update(generationJobs)
+      .set({ status: 'queued', clientId, budgetWaiting: true, leaseUntil: until, message: storableMessage(message) })
+      .where(eq(generationJobs.id, id));
+  }
+
+  /** The workspace's articles waiting for room in a budget, free to start now (answers their ids, to be queued). */
+  async wakeBudgetWaiting(workspaceId: string): Promise<string[]> {
+    const rows = await this.db
+      .update(generationJobs)
+      .set({ leaseUntil: null })
+      .where(and(eq(generationJobs.workspaceId, workspaceId), eq(generationJobs.budgetWaiting, true), eq(generationJobs.status, 'queued')))
+      .returning({ id: generationJobs.id });
+    return rows.map((r) => r.id);
+  }
+
   /** Back in the queue after a passing fault: no attempt takes it before `at`. */
   async retryLater(id: string, at: Date, message: string): Promise<void> {
     await this.db
@@ -132,6 +161,7 @@ export class GenerationRepository {
       .set({
         status: 'running',
         message: null,
+        budgetWaiting: false,
         leaseUntil: new Date(now.getTime() + leaseMs),
         attempts: sql`${generationJobs.attempts} + 1`,
         startedAt: sql`coalesce(${generationJobs.startedAt}, now())`,
@@ -179,10 +209,26 @@ export class GenerationRepository {
     return this.db.select().from(generationSections).where(eq(generationSections.jobId, jobId)).orderBy(asc(generationSections.position));
   }
 
-  /** A written section kept (inside the caller's transaction `db`, when given). */
-  async saveSection(values: Omit<typeof generationSections.$inferInsert, 'id' | 'createdAt'>, db: Queries = this.db): Promise<void> {
+  /**
+   * A written section kept, with what it cost at today's prices, added to its article's spend and to
+   * the month's spend of its workspace and client (budgets read them): in one transaction, the
+   * caller's `db` when given.
+   */
+  async saveSection(values: Omit<typeof generationSections.$inferInsert, 'id' | 'createdAt' | 'costUsd'>, db?: Queries): Promise<void> {
+    if (!db) return this.db.transaction((tx) => this.saveSection(values, tx));
+    const costUsd = spentUsd(
+      {
+        model: values.model ?? null,
+        promptTokens: values.promptTokens ?? null,
+        completionTokens: values.completionTokens ?? null,
+        cachedTokens: values.cachedTokens ?? 0,
+        batch: values.batch,
+      },
+      this.config.openAiPrices,
+    );
     const row = {
       ...values,
+      costUsd,
       heading: storableText(values.heading),
       content: storableText(values.content),
       systemMessage: values.systemMessage == null ? null : storableText(values.systemMessage),
@@ -194,6 +240,21 @@ export class GenerationRepository {
       .insert(generationSections)
       .values(row)
       .onConflictDoUpdate({ target: [generationSections.jobId, generationSections.position], set: { ...changed, createdAt: new Date() } });
+    if (!costUsd) return;
+    // What the vendor was paid for, whatever replaced it since: the article's spend and its month's.
+    const [job] = await db
+      .update(generationJobs)
+      .set({ spentUsd: sql`${generationJobs.spentUsd} + ${costUsd}` })
+      .where(eq(generationJobs.id, values.jobId))
+      .returning({ workspaceId: generationJobs.workspaceId, clientId: generationJobs.clientId });
+    if (!job) return;
+    await db
+      .insert(generationSpend)
+      .values({ workspaceId: job.workspaceId, clientId: job.clientId, month: monthOf(new Date()).key, costUsd })
+      .onConflictDoUpdate({
+        target: [generationSpend.workspaceId, generationSpend.clientId, generationSpend.month],
+        set: { costUsd: sql`${generationSpend.costUsd} + ${costUsd}` },
+      });
   }
 
   async complete(id: string, values: { viewUrl: string; tokens: number; sectionsDone: number }): Promise<void> {

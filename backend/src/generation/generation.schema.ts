@@ -1,5 +1,5 @@
 import type { WritingVendor } from '../connections/connections.schema';
-import { workspaceColumns } from '../workspaces/workspaces.schema';
+import { workspaceColumns, workspaces } from '../workspaces/workspaces.schema';
 import { sql } from 'drizzle-orm';
 import type { UsedExample } from '../examples/used-example';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -52,6 +52,14 @@ export const generationJobs = pgTable(
       .default(sql`'[]'::jsonb`),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** The client the page names (its Client property), once the article has started; its budget holds the article. */
+    clientId: uuid('client_id'),
+    /** What the article was estimated to cost in all when it started, held against its budgets until it ends; null before. */
+    reservedUsd: doublePrecision('reserved_usd'),
+    /** What its sections have cost so far (each priced when written): what it holds is what it reserved beyond this. */
+    spentUsd: doublePrecision('spent_usd').notNull().default(0),
+    /** Waiting for room in a budget: it starts again when a limit is raised or removed, or when the month turns. */
+    budgetWaiting: boolean('budget_waiting').notNull().default(false),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -104,9 +112,35 @@ export const generationSections = pgTable(
     batch: boolean('batch').notNull().default(false),
     /** The vendor that wrote it (OpenAI, or its model provider's kind), kept with it: Home's spend per vendor reads it. */
     vendor: text('vendor').$type<WritingVendor>().notNull().default('openai'),
+    /** What it cost at the prices when it was written (the batch price for a batch); null when the model's price is unknown. Budgets sum it. */
+    costUsd: doublePrecision('cost_usd'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('generation_sections_job_position_key').on(table.jobId, table.position), index('generation_sections_created_at_idx').on(table.createdAt)],
+  (table) => [
+    unique('generation_sections_job_position_key').on(table.jobId, table.position),
+    index('generation_sections_created_at_idx').on(table.createdAt),
+    // The most a model has written in one section: a budget's estimate reads it for every article.
+    index('generation_sections_model_completion_idx').on(table.model, table.completionTokens),
+  ],
+);
+
+/**
+ * What the articles of a workspace spent in a calendar month (UTC), by client (null: none named),
+ * added to as each section is saved: a budget sums a few of these rows, not the month's sections.
+ */
+export const generationSpend = pgTable(
+  'generation_spend',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id'),
+    /** yyyy-MM */
+    month: text('month').notNull(),
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
+  },
+  (table) => [unique('generation_spend_key').on(table.workspaceId, table.clientId, table.month).nullsNotDistinct()],
 );
 
 export type GenerationJobRow = typeof generationJobs.$inferSelect;

@@ -4,6 +4,8 @@ import { IntegrationError } from '../common/integration-error';
 import { APP_CONFIG } from '../config/config.module';
 import { NotionClient, NotionPage, StatusProperty } from '../integrations/notion/notion.client';
 import { JobsService } from '../jobs/jobs.service';
+import { ArticleQueue } from './article-queue';
+import { BudgetWait } from './article-budget';
 import { DEFAULT_STATUS_CONFIG } from '../workspaces/settings.dto';
 import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { WorkspaceSettingsRepository } from '../workspaces/settings.repository';
@@ -44,6 +46,7 @@ describe(GenerationService.name, () => {
         { provide: SECTION_DEFERRAL, useValue: deferral },
         NotionSettingsReader,
         ArticleFailures,
+        ArticleQueue,
       ],
     );
     deferral.reopened.mockResolvedValue();
@@ -57,6 +60,7 @@ describe(GenerationService.name, () => {
     built.notion.propertyReader.mockReturnValue({ pageTitle: async () => '', relationIds: async () => [] });
     built.queue.send.mockResolvedValue(null as never);
     built.jobs.fail.mockResolvedValue();
+    built.jobs.wakeBudgetWaiting.mockResolvedValue([]);
     return built;
   }
 
@@ -150,6 +154,39 @@ describe(GenerationService.name, () => {
       expect(writer.write).toHaveBeenCalledWith(expect.objectContaining({ openAiKey: 'sk-key' }));
       await expect(writer.write.mock.calls[0][0].notion).resolves.toMatchObject({ secret: 'ntn_secret', status: STATUS, statusConfig: DEFAULT_STATUS_CONFIG });
       expect(jobs.fail).not.toHaveBeenCalled();
+    });
+
+    it('should start the articles waiting for room in a budget once an article is written, which may have spent less than it held', async () => {
+      const { sut, jobs, writer, queue } = await build();
+      jobs.start.mockResolvedValue(job());
+      writer.write.mockResolvedValue('written');
+      jobs.wakeBudgetWaiting.mockResolvedValue(['job-2']);
+
+      await sut.run('job-1');
+
+      expect(jobs.wakeBudgetWaiting).toHaveBeenCalledWith(job().workspaceId);
+      expect(queue.send).toHaveBeenCalledWith(GENERATION_QUEUE, { jobId: 'job-2' }, { singletonKey: 'job-2' });
+    });
+
+    it('should leave an article that does not fit in a budget waiting, its row in progress, until the month turns', async () => {
+      const { sut, jobs, writer, notion } = await build();
+      jobs.start.mockResolvedValue(job());
+      jobs.waitForBudget.mockResolvedValue();
+      const until = new Date('2026-12-01T00:00:00Z');
+      writer.write.mockRejectedValue(
+        new BudgetWait("Waiting: the client's budget for November has $0.42 left and this article needs about $0.61.", 'client-1', until),
+      );
+
+      await sut.run('job-1');
+
+      expect(jobs.waitForBudget).toHaveBeenCalledWith(
+        'job-1',
+        'client-1',
+        "Waiting: the client's budget for November has $0.42 left and this article needs about $0.61.",
+        until,
+      );
+      expect(jobs.fail).not.toHaveBeenCalled();
+      expect(notion.setStatus).not.toHaveBeenCalled();
     });
 
     it('should hand its worker’s slot over once the sections are written, and deliver after', async () => {

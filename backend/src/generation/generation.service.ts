@@ -5,7 +5,6 @@ import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { failureMessage, isForPeople } from '../common/job-failure';
 import { storableMessage } from '../common/storable-text';
-import { JobsService } from '../jobs/jobs.service';
 import { LeasedQueueWorker, QueueWorker, RepeatingPass } from '../jobs/job-declarations';
 import { recoverOrphans, withLease } from '../jobs/leased-job';
 import { NotionClient, NotionPage, StatusProperty } from '../integrations/notion/notion.client';
@@ -20,6 +19,8 @@ import type { NotionEventJob } from '../notion-webhooks/notion-webhooks.service'
 import { ArticleFailures } from './article-failures';
 import { NotionSettings, NotionSettingsReader } from './notion-settings';
 import { SECTION_DEFERRAL, SectionDeferral } from './section-deferral';
+import { BudgetWait } from './article-budget';
+import { ArticleQueue } from './article-queue';
 
 export { GENERATION_QUEUE };
 
@@ -65,7 +66,7 @@ export class GenerationService {
 
   constructor(
     private readonly jobs: GenerationRepository,
-    private readonly queue: JobsService,
+    private readonly articles: ArticleQueue,
     private readonly workspaceRows: WorkspaceSettingsRepository,
     private readonly webhooks: NotionWebhooksRepository,
     private readonly notion: NotionClient,
@@ -245,8 +246,8 @@ export class GenerationService {
   }
 
   /** Queues the job (which wakes this process's idle workers: it starts now). */
-  async enqueue(jobId: string): Promise<void> {
-    await this.queue.send(GENERATION_QUEUE, { jobId }, { singletonKey: jobId });
+  enqueue(jobId: string): Promise<void> {
+    return this.articles.enqueue(jobId);
   }
 
   /** Jobs left running by a stopped process, or claimed but never queued, go back to the queue. */
@@ -276,7 +277,14 @@ export class GenerationService {
       // A section on OpenAI without a saved key fails with that reason (section-writer.ts); others need none.
       const outcome = await this.writer.write({ job, openAiKey, notion, sectionsWritten });
       this.logger.log(outcome === 'written' ? `Wrote "${job.title}" (${job.id})` : `"${job.title}" (${job.id}) waits for its batch`);
+      if (outcome === 'written') await this.articles.startWaiting(job.workspaceId);
     } catch (error) {
+      if (error instanceof BudgetWait) {
+        // Its row stays in progress: it starts by itself when a limit is raised or removed, or when the month turns.
+        await this.jobs.waitForBudget(job.id, error.clientId, error.message, error.until);
+        this.logger.log(`"${job.title}" (${job.id}) waits for room in a budget`);
+        return;
+      }
       const message = failureMessage(error);
       if (isTransient(error) && job.attempts < JOB_ATTEMPTS && (await this.retryLater(job, message))) return;
       this.logger.warn(`Job ${job.id} ("${job.title}") failed: ${message}`);
@@ -288,6 +296,7 @@ export class GenerationService {
           .catch((e: unknown) => this.logger.warn(`Could not set the error status: ${failureMessage(e)}`));
       }
       await this.failJob(job.id, message);
+      await this.articles.startWaiting(job.workspaceId);
     }
   }
 
@@ -299,7 +308,7 @@ export class GenerationService {
     const delayMs = this.config.generationRetrySeconds * 1000 * 2 ** (job.attempts - 1);
     try {
       await this.jobs.retryLater(job.id, new Date(Date.now() + delayMs), `${message} Trying again in ${Math.round(delayMs / 1000)} s.`);
-      await this.queue.send(GENERATION_QUEUE, { jobId: job.id }, { singletonKey: job.id, startAfter: Math.ceil(delayMs / 1000) });
+      await this.articles.enqueue(job.id, Math.ceil(delayMs / 1000));
       this.logger.warn(`Job ${job.id} ("${job.title}") met a passing fault, trying again in ${Math.round(delayMs / 1000)} s: ${message}`);
       return true;
     } catch (error) {

@@ -70,6 +70,8 @@ export interface TemplateRun {
   save(section: WrittenSection): Promise<void>;
   /** A section not sent as it asks (a parameter its model refuses, a word list kept by instructions): History says so. */
   omitted?(note: OmittedParameters): Promise<void>;
+  /** Before each section to write (or to hand to a batch), by its position: a throw stops the run there. */
+  beforeEach?(position: number): Promise<void>;
   /** After each section written: how many are written, and their tokens. */
   afterEach?(written: number, tokens: number): Promise<void>;
   /**
@@ -159,6 +161,7 @@ export class SectionWriter {
         written.push(saved);
         continue;
       }
+      await run.beforeEach?.(position);
       const target = await once(models, run.modelId ?? section.model, () => this.modelFor(run, section));
       const modelName = target.name;
       const listId = section.logit_bias_group;

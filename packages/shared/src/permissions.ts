@@ -47,6 +47,8 @@ export const PERMISSIONS = {
   'generation/test-openai': OWNED,
   // Model providers beside OpenAI (Anthropic, Gemini, OpenAI-compatible servers): every member reads them, keys as hints; owners add, test and remove.
   connections: OWNED,
+  // Monthly spending limits of the workspace and its clients: every member sees them and the spend against them; owners set them.
+  budgets: OWNED,
   // The Notion webhook's address and state (every member), its reset (owners).
   'notion-webhook': OWNED,
   // The workspace itself and who is in it.

@@ -5,6 +5,7 @@ import { useBanner } from '../../components/useBanner';
 import { QuireDataProvider } from '../../dataProvider';
 import type { EnvVars, StatusConfig } from './api';
 import { BackupCard } from './BackupCard';
+import { BudgetBanner, BudgetsCard } from './BudgetsCard';
 import { ModelProvidersCard } from './ModelProvidersCard';
 import { NotionSettingsCard } from './NotionSettingsCard';
 import { NotionWebhookCard } from './NotionWebhookCard';
@@ -45,7 +46,9 @@ export default function Home() {
     <Box sx={{ p: 2 }}>
       <Title title={translate('quire.menu.home')} />
       <ShutdownBanner />
+      <BudgetBanner />
       <SpendCard />
+      <BudgetsCard />
       {banner}
       {failed && (
         <Button sx={{ mb: 2 }} onClick={() => (setLoaded(null), setAttempt((a) => a + 1))}>

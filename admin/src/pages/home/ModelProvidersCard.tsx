@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { HomeCard } from './HomeCard';
-import { DataTable, Form, FormDataConsumer, HttpError, PasswordInput, required, SelectInput, TextInput, useNotify, useSaveContext } from 'react-admin';
+import { DataTable, Form, FormDataConsumer, PasswordInput, required, SelectInput, TextInput, useNotify } from 'react-admin';
 import { useCanWrite } from '../../components/CanWrite';
 import { CreateBase, EditBase, SubmitButton } from '../../components/forms';
-import { DialogSaveActions } from '../../components/DialogSaveActions';
+import { FormDialogActions } from '../../components/DialogSaveActions';
 import { DataList, RowActions, WholeList } from '../../components/ListTable';
-import { deleting, serverMessage, useRun, withReason } from '../../components/useRun';
+import { deleting, useRun, useSaveFailure, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import type { ModelProvider, ProviderCheck } from './api';
 
@@ -106,22 +106,6 @@ function AddProvider() {
   );
 }
 
-/** The failure of a provider's save, in the dashboard's words and then the server's. */
-function useSaveFailure(text: string) {
-  const notify = useNotify();
-  return (error: unknown) => {
-    const reason = error instanceof HttpError ? serverMessage(error) : undefined;
-    const message = reason ? `${text} ${reason}` : text;
-    notify(message, { type: 'error', messageArgs: { _: message } });
-  };
-}
-
-function EditActions(props: { onCancel: () => void }) {
-  const t = useT('home');
-  const { saving } = useSaveContext();
-  return <DialogSaveActions saving={!!saving} onCancel={props.onCancel} cancelLabel={t('providerCancel')} submitLabel={saving ? t('saving') : t('save')} />;
-}
-
 /** A provider's name, a server's address or a new key (its hint, left as it is, keeps the saved one); its vendor never changes. */
 function EditProvider(props: { provider: ModelProvider; onClose: () => void }) {
   const t = useT('home');
@@ -160,7 +144,7 @@ function EditProvider(props: { provider: ModelProvider; onClose: () => void }) {
               inputProps={{ maxLength: 500, autoComplete: 'off' }}
             />
           </DialogContent>
-          <EditActions onCancel={onClose} />
+          <FormDialogActions onCancel={onClose} cancelLabel={t('providerCancel')} submitLabel={t('save')} savingLabel={t('saving')} />
         </Form>
       </EditBase>
     </Dialog>

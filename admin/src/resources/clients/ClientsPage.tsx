@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, HttpError, Title } from 'react-admin';
+import { DataTable, HttpError, Title, useGetList } from 'react-admin';
 import { DataList, RowActions, WholeList } from '../../components/ListTable';
 import { QuireDataProvider } from '../../dataProvider';
 import { useCanWrite } from '../../components/CanWrite';
@@ -9,6 +9,8 @@ import { useT } from '../../components/useT';
 import { AddClient } from './AddClient';
 import { pickFolder, PickedFolder } from './folderPicker';
 import type { Api } from '../../api/client';
+import type { Budget } from '../../pages/home/api';
+import { formatUsd } from '../history/format';
 
 type Client = Api<'ClientResponse'>;
 
@@ -18,6 +20,9 @@ export default function ClientsPage() {
   const { run, busy } = useRun();
   const canWrite = useCanWrite('clients');
   const [pickerError, setPickerError] = useState<string | null>(null);
+  // Each client's monthly limit (set on Home) and the month's spend against it.
+  const { data: budgets } = useGetList<Budget>('budgets', { pagination: { page: 1, perPage: 1000 } });
+  const budgetOf = (client: Client) => budgets?.find((budget) => budget.client_id === client.id);
 
   /** The Picker, opened with the server's access token; its failure is shown as the server said it. */
   const chooseFolder = async (dataProvider: QuireDataProvider): Promise<PickedFolder | null> => {
@@ -75,6 +80,13 @@ export default function ClientsPage() {
                 t('notSet')
               )
             }
+          />
+          <DataTable.Col<Client>
+            label={t('budget')}
+            render={(client) => {
+              const budget = budgetOf(client);
+              return budget ? t('budgetSpentOf', { spent: formatUsd(budget.spent_usd, ''), limit: formatUsd(budget.monthly_limit_usd, '') }) : t('budgetNone');
+            }}
           />
           {canWrite && (
             <DataTable.Col<Client>

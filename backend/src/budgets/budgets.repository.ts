@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { clients } from '../clients/clients.schema';
+import { DatabaseService, Queries } from '../database/database.service';
+import { generationJobs, generationSections, generationSpend } from '../generation/generation.schema';
+import { ownedBy, Scope } from '../workspaces/scope';
+import { BudgetRow, budgets } from './budgets.schema';
+
+/** A limit with what counts against it this month: sections written (their cost) and what open articles hold. */
+export interface BudgetSpend {
+  budget: BudgetRow;
+  clientName: string | null;
+  /** What the month's sections cost (the batch price for a batch). */
+  spentUsd: number;
+  /** What open articles have reserved and not spent yet. */
+  heldUsd: number;
+  /** Articles waiting for room. */
+  waiting: number;
+}
+
+/** A limit an article did not fit in: what was spent and held against it already. */
+export interface Overrun {
+  budget: BudgetRow;
+  usedUsd: number;
+}
+
+@Injectable()
+export class BudgetsRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /** The workspace's limits, its own first, then its clients' by name, with what counts against each this month. */
+  async list(scope: Scope, month: string): Promise<BudgetSpend[]> {
+    const rows = await this.db
+      .select({ budget: budgets, clientName: clients.name })
+      .from(budgets)
+      .leftJoin(clients, eq(clients.id, budgets.clientId))
+      .where(eq(budgets.workspaceId, scope.workspaceId))
+      .orderBy(sql`${budgets.clientId} is not null`, asc(sql`lower(${clients.name})`));
+    const spends: BudgetSpend[] = [];
+    for (const { budget, clientName } of rows) {
+      const used = await this.used(this.db, budget, month, null);
+      const [waiting] = await this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(generationJobs)
+        .where(
+          and(
+            eq(generationJobs.workspaceId, budget.workspaceId),
+            budget.clientId ? eq(generationJobs.clientId, budget.clientId) : undefined,
+            eq(generationJobs.budgetWaiting, true),
+            eq(generationJobs.status, 'queued'),
+          ),
+        );
+      spends.push({ budget, clientName, ...used, waiting: waiting.n });
+    }
+    return spends;
+  }
+
+  async find(scope: Scope, id: string): Promise<BudgetRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(budgets)
+      .where(and(eq(budgets.workspaceId, scope.workspaceId), eq(budgets.id, id)));
+    return row ?? null;
+  }
+
+  /**
+   * The workspace's limit (no client) or a client's, made, or set to `monthlyLimitUsd` when it
+   * exists and `change` says so; answers it and the one there was before (null: none).
+   */
+  async set(scope: Scope, clientId: string | null, monthlyLimitUsd: number, change: boolean): Promise<{ row: BudgetRow; before: BudgetRow | null }> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(budgets)
+        .where(and(eq(budgets.workspaceId, scope.workspaceId), clientId ? eq(budgets.clientId, clientId) : isNull(budgets.clientId)))
+        .for('update');
+      if (before && !change) return { row: before, before };
+      const [row] = await tx
+        .insert(budgets)
+        .values({ ...ownedBy(scope), clientId, monthlyLimitUsd })
+        .onConflictDoUpdate({ target: [budgets.workspaceId, budgets.clientId], set: { monthlyLimitUsd, updatedAt: new Date() } })
+        .returning();
+      return { row, before: before ?? null };
+    });
+  }
+
+  async remove(scope: Scope, id: string): Promise<BudgetRow | null> {
+    const [row] = await this.db
+      .delete(budgets)
+      .where(and(eq(budgets.workspaceId, scope.workspaceId), eq(budgets.id, id)))
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Holds `reservedUsd` for the article (what it may cost in all, what it has spent — `spentUsd` — included; null
+   * when a section's price is unknown, which no limit can take) if it
+   * fits in every limit it falls under — the workspace's, and its client's — else answers the first
+   * it would pass. The limits are locked (in one order) while the month's spend is summed and the
+   * reservation written, so two servers reserving at once wait for each other and never pass a limit
+   * together. `month` is the month's key (`2026-11`).
+   */
+  async hold(
+    job: { id: string; workspaceId: string; spentUsd: number },
+    clientId: string | null,
+    reservedUsd: number | null,
+    month: string,
+  ): Promise<Overrun | null> {
+    const covering = and(
+      eq(budgets.workspaceId, job.workspaceId),
+      clientId ? or(isNull(budgets.clientId), eq(budgets.clientId, clientId)) : isNull(budgets.clientId),
+    );
+    const [any] = await this.db.select({ id: budgets.id }).from(budgets).where(covering).limit(1);
+    if (!any) {
+      // No limit to hold it to: the reservation is noted (what the article may cost), with no lock to take.
+      await this.db
+        .update(generationJobs)
+        .set({ clientId, reservedUsd: reservedUsd ?? job.spentUsd, budgetWaiting: false })
+        .where(eq(generationJobs.id, job.id));
+      return null;
+    }
+    return this.db.transaction(async (tx) => {
+      const limits = await tx
+        .select()
+        .from(budgets)
+        .where(
+          and(eq(budgets.workspaceId, job.workspaceId), clientId ? or(isNull(budgets.clientId), eq(budgets.clientId, clientId)) : isNull(budgets.clientId)),
+        )
+        .orderBy(asc(budgets.id))
+        .for('update');
+      // Only this attempt writes the article's sections: what it has spent is as the caller read it.
+      const spentByJob = job.spentUsd;
+      const holding = reservedUsd === null ? Number.POSITIVE_INFINITY : Math.max(reservedUsd - spentByJob, 0);
+      for (const budget of limits) {
+        const used = await this.used(tx, budget, month, job.id);
+        if (used.spentUsd + used.heldUsd + holding > budget.monthlyLimitUsd) return { budget, usedUsd: used.spentUsd + used.heldUsd };
+      }
+      // An article that cannot be priced, under no limit, holds nothing beyond what it spent.
+      await tx
+        .update(generationJobs)
+        .set({ clientId, reservedUsd: reservedUsd ?? spentByJob, budgetWaiting: false })
+        .where(eq(generationJobs.id, job.id));
+      return null;
+    });
+  }
+
+  /** What the article's sections have cost so far, and what it reserved (null: not yet). */
+  async spentAndReserved(jobId: string): Promise<{ spentUsd: number; reservedUsd: number | null; clientId: string | null }> {
+    const [job] = await this.db
+      .select({ spentUsd: generationJobs.spentUsd, reservedUsd: generationJobs.reservedUsd, clientId: generationJobs.clientId })
+      .from(generationJobs)
+      .where(eq(generationJobs.id, jobId));
+    return { spentUsd: job?.spentUsd ?? 0, reservedUsd: job?.reservedUsd ?? null, clientId: job?.clientId ?? null };
+  }
+
+  /** The most each model has written in one section, as its vendor reported it (a model that has written none is not in the answer). */
+  async mostWritten(names: string[]): Promise<Map<string, number>> {
+    const most = new Map<string, number>();
+    // One indexed look-up a model (generation_sections_model_completion_idx).
+    for (const name of names) {
+      const [row] = await this.db
+        .select({ most: generationSections.completionTokens })
+        .from(generationSections)
+        .where(and(eq(generationSections.model, name), sql`${generationSections.completionTokens} is not null`))
+        .orderBy(desc(generationSections.model), desc(generationSections.completionTokens))
+        .limit(1);
+      if (row?.most != null) most.set(name, row.most);
+    }
+    return most;
+  }
+
+  /**
+   * What counts against a limit in the month: what the articles it covers spent in it (the month's
+   * spend rows, added to as each section is saved), and what their open articles (but `except`)
+   * hold beyond what they have spent.
+   */
+  private async used(db: Queries, budget: BudgetRow, month: string, except: string | null): Promise<{ spentUsd: number; heldUsd: number }> {
+    const client = budget.clientId ? sql`and client_id = ${budget.clientId}` : sql``;
+    const others = except ? sql`and id <> ${except}` : sql``;
+    const result = (await db.execute(sql`
+      select
+        (select coalesce(sum(cost_usd), 0)::float8 from ${generationSpend} where workspace_id = ${budget.workspaceId} and month = ${month} ${client}) as spent,
+        (select coalesce(sum(greatest(reserved_usd - spent_usd, 0)), 0)::float8 from ${generationJobs}
+          -- An open article (queued or running) holds what it reserved beyond what it spent, until it ends.
+          where status in ('queued', 'running') and workspace_id = ${budget.workspaceId} ${client} and reserved_usd is not null ${others}) as held`)) as unknown as {
+      rows: { spent: number | string; held: number | string }[];
+    };
+    const [row] = result.rows;
+    return { spentUsd: Number(row.spent), heldUsd: Number(row.held) };
+  }
+}

@@ -1,0 +1,23 @@
+import { clients } from '../clients/clients.schema';
+import { workspaceColumns } from '../workspaces/workspaces.schema';
+import { doublePrecision, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A monthly spending limit in US dollars: the workspace's own (no client), or one client's. The
+ * articles written from Notion rows are held to it: each reserves its estimate before it starts
+ * (budgets.repository.ts), and the month is the calendar month in UTC.
+ */
+export const budgets = pgTable(
+  'budgets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...workspaceColumns(),
+    /** Null: the workspace's limit, over every article. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    monthlyLimitUsd: doublePrecision('monthly_limit_usd').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('budgets_workspace_client_key').on(table.workspaceId, table.clientId).nullsNotDistinct()],
+);
+
+export type BudgetRow = typeof budgets.$inferSelect;

@@ -1,0 +1,129 @@
+import { buildService } from '../../../test/support/unit';
+import type { ArticleRow } from '../articles/articles.schema';
+import { ClientsRepository } from '../clients/clients.repository';
+import type { ClientRow } from '../clients/clients.schema';
+import { APP_CONFIG } from '../config/config.module';
+import type { PriceTable } from '../config/price-table';
+import { BudgetStop, BudgetWait } from '../generation/article-budget';
+import { ArticleQueue } from '../generation/article-queue';
+import { GenerationRepository } from '../generation/generation.repository';
+import type { GenerationJobRow } from '../generation/generation.schema';
+import { ModelsRepository } from '../models/models.repository';
+import { BudgetsRepository } from './budgets.repository';
+import type { BudgetRow } from './budgets.schema';
+import { usd, BudgetsService } from './budgets.service';
+import { monthOf } from '../common/month';
+
+const job = { id: 'job-1', workspaceId: 'workspace-1', pageProperties: {}, reservedUsd: null, spentUsd: 0, sectionsDone: 0 } as unknown as GenerationJobRow;
+const section = (heading: string) => ({
+  section: heading,
+  heading,
+  systemPrompt: 'You write.',
+  userPrompt: 'Write.',
+  model: 'model-1',
+  temperature: 0.5,
+  logit_bias_group: null,
+});
+const article = { id: 'article-1', bulk: false, sections: [section('Intro'), section('Body')] } as unknown as ArticleRow;
+const client = { id: 'client-1', name: 'Acme' } as ClientRow;
+const budget = (clientId: string | null, monthlyLimitUsd: number) => ({ id: 'budget-1', workspaceId: 'workspace-1', clientId, monthlyLimitUsd }) as BudgetRow;
+
+describe(BudgetsService.name, () => {
+  async function build(models: PriceTable['models'] = { 'gpt-x': { input: 1, cachedInput: 0.5, output: 2 } }) {
+    const prices: PriceTable = { readOn: '2026-11-23', models, fineTuned: {}, training: {} };
+    const built = await buildService(
+      BudgetsService,
+      { budgets: BudgetsRepository, models: ModelsRepository, clients: ClientsRepository, jobs: GenerationRepository, queue: ArticleQueue },
+      [{ provide: APP_CONFIG, useValue: { openAiPrices: prices } }],
+    );
+    built.models.openAiModels.mockResolvedValue([{ id: 'model-1', name: 'Writer', baseModel: 'gpt-x', outputModel: null, connectionId: null }]);
+    built.budgets.mostWritten.mockResolvedValue(new Map([['gpt-x', 1000]]));
+    built.jobs.sections.mockResolvedValue([]);
+    built.budgets.spentAndReserved.mockResolvedValue({ spentUsd: 0, reservedUsd: null, clientId: null });
+    return built;
+  }
+
+  describe('reserve', () => {
+    it("should hold the article's estimate against its limits, with its client", async () => {
+      const { sut, budgets } = await build();
+      budgets.hold.mockResolvedValue(null);
+      await sut.reserve(job, article, client);
+      expect(budgets.hold).toHaveBeenCalledWith(job, 'client-1', expect.any(Number), monthOf(new Date()).key);
+      expect(budgets.hold.mock.calls[0][2]).toBeGreaterThan(0);
+    });
+
+    it('should reserve nothing again for an article that has reserved (a bulk article woken for its next round)', async () => {
+      const { sut, budgets } = await build();
+      await sut.reserve({ ...job, spentUsd: 0.1, reservedUsd: 0.3 }, article, null);
+      expect(budgets.hold).not.toHaveBeenCalled();
+    });
+
+    it('should make the article wait, saying how much is left and how much it needs, until the month turns', async () => {
+      const { sut, budgets } = await build();
+      budgets.hold.mockResolvedValue({ budget: budget('client-1', 1), usedUsd: 0.58 });
+      const waited = await sut.reserve(job, article, client).catch((error: unknown) => error);
+      expect(waited).toBeInstanceOf(BudgetWait);
+      const month = monthOf(new Date());
+      expect(waited).toMatchObject({ clientId: 'client-1', until: month.next });
+      expect((waited as Error).message).toMatch(
+        new RegExp(
+          `^Waiting: the client's budget for ${month.name} has \\$0\\.42 left and this article needs about \\$\\d+\\.\\d+\\. It starts by itself when the limit is raised or the month turns\\.$`,
+        ),
+      );
+    });
+
+    it('should say so when the article needs more than the whole limit', async () => {
+      const { sut, budgets } = await build();
+      budgets.hold.mockResolvedValue({ budget: budget(null, 0.0001), usedUsd: 0 });
+      await expect(sut.reserve(job, article, null)).rejects.toThrow(
+        /^Waiting: this article needs about \$\d+\.\d+, more than the workspace's budget of \$0\.0001 a month; raise the limit to write it\.$/,
+      );
+    });
+
+    it('should stop an article whose model has no known price where a limit would have to hold it', async () => {
+      const { sut, budgets } = await build({});
+      budgets.hold.mockResolvedValue({ budget: budget(null, 5), usedUsd: 0 });
+      await expect(sut.reserve(job, article, null)).rejects.toThrow(BudgetStop);
+      expect(budgets.hold.mock.calls[0][2]).toBeNull();
+    });
+  });
+
+  describe('beforeSection', () => {
+    it('should ask nothing while the article has cost no more than it reserved', async () => {
+      const { sut, budgets } = await build();
+      budgets.spentAndReserved.mockResolvedValue({ spentUsd: 0.002, reservedUsd: 0.005, clientId: null });
+      await sut.beforeSection(job, article, 1);
+      expect(budgets.hold).not.toHaveBeenCalled();
+    });
+
+    it('should reserve the rest again once the vendor cost more than reserved, and stop the article when it does not fit', async () => {
+      const { sut, budgets } = await build();
+      budgets.spentAndReserved.mockResolvedValue({ spentUsd: 0.006, reservedUsd: 0.005, clientId: 'client-1' });
+      budgets.hold.mockResolvedValueOnce(null);
+      await sut.beforeSection(job, article, 1);
+      // What it spent, and the one section left.
+      expect(budgets.hold).toHaveBeenCalledWith(
+        { ...job, spentUsd: 0.006 },
+        'client-1',
+        0.006 + (Math.ceil('You write.\nWrite.'.length / 4) + 2000) / 1e6,
+        expect.any(String),
+      );
+
+      budgets.hold.mockResolvedValueOnce({ budget: budget('client-1', 0.0065), usedUsd: 0.006 });
+      await expect(sut.beforeSection(job, article, 1)).rejects.toThrow(
+        /^Stopped before section "Body": the client's budget for \w+ has \$0\.0005 left and the rest of this article needs about \$0\.0020\. The sections written are kept; raise the limit and retry it\.$/,
+      );
+    });
+  });
+});
+
+describe('usd', () => {
+  it.each([
+    [0, '$0.00'],
+    [0.42, '$0.42'],
+    [12.345, '$12.35'],
+    [0.0042, '$0.0042'],
+  ])('should write %d as %s', (amount, words) => {
+    expect(usd(amount)).toBe(words);
+  });
+});

@@ -1,0 +1,181 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { ArticleRow } from '../articles/articles.schema';
+import type { ClientRow } from '../clients/clients.schema';
+import { ClientsRepository } from '../clients/clients.repository';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/config';
+import { ArticleBudget, BudgetStop, BudgetWait } from '../generation/article-budget';
+import { GenerationRepository } from '../generation/generation.repository';
+import type { GenerationJobRow } from '../generation/generation.schema';
+import { ArticleQueue } from '../generation/article-queue';
+import { spentUsd } from '../integrations/openai/usage';
+import { ModelsRepository } from '../models/models.repository';
+import type { SectionSnapshot } from '../sections/sections.schema';
+import { Scope, scopeOf } from '../workspaces/scope';
+import { monthOf } from '../common/month';
+import { EstimatedModel, estimateSections, SectionEstimate, totalUsd } from './budget-estimate';
+import { BudgetSpend, BudgetsRepository, Overrun } from './budgets.repository';
+import type { BudgetRow } from './budgets.schema';
+
+/** Dollars as History says them: cents, or four decimals below a cent. */
+export function usd(amount: number): string {
+  return `$${amount > 0 && amount < 0.01 ? amount.toFixed(4) : amount.toFixed(2)}`;
+}
+
+/** Whose limit it is, as History names it. */
+const whose = (budget: BudgetRow) => (budget.clientId ? "the client's budget" : "the workspace's budget");
+
+/** A limit with its month's spend, as Home and the clients list show it. */
+export interface BudgetReport extends BudgetSpend {
+  month: string;
+  /** The month's spend at its pace so far, carried to the month's end. */
+  projectedUsd: number;
+}
+
+/**
+ * Monthly spending limits of a workspace and its clients, and the ArticleBudget port the writing
+ * calls: an article reserves its estimate against every limit it falls under before it starts,
+ * waits when it does not fit, and is checked again between sections once it has cost more than it
+ * reserved. A change of a limit starts the articles waiting on the workspace's limits.
+ */
+@Injectable()
+export class BudgetsService implements ArticleBudget {
+  constructor(
+    private readonly budgets: BudgetsRepository,
+    private readonly models: ModelsRepository,
+    private readonly clients: ClientsRepository,
+    private readonly jobs: GenerationRepository,
+    private readonly queue: ArticleQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(scope: Scope, now = new Date()): Promise<BudgetReport[]> {
+    const month = monthOf(now);
+    const elapsed = Math.max(now.getTime() - month.start.getTime(), 3_600_000);
+    const length = month.next.getTime() - month.start.getTime();
+    return (await this.budgets.list(scope, month.key)).map((spend) => ({
+      ...spend,
+      month: month.key,
+      projectedUsd: (spend.spentUsd * length) / elapsed,
+    }));
+  }
+
+  /** A new limit: the workspace's (no client) or a client's; one each. The articles waiting for room try again. */
+  async create(scope: Scope, clientId: string | null, monthlyLimitUsd: number): Promise<BudgetReport> {
+    if (clientId && !(await this.clients.findOwned(scope, clientId)))
+      throw new BadRequestException('client_id must be the _id of one of your clients, or null for the workspace');
+    const { row, before } = await this.budgets.set(scope, clientId, monthlyLimitUsd, false);
+    if (before)
+      throw new ConflictException(
+        clientId ? 'This client has a monthly limit already; change it instead.' : 'The workspace has a monthly limit already; change it instead.',
+      );
+    return this.changed(scope, row.id);
+  }
+
+  async update(scope: Scope, id: string, monthlyLimitUsd: number): Promise<BudgetReport> {
+    const current = await this.budgets.find(scope, id);
+    if (!current) throw new NotFoundException('Budget not found.');
+    await this.budgets.set(scope, current.clientId, monthlyLimitUsd, true);
+    return this.changed(scope, id);
+  }
+
+  /** One limit with the month's spend against it. */
+  async get(scope: Scope, id: string): Promise<BudgetReport> {
+    const report = (await this.list(scope)).find((one) => one.budget.id === id);
+    if (!report) throw new NotFoundException('Budget not found.');
+    return report;
+  }
+
+  /** A limit as it is now; the articles waiting for room try again. */
+  private async changed(scope: Scope, id: string): Promise<BudgetReport> {
+    await this.wakeWaiting(scope);
+    return this.get(scope, id);
+  }
+
+  /** A limit removed (answered as it stood); the articles waiting for room start. */
+  async remove(scope: Scope, id: string): Promise<BudgetReport> {
+    const report = await this.get(scope, id);
+    if (!(await this.budgets.remove(scope, id))) throw new NotFoundException('Budget not found.');
+    await this.wakeWaiting(scope);
+    return report;
+  }
+
+  private wakeWaiting(scope: Scope): Promise<void> {
+    return this.queue.startWaiting(scope.workspaceId);
+  }
+
+  async reserve(job: GenerationJobRow, article: ArticleRow, client: ClientRow | null): Promise<void> {
+    // The row as its attempt took it: what it reserved and spent are as this attempt left them.
+    if (job.reservedUsd !== null) return;
+    const estimates = await this.estimate(job, article);
+    const needed = totalUsd(estimates);
+    const month = monthOf(new Date());
+    const clientId = client?.id ?? null;
+    const overrun = await this.budgets.hold(job, clientId, needed === null ? null : job.spentUsd + needed, month.key);
+    if (!overrun) return;
+    // No price, no promise: refused only where a limit would have to hold it.
+    if (needed === null) throw new BudgetStop(unpriced(estimates));
+    throw new BudgetWait(waiting(overrun, needed, month.name), clientId, month.next);
+  }
+
+  async beforeSection(job: GenerationJobRow, article: ArticleRow, position: number): Promise<void> {
+    const state = await this.budgets.spentAndReserved(job.id);
+    if (state.reservedUsd === null || state.spentUsd <= state.reservedUsd) return;
+    // The vendor's answers cost more than reserved: the rest of the article is reserved again before its next section is asked for.
+    const estimates = (await this.estimate(job, article)).filter((e) => e.position >= position);
+    const needed = totalUsd(estimates);
+    const month = monthOf(new Date());
+    const overrun = await this.budgets.hold({ ...job, spentUsd: state.spentUsd }, state.clientId, needed === null ? null : state.spentUsd + needed, month.key);
+    if (!overrun) return;
+    if (needed === null) throw new BudgetStop(unpriced(estimates));
+    const heading = article.sections[position]?.heading ?? '';
+    throw new BudgetStop(
+      `Stopped before section "${heading}": ${whose(overrun.budget)} for ${month.name} has ${usd(left(overrun))} left and the rest of this article needs about ${usd(needed)}. The sections written are kept; raise the limit and retry it.`,
+    );
+  }
+
+  /** What each section of the article still to write is expected to cost (those an earlier attempt wrote are not). */
+  private async estimate(job: GenerationJobRow, article: ArticleRow): Promise<SectionEstimate[]> {
+    const written = job.sectionsDone > 0 || job.spentUsd > 0 ? await this.jobs.sections(job.id) : [];
+    const done = new Set(written.filter((s) => article.sections[s.position]?.heading === s.heading).map((s) => s.position));
+    return this.estimateSections(scopeOf(job), article, job.pageProperties, done);
+  }
+
+  /** What an article of this template is expected to cost, for a page with no properties: the template page's "about $X per article". */
+  async estimateTemplate(scope: Scope, article: ArticleRow): Promise<{ usd: number | null; sections: SectionEstimate[] }> {
+    const sections = await this.estimateSections(scope, article, {}, new Set());
+    return { usd: totalUsd(sections), sections };
+  }
+
+  /** Each section's estimate, at the batch price where a bulk template sends it to OpenAI's batches: its models and what each wrote at most read at once. */
+  private async estimateSections(scope: Scope, article: ArticleRow, properties: Record<string, string | null>, done: Set<number>): Promise<SectionEstimate[]> {
+    const rows = await this.models.openAiModels(scope, [...new Set(article.sections.map((section) => section.model))]);
+    const names = rows.map((row) => row.outputModel ?? row.baseModel);
+    const most = await this.budgets.mostWritten(names);
+    const models = new Map<string, EstimatedModel>(
+      rows.map((row) => {
+        const name = row.outputModel ?? row.baseModel;
+        // Anthropic's batches are at half price too; a provider's section is reserved at the full price, which holds whichever way it goes.
+        const batch = article.bulk && row.connectionId === null;
+        const cost = (promptTokens: number, completionTokens: number) =>
+          spentUsd({ model: name, promptTokens, completionTokens, cachedTokens: 0, batch }, this.config.openAiPrices);
+        return [row.id, { name, mostWritten: most.get(name) ?? null, cost }];
+      }),
+    );
+    return estimateSections(article.sections, properties, done, (section: SectionSnapshot) => models.get(section.model) ?? null);
+  }
+}
+
+const left = (overrun: Overrun) => Math.max(overrun.budget.monthlyLimitUsd - overrun.usedUsd, 0);
+
+/** History's words for an article waiting on a limit. */
+function waiting(overrun: Overrun, needed: number, month: string): string {
+  if (needed > overrun.budget.monthlyLimitUsd)
+    return `Waiting: this article needs about ${usd(needed)}, more than ${whose(overrun.budget)} of ${usd(overrun.budget.monthlyLimitUsd)} a month; raise the limit to write it.`;
+  return `Waiting: ${whose(overrun.budget)} for ${month} has ${usd(left(overrun))} left and this article needs about ${usd(needed)}. It starts by itself when the limit is raised or the month turns.`;
+}
+
+function unpriced(estimates: SectionEstimate[]): string {
+  const models = [...new Set(estimates.filter((e) => e.usd === null).map((e) => e.model))];
+  return `Quire cannot hold this article to its budget: the price of ${models.join(', ')} is unknown. Add it to the price table (docs/models.md) or remove the limit.`;
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { expect, Page, test } from './lane';
+import { connectSimulators, disconnectSimulators, HistoryEntry, post, shot, signIn, startArticles } from './helpers';
+import { articleEntry } from '../../scripts/lib/article-entry.cjs';
+
+/**
+ * Monthly budgets on Home: an owner sets a client's limit, a row of that client waits for room with
+ * History saying why, and raising the limit starts it.
+ */
+const tag = () => randomBytes(3).toString('hex');
+
+/** Records made through the API, removed again (newest first) so later specs find the lists as they were. */
+const made: string[] = [];
+async function create(page: Page, path: string, data: object) {
+  const record = await post(page.request, path, data);
+  if (path !== '/api/models') made.unshift(`${path}/${record._id}`);
+  return record;
+}
+
+const entryOf = async (page: Page, title: string) => ((await (await page.request.get('/api/history')).json()) as HistoryEntry[]).find((e) => e.title === title);
+
+test.describe('Home: monthly budgets', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await connectSimulators(page);
+  });
+
+  test.afterEach(async ({ page }) => {
+    for (const budget of (await (await page.request.get('/api/budgets')).json()) as { _id: string }[]) {
+      expect((await page.request.delete(`/api/budgets/${budget._id}`)).ok()).toBe(true);
+    }
+    for (const path of made.splice(0)) expect((await page.request.delete(path)).ok(), path).toBe(true);
+    await disconnectSimulators(page);
+  });
+
+  test("an owner sets a client's limit; the client's row waits in History, saying why, and starts when the limit is raised", async ({ page }) => {
+    const name = `Budget client ${tag()}`;
+    const type = `Budget ${tag()}`;
+    await create(page, '/api/clients', { name });
+    const model = await create(page, '/api/models', { name: `Budget writer ${type}`, base_model: 'gpt-4o' });
+    const section = await create(page, '/api/sections', {
+      name: `Budget summary ${type}`,
+      model: model._id,
+      temperature: 0.3,
+      logit_bias_group: null,
+      system_message: 'You summarise.',
+      user_message: 'Summarise {{title}}.',
+    });
+    await create(page, '/api/articles', {
+      article_title: `Budget guide ${type}`,
+      article_type: type,
+      sections: [articleEntry(section, { heading: 'Summary' })],
+    });
+
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Monthly budgets' });
+    await expect(card.getByText('No limit is set: articles are written whatever they cost.')).toBeVisible();
+    const form = card.getByRole('form', { name: 'Set a monthly limit' });
+    await form.getByLabel('Limit for').fill(name.slice(0, 12));
+    await page.getByRole('option', { name }).click();
+    await form.getByLabel('Monthly limit (USD)').fill('0.0001');
+    await form.getByRole('button', { name: 'Set limit' }).click();
+    await expect(page.getByText('Limit saved.')).toBeVisible();
+    const table = card.getByRole('table', { name: 'Monthly limits' });
+    const row = table.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText('$0.00 of $0.0001');
+
+    const title = `Waiting row ${tag()}`;
+    await startArticles(page, [{ title, type, client: name }]);
+    await expect.poll(async () => (await entryOf(page, title))?.message ?? '', { timeout: 20_000 }).toMatch(/^Waiting: /);
+    const waiting = await entryOf(page, title);
+    expect(waiting?.status).toBe('queued');
+    expect(waiting?.message).toMatch(
+      /^Waiting: this article needs about \$\d+\.\d+, more than the client's budget of \$0\.0001 a month; raise the limit to write it\.$/,
+    );
+
+    await page.goto('/history');
+    await expect(page.getByText(waiting!.message!)).toBeVisible();
+    await shot(page, 'history-waiting-for-budget');
+
+    await page.goto('/');
+    await expect(row).toContainText('1');
+    await shot(card, 'home-budgets');
+    await row.getByRole('button', { name: 'Change' }).click();
+    const dialog = page.getByRole('dialog', { name: `Monthly limit: ${name}` });
+    await dialog.getByLabel('Monthly limit (USD)').fill('10');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await entryOf(page, title))?.status, { timeout: 20_000 }).toBe('completed');
+  });
+});

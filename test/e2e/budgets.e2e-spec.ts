@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { GenerationService } from '../../backend/src/generation/generation.service';
+import { eventually } from '../support/fixtures';
+import { generationSuite, HistoryEntry } from '../support/generation-fixtures';
+
+type Json = Record<string, any>;
+
+/** Monthly limits of a workspace and its clients, held by the Notion rows written on the simulators. */
+describe('Budgets: monthly limits that hold', () => {
+  const suite = generationSuite({ GENERATION_RETRY_SECONDS: '1' });
+  const { notion, checkNow, history } = suite;
+
+  /** n rows of the template at "Start Generating", for a client when named. */
+  const rows = (n: number, prefix: string, client?: string) =>
+    Array.from({ length: n }, (_, i) =>
+      notion.addRow({ title: `${prefix} ${i + 1}`, status: 'Start Generating', type: 'Guide', client, extra: { Keyword: `k${i}` } }),
+    );
+  const budgets = async () => (await suite.agent.get('/api/budgets').expect(200)).body as Json[];
+  const waitingMessage = (entry: HistoryEntry) => entry.status === 'queued' && /^Waiting: /.test(entry.message ?? '');
+  /** History once its n entries have each completed or wait for a budget. */
+  const still = (n: number) =>
+    eventually(history, (entries) => entries.length === n && entries.every((e) => e.status === 'completed' || waitingMessage(e)), 60_000);
+  const allCompleted = (n: number) => eventually(history, (entries) => entries.length === n && entries.every((e) => e.status === 'completed'), 60_000);
+  /** One article written with no limit, so that the estimate knows what the model writes; answers the template's estimate then. */
+  const firstArticle = async () => {
+    rows(1, 'First');
+    await checkNow();
+    await allCompleted(1);
+    const [article] = (await suite.agent.get('/api/articles').expect(200)).body as Json[];
+    return (await suite.agent.get(`/api/articles/${article._id}/estimate`).expect(200)).body as Json;
+  };
+
+  it('holds the workspace to its limit: the rows beyond it wait, saying why, and start when the limit is raised', async () => {
+    const estimate = await firstArticle();
+    expect(estimate.cost_usd).toBeGreaterThan(0);
+    expect(estimate.sections).toHaveLength(3);
+    const workspace = (await suite.agent.post('/api/budgets').send({ monthly_limit_usd: 1 }).expect(201)).body;
+    const spentBefore = workspace.spent_usd;
+    const limit = Number((spentBefore + 5.5 * estimate.cost_usd).toFixed(4));
+    await suite.agent.put(`/api/budgets/${workspace._id}`).send({ monthly_limit_usd: limit }).expect(200);
+
+    const pages = rows(20, 'Laptop');
+    await checkNow();
+    const entries = await still(21);
+    const waiting = entries.filter(waitingMessage);
+    expect(entries.length - waiting.length).toBeGreaterThanOrEqual(1 + 5);
+    expect(waiting.length).toBeGreaterThan(0);
+    const month = new Date().toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+    expect(waiting[0].message).toMatch(
+      new RegExp(
+        `^Waiting: the workspace's budget for ${month} has \\$\\d+\\.\\d+ left and this article needs about \\$\\d+\\.\\d+\\. It starts by itself when the limit is raised or the month turns\\.$`,
+      ),
+    );
+    // A waiting row stays in progress in Notion, as the spec's workflow has it.
+    const waitingPages = pages.filter((id) => waiting.some((e) => e.notionPageId === id || e.meta?.notion_page_id === id));
+    expect(pages.map((id) => notion.statusOf(id)).filter((s) => s === 'Generating...').length).toBe(waiting.length);
+    void waitingPages;
+    // Never past the limit by more than one section's estimate.
+    const [held] = await budgets();
+    expect(held.spent_usd).toBeLessThanOrEqual(limit + estimate.sections[0].cost_usd);
+    expect(held).toMatchObject({ monthly_limit_usd: limit, held_usd: 0, waiting: waiting.length, client_id: null });
+
+    await suite.agent.put(`/api/budgets/${workspace._id}`).send({ monthly_limit_usd: 1 }).expect(200);
+    await allCompleted(21);
+    expect(pages.map((id) => notion.statusOf(id))).toEqual(Array(20).fill('Posts Generated'));
+  });
+
+  it("holds a client's rows to the client's limit and leaves the other rows alone; removing the limit starts them", async () => {
+    const clients = (await suite.agent.get('/api/clients').expect(200)).body as Json[];
+    const acme = clients.find((c) => c.name === 'Acme')!;
+    const budget = (await suite.agent.post('/api/budgets').send({ client_id: acme._id, monthly_limit_usd: 0.0001 }).expect(201)).body;
+    expect(budget).toMatchObject({ client_id: acme._id, client_name: 'Acme', spent_usd: 0, held_usd: 0, waiting: 0 });
+    const acmeRows = rows(2, 'Acme laptop', 'Acme');
+    const others = rows(2, 'Other laptop');
+    await checkNow();
+    const entries = await still(4);
+    const waiting = entries.filter(waitingMessage);
+    expect(waiting.map((e) => e.title).sort()).toEqual(['Acme laptop 1', 'Acme laptop 2']);
+    expect(waiting[0].message).toMatch(
+      /^Waiting: this article needs about \$\d+\.\d+, more than the client's budget of \$0\.0001 a month; raise the limit to write it\.$/,
+    );
+    expect(others.map((id) => notion.statusOf(id))).toEqual(['Posts Generated', 'Posts Generated']);
+    expect(acmeRows.map((id) => notion.statusOf(id))).toEqual(['Generating...', 'Generating...']);
+    expect((await budgets())[0]).toMatchObject({ client_name: 'Acme', waiting: 2, spent_usd: 0 });
+
+    await suite.agent.delete(`/api/budgets/${budget._id}`).expect(200);
+    await allCompleted(4);
+  });
+
+  it('starts a waiting row by itself when the month turns', async () => {
+    const estimate = await firstArticle();
+    const workspace = (await suite.agent.post('/api/budgets').send({ monthly_limit_usd: 1 }).expect(201)).body;
+    await suite.agent
+      .put(`/api/budgets/${workspace._id}`)
+      .send({ monthly_limit_usd: Number((workspace.spent_usd + 0.5 * estimate.cost_usd).toFixed(6)) })
+      .expect(200);
+    const [page] = rows(1, 'Next month');
+    await checkNow();
+    await still(2);
+    expect(notion.statusOf(page)).toBe('Generating...');
+
+    // The month turns: what was written is last month's, and the row's wait (until the 1st) is over.
+    const db = suite.t.database.db;
+    await db.execute(sql`update generation_spend set month = to_char((now() - interval '32 days') at time zone 'utc', 'YYYY-MM')`);
+    await db.execute(sql`update generation_jobs set lease_until = now() - interval '1 second' where budget_waiting`);
+    await suite.t.app.get(GenerationService).recover();
+    await allCompleted(2);
+    expect(notion.statusOf(page)).toBe('Posts Generated');
+  });
+
+  it('refuses a limit that is not a positive number of dollars, a client of another workspace, and a second limit for the same client', async () => {
+    for (const monthly_limit_usd of [0, -1, 'ten', 2_000_000, null]) {
+      await suite.agent.post('/api/budgets').send({ monthly_limit_usd }).expect(400);
+    }
+    await suite.agent.post('/api/budgets').send({ client_id: '6c0a3c3e-1d1f-4c36-9a77-1f0a0f6f9b10', monthly_limit_usd: 5 }).expect(400);
+    await suite.agent.post('/api/budgets').send({ monthly_limit_usd: 5 }).expect(201);
+    const again = await suite.agent.post('/api/budgets').send({ client_id: null, monthly_limit_usd: 6 }).expect(409);
+    expect(again.body.message).toBe('The workspace has a monthly limit already; change it instead.');
+    expect((await budgets()).map((b) => b.monthly_limit_usd)).toEqual([5]);
+  });
+});
