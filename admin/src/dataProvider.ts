@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { DataProvider, fetchUtils, HttpError } from 'ra-core';
 import { HttpClient, TypedApi, typedApi } from './api/client';
+import { articlesApi } from './resources/articles/api';
 import { biasWordsApi } from './resources/biaswords/api';
 import { clientsApi } from './resources/clients/api';
 import { evaluationsApi } from './resources/evaluations/api';
@@ -34,6 +35,7 @@ export type QuireDataProvider = DataProvider & ReturnType<typeof quireMethods>;
 function quireMethods(api: TypedApi) {
   return {
     ...sectionsApi(api),
+    ...articlesApi(api),
     ...modelsApi(api),
     ...trainingApi(api),
     ...clientsApi(api),

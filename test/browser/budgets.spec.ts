@@ -46,11 +46,15 @@ test.describe('Home: monthly budgets', () => {
       system_message: 'You summarise.',
       user_message: 'Summarise {{title}}.',
     });
-    await create(page, '/api/articles', {
+    const article = await create(page, '/api/articles', {
       article_title: `Budget guide ${type}`,
       article_type: type,
       sections: [articleEntry(section, { heading: 'Summary' })],
     });
+
+    // The template's page says about what an article costs, as a budget reserves it.
+    await page.goto(`/articles?id=${article._id}`);
+    await expect(page.getByText(/^About \$\d+\.\d+ per article on these models/)).toBeVisible();
 
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Monthly budgets' });

@@ -36,7 +36,7 @@ const EVERYDAY = [
 ];
 const WRITES = ['post', 'put', 'patch', 'delete'];
 
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 
 describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
   let t: TestApp;

@@ -97,6 +97,10 @@ export const articleMessages = {
   title: 'Title',
   sectionCount: 'Sections',
   notes: 'Notes',
+  // What an article of the template costs, as budgets reserve it (not in the spec)
+  estimate: 'About %{cost} per article on these models (the most each has written in a section so far), as a monthly budget reserves it.',
+  estimateUnknown: 'A model of this template has no known price, so what an article costs is unknown and a monthly budget cannot hold it.',
+  estimating: 'Estimating what an article costs...',
   heading: 'Heading',
   systemPrompt: 'System Prompt',
   userPrompt: 'User Prompt',

@@ -14,7 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Title, useListContext } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useDataProvider, useListContext } from 'react-admin';
+import type { QuireDataProvider } from '../../dataProvider';
+import { formatUsd } from '../history/format';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DetailsTable } from '../../components/DetailsTable';
 import { WholeList } from '../../components/ListTable';
@@ -43,6 +46,22 @@ function versionText(entry: SectionSnapshot, t: ScreenT<'articles'>): string {
   const held = entry.section_version ?? null;
   if (!isBehind(entry)) return held === null ? t('noVersion') : t('versionN', { version: held });
   return held === null ? t('noVersionNow', { latest: entry.latest_version }) : t('versionNow', { version: held, latest: entry.latest_version });
+}
+
+/** About what an article of the template costs on its models, as a monthly budget reserves it. */
+function Estimate(props: { articleId: string }) {
+  const t = useT('articles');
+  const dataProvider = useDataProvider<QuireDataProvider>();
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['articles', props.articleId, 'estimate'],
+    queryFn: () => dataProvider.getArticleEstimate(props.articleId),
+  });
+  if (isError) return null;
+  return (
+    <Typography variant="body2" color={isPending ? 'text.secondary' : undefined} sx={{ mt: 1 }} role="status">
+      {isPending ? t('estimating') : data.cost_usd === null ? t('estimateUnknown') : t('estimate', { cost: formatUsd(data.cost_usd, '') })}
+    </Typography>
+  );
 }
 
 /** A template whose rows are written through OpenAI's Batch API. */
@@ -109,6 +128,7 @@ function ChosenArticle() {
                   ...(article.notes ? ([[t('notes'), article.notes]] as [string, string][]) : []),
                 ]}
               />
+              <Estimate articleId={String(article.id)} />
               <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
                 {canWrite && (
                   <>
