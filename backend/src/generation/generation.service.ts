@@ -120,7 +120,14 @@ export class GenerationService {
       const pages = await this.notion.pagesWithStatus(settings.secret, settings.dataSourceId, settings.status, settings.statusConfig.values.start);
       report.found = pages.length;
       const reader = this.notion.propertyReader(settings.secret);
-      for (const page of pages) if (await this.claimPage(scope, settings, page, reader)) report.claimed++;
+      // Every row claimed before any is queued: a bulk template's first round gathers them all (BulkService.submit waits while an article is queued).
+      const claimed: { job: GenerationJobRow; page: NotionPage }[] = [];
+      for (const page of pages) {
+        const job = await this.claim(scope, page, reader);
+        if (job) claimed.push({ job, page });
+      }
+      for (const { job, page } of claimed) await this.startWriting(settings, job, page.id);
+      report.claimed = claimed.length;
       await this.settleInProgress(scope, settings);
     } catch (error) {
       report.problem = isForPeople(error) ? storableMessage(error.message) : `Checking Notion failed: ${failureMessage(error)}`;
@@ -133,10 +140,17 @@ export class GenerationService {
 
   /**
    * The one way a row starts, from a poll or a webhook event: the claim (a unique open job per
-   * page) first, so a poll, an event and its retries never start a page twice; then the status
-   * becomes "in progress" and the job is queued. False when the page is already claimed.
+   * page, `claim`) first, so a poll, an event and its retries never start a page twice; then the
+   * status becomes "in progress" and the job is queued (`startWriting`). False when the page is already claimed.
    */
   private async claimPage(scope: Scope, settings: NotionSettings, page: NotionPage, reader: PropertyReader): Promise<boolean> {
+    const job = await this.claim(scope, page, reader);
+    if (job) await this.startWriting(settings, job, page.id);
+    return job !== null;
+  }
+
+  /** The page's open job, made unless it has one (null then). */
+  private async claim(scope: Scope, page: NotionPage, reader: PropertyReader): Promise<GenerationJobRow | null> {
     const job = await this.jobs.claim({
       scope,
       notionPageId: page.id,
@@ -144,16 +158,19 @@ export class GenerationService {
       title: pageTitle(page),
       pageProperties: await pageProperties(page, reader),
     });
-    if (!job) return false;
-    await this.deferral.reopened(job.id);
+    if (job) await this.deferral.reopened(job.id);
+    return job;
+  }
+
+  /** A claimed row set "in progress" in Notion and its job queued; the job fails with Notion's words when the status cannot be set. */
+  private async startWriting(settings: NotionSettings, job: GenerationJobRow, pageId: string): Promise<void> {
     try {
-      await this.notion.setStatus(settings.secret, page.id, settings.status, settings.statusConfig.values.inProgress);
+      await this.notion.setStatus(settings.secret, pageId, settings.status, settings.statusConfig.values.inProgress);
     } catch (error) {
       await this.failJob(job.id, failureMessage(error));
-      return true;
+      return;
     }
     await this.enqueue(job.id);
-    return true;
   }
 
   /**
