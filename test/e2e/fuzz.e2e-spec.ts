@@ -134,6 +134,7 @@ describe(`Fuzzing every route in /api/docs-json (FUZZ_SEED=${SEED})`, () => {
         (path) => agent.get(path),
         lists.map((list) => list.path),
       );
+      fuzzer.forget();
       try {
         await fc.assert(
           fc.asyncProperty(fc.gen(), (g) => property(op, g)),
