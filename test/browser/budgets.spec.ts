@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, Page, test } from './lane';
-import { connectSimulators, disconnectSimulators, HistoryEntry, post, shot, signIn, startArticles } from './helpers';
+import { connectSimulators, disconnectSimulators, HistoryEntry, madeRecords, shot, signIn, startArticles } from './helpers';
 import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 
 /**
@@ -9,13 +9,7 @@ import { articleEntry } from '../../scripts/lib/article-entry.cjs';
  */
 const tag = () => randomBytes(3).toString('hex');
 
-/** Records made through the API, removed again (newest first) so later specs find the lists as they were. */
-const made: string[] = [];
-async function create(page: Page, path: string, data: object) {
-  const record = await post(page.request, path, data);
-  if (path !== '/api/models') made.unshift(`${path}/${record._id}`);
-  return record;
-}
+const { create, removeAll } = madeRecords();
 
 const entryOf = async (page: Page, title: string) => ((await (await page.request.get('/api/history')).json()) as HistoryEntry[]).find((e) => e.title === title);
 
@@ -29,7 +23,7 @@ test.describe('Home: monthly budgets', () => {
     for (const budget of (await (await page.request.get('/api/budgets')).json()) as { _id: string }[]) {
       expect((await page.request.delete(`/api/budgets/${budget._id}`)).ok()).toBe(true);
     }
-    for (const path of made.splice(0)) expect((await page.request.delete(path)).ok(), path).toBe(true);
+    await removeAll(page);
     await disconnectSimulators(page);
   });
 

@@ -1,7 +1,7 @@
 import { violations } from './axe';
 import { randomBytes } from 'node:crypto';
 import { expect, Locator, Page, Request, test } from './lane';
-import { connectSimulators, disconnectSimulators, sectionOnModel, shot, signIn, startArticles, writeArticles } from './helpers';
+import { connectSimulators, disconnectSimulators, madeRecords, sectionOnModel, shot, signIn, startArticles, writeArticles } from './helpers';
 import { OPENAI_FAKE_URL } from './ports';
 import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 
@@ -20,15 +20,7 @@ const CANCELLED =
 const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(n);
 const tag = () => randomBytes(3).toString('hex');
 
-/** Records made through the API, removed again (newest first) so later specs find the lists as they were; a model never fine-tuned stays. */
-const made: string[] = [];
-async function create(page: Page, path: string, data: object) {
-  const res = await page.request.post(path, { data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-  const record = await res.json();
-  if (path !== '/api/models') made.unshift(`${path}/${record._id}`);
-  return record;
-}
+const { create, add, removeAll } = madeRecords();
 
 /** A model and a one-section template on it, of type `type`; `bulk` as given. */
 async function template(page: Page, type: string, bulk: boolean) {
@@ -59,7 +51,7 @@ test.describe('Bulk writing through OpenAI’s Batch API', () => {
   });
 
   test.afterEach(async ({ page }) => {
-    for (const path of made.splice(0)) expect((await page.request.delete(path)).ok(), path).toBe(true);
+    await removeAll(page);
   });
 
   test.afterAll(async ({ browser }) => {
@@ -87,7 +79,7 @@ test.describe('Bulk writing through OpenAI’s Batch API', () => {
     const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/articles');
     await page.getByRole('button', { name: 'Create Article' }).click();
     const article = await (await created).json();
-    made.unshift(`/api/articles/${article._id}`);
+    add(`/api/articles/${article._id}`);
     await expect(page.getByText('Article created!')).toBeVisible();
     await expect(page).toHaveURL(`/articles?id=${article._id}`);
     expect(article.bulk).toBe(true);

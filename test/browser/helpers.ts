@@ -133,6 +133,28 @@ export async function post<T = any>(request: APIRequestContext, url: string, dat
   return res.json();
 }
 
+/**
+ * Records a spec makes through the API, removed again (newest first) by `removeAll` so later specs
+ * find the lists as they were; a model never fine-tuned stays.
+ */
+export function madeRecords() {
+  const made: string[] = [];
+  return {
+    async create(page: Page, path: string, data: object) {
+      const record = await post(page.request, path, data);
+      if (path !== '/api/models') made.unshift(`${path}/${record._id}`);
+      return record;
+    },
+    /** A record made another way (through a screen), removed with the rest. */
+    add(path: string): void {
+      made.unshift(path);
+    },
+    async removeAll(page: Page): Promise<void> {
+      for (const path of made.splice(0)) expect((await page.request.delete(path)).ok(), path).toBe(true);
+    },
+  };
+}
+
 /** A model and a section on it, made through the API. */
 export async function sectionOnModel(page: Page, name: string) {
   const model = await post(page.request, '/api/models', { name: `Voice ${name}`, base_model: 'gpt-4o' });
