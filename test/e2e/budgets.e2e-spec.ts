@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
+import request from 'supertest';
 import { GenerationService } from '../../backend/src/generation/generation.service';
 import { eventually } from '../support/fixtures';
 import { generationSuite, HistoryEntry } from '../support/generation-fixtures';
 
 type Json = Record<string, any>;
+const METRICS = 'budgets-metrics-token';
 
 /** Monthly limits of a workspace and its clients, held by the Notion rows written on the simulators. */
 describe('Budgets: monthly limits that hold', () => {
-  const suite = generationSuite({ GENERATION_RETRY_SECONDS: '1' });
+  const suite = generationSuite({ GENERATION_RETRY_SECONDS: '1', BULK_POLL_MS: '100', METRICS_TOKEN: METRICS });
   const { notion, checkNow, history } = suite;
 
   /** n rows of the template at "Start Generating", for a client when named. */
@@ -62,6 +64,26 @@ describe('Budgets: monthly limits that hold', () => {
     const [held] = await settledBudgets(waiting.length);
     expect(held.spent_usd).toBeLessThanOrEqual(limit + estimate.sections[0].cost_usd);
     expect(held).toMatchObject({ monthly_limit_usd: limit, held_usd: 0, waiting: waiting.length, client_id: null });
+    // Warned of once a share, the highest last: in the audit log, by Quire.
+    const warnings = (
+      await suite.agent
+        .get('/api/audit')
+        .query({ filter: JSON.stringify({ resource: 'budgets' }) })
+        .expect(200)
+    ).body as Json[];
+    const percents = warnings
+      .filter((e) => e.action === 'warn')
+      .reverse()
+      .map((e) => e.changes.percent?.after);
+    expect(percents.length).toBeGreaterThan(0);
+    expect(percents).toEqual([...new Set(percents)].sort((a, b) => a - b));
+    expect(percents.at(-1)).toBe(held.spent_usd >= limit ? 100 : 80);
+    expect(warnings.find((e) => e.action === 'warn')).toMatchObject({ user_name: 'Quire', record_id: workspace._id });
+    // Prometheus reads the limit and the month's spend.
+    const metrics = (await request(suite.t.http).get('/api/metrics').set('Authorization', `Bearer ${METRICS}`).expect(200)).text;
+    const gauge = (name: string) => Number(new RegExp(`^${name}\\{workspace="[^"]+",client=""\\} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    expect(gauge('quire_budget_limit_usd')).toBe(limit);
+    expect(gauge('quire_budget_spent_usd')).toBeCloseTo(held.spent_usd, 6);
 
     await suite.agent.put(`/api/budgets/${workspace._id}`).send({ monthly_limit_usd: 1 }).expect(200);
     await allCompleted(21);
@@ -88,6 +110,33 @@ describe('Budgets: monthly limits that hold', () => {
 
     await suite.agent.delete(`/api/budgets/${budget._id}`).expect(200);
     await allCompleted(4);
+  });
+
+  it("holds a bulk template's rows to the limit at the batch price, and starts the rest when the limit is raised", async () => {
+    const full = await firstArticle();
+    const [listed] = (await suite.agent.get('/api/articles').expect(200)).body as Json[];
+    await suite.agent.put(`/api/articles/${listed._id}`).send({ bulk: true }).expect(200);
+    const estimate = (await suite.agent.get(`/api/articles/${listed._id}/estimate`).expect(200)).body as Json;
+    // OpenAI's batches are at half price, and so is the reservation.
+    expect(estimate.cost_usd).toBeCloseTo(full.cost_usd / 2, 6);
+    const workspace = (await suite.agent.post('/api/budgets').send({ monthly_limit_usd: 1 }).expect(201)).body;
+    const limit = Number((workspace.spent_usd + 2.5 * estimate.cost_usd).toFixed(6));
+    await suite.agent.put(`/api/budgets/${workspace._id}`).send({ monthly_limit_usd: limit }).expect(200);
+
+    rows(5, 'Bulk laptop');
+    await checkNow();
+    const entries = await still(6);
+    const waiting = entries.filter(waitingMessage);
+    expect(entries.length - waiting.length).toBeGreaterThanOrEqual(1 + 2);
+    expect(waiting.length).toBeGreaterThan(0);
+    const [held] = await settledBudgets(waiting.length);
+    expect(held.spent_usd).toBeLessThanOrEqual(limit + estimate.sections[0].cost_usd);
+    const sections = (await suite.agent.get(`/api/history/${entries.find((e) => e.status === 'completed' && e.title.startsWith('Bulk'))!._id}`).expect(200))
+      .body.sections as Json[];
+    expect(sections.every((section) => section.batch)).toBe(true);
+
+    await suite.agent.put(`/api/budgets/${workspace._id}`).send({ monthly_limit_usd: 1 }).expect(200);
+    await allCompleted(6);
   });
 
   it('starts a waiting row by itself when the month turns', async () => {

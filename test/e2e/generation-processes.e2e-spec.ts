@@ -109,4 +109,38 @@ describe('Generation across server processes', () => {
     },
     120_000,
   );
+
+  (POSTGRES_URL ? it : it.skip)(
+    'should never pass a monthly limit with two server processes reserving against it at once on one PostgreSQL',
+    async () => {
+      const twoProcesses = { ...suite.env, NOTION_POLL_SECONDS: '1' };
+      const [a, b] = await Promise.all([startServerProcess(twoProcesses), startServerProcess(twoProcesses)]);
+      servers.push(a, b);
+      const agent = await signIn(a);
+      const { article } = await setUpGeneration(agent, notion, openai);
+      const history = async () => (await agent.get('/api/history').expect(200)).body as { status: string; message: string | null }[];
+      const waitingForRoom = (e: { status: string; message: string | null }) => e.status === 'queued' && /^Waiting: /.test(e.message ?? '');
+      // One article first, so that the estimate knows how much the model writes.
+      addRows(1);
+      await eventually(history, (entries) => entries.length === 1 && entries[0].status === 'completed', 30_000);
+      const estimate = (await agent.get(`/api/articles/${article._id}/estimate`).expect(200)).body;
+      const budget = (await agent.post('/api/budgets').send({ monthly_limit_usd: 1 }).expect(201)).body;
+      const limit = Number((budget.spent_usd + 4.5 * estimate.cost_usd).toFixed(6));
+      await agent.put(`/api/budgets/${budget._id}`).send({ monthly_limit_usd: limit }).expect(200);
+
+      addRows(10);
+      const entries = await eventually(history, (list) => list.length === 11 && list.every((e) => e.status === 'completed' || waitingForRoom(e)), 90_000);
+      const [after] = await eventually(
+        async () => (await agent.get('/api/budgets').expect(200)).body,
+        (list) => list[0].waiting === entries.filter(waitingForRoom).length,
+        20_000,
+      );
+      // Both processes reserved under the same locks: the month's spend is within the limit but for one section's estimate error.
+      expect(after.spent_usd).toBeLessThanOrEqual(limit + estimate.sections[0].cost_usd);
+      expect(entries.filter((e) => e.status === 'completed').length).toBeGreaterThanOrEqual(1 + 3);
+      expect(after.waiting).toBeGreaterThan(0);
+      await Promise.all([a.stop(), b.stop()]);
+    },
+    180_000,
+  );
 });

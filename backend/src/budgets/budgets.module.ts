@@ -4,6 +4,7 @@ import { ClientsModule } from '../clients/clients.module';
 import { ARTICLE_BUDGET } from '../generation/article-budget';
 import { GenerationModule } from '../generation/generation.module';
 import { ModelsModule } from '../models/models.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { BudgetsController } from './budgets.controller';
 import { BudgetsRepository } from './budgets.repository';
 import { BudgetsService } from './budgets.service';
@@ -15,7 +16,7 @@ import { BudgetsService } from './budgets.service';
  */
 @Global()
 @Module({
-  imports: [GenerationModule, ArticlesModule, ClientsModule, ModelsModule],
+  imports: [GenerationModule, ArticlesModule, ClientsModule, ModelsModule, WorkspacesModule],
   controllers: [BudgetsController],
   providers: [BudgetsRepository, BudgetsService, { provide: ARTICLE_BUDGET, useExisting: BudgetsService }],
   exports: [ARTICLE_BUDGET],

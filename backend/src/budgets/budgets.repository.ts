@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { clients } from '../clients/clients.schema';
 import { DatabaseService, Queries } from '../database/database.service';
 import { generationJobs, generationSections, generationSpend } from '../generation/generation.schema';
@@ -40,23 +40,44 @@ export class BudgetsRepository {
       .leftJoin(clients, eq(clients.id, budgets.clientId))
       .where(eq(budgets.workspaceId, scope.workspaceId))
       .orderBy(sql`${budgets.clientId} is not null`, asc(sql`lower(${clients.name})`));
+    if (rows.length === 0) return [];
+    // Articles waiting for room, by client (null: none), counted once for all the limits.
+    const waitingRows = await this.db
+      .select({ clientId: generationJobs.clientId, n: sql<number>`count(*)::int` })
+      .from(generationJobs)
+      .where(and(eq(generationJobs.workspaceId, scope.workspaceId), eq(generationJobs.budgetWaiting, true), eq(generationJobs.status, 'queued')))
+      .groupBy(generationJobs.clientId);
     const spends: BudgetSpend[] = [];
     for (const { budget, clientName } of rows) {
       const used = await this.used(this.db, budget, month, null);
-      const [waiting] = await this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(generationJobs)
-        .where(
-          and(
-            eq(generationJobs.workspaceId, budget.workspaceId),
-            budget.clientId ? eq(generationJobs.clientId, budget.clientId) : undefined,
-            eq(generationJobs.budgetWaiting, true),
-            eq(generationJobs.status, 'queued'),
-          ),
-        );
-      spends.push({ budget, clientName, ...used, waiting: waiting.n });
+      // The workspace's limit covers every article; a client's, the client's.
+      const waiting = waitingRows.filter((w) => !budget.clientId || w.clientId === budget.clientId).reduce((sum, w) => sum + w.n, 0);
+      spends.push({ budget, clientName, ...used, waiting });
     }
     return spends;
+  }
+
+  /**
+   * Notes that the limit's spend reached `percent` in `month`; false when that month was warned of
+   * it (or of more) already, so that each warning is given once whichever server sees it first.
+   */
+  async markWarned(id: string, month: string, percent: number): Promise<boolean> {
+    const rows = await this.db
+      .update(budgets)
+      .set({ warnedPercent: percent, warnedMonth: month })
+      .where(and(eq(budgets.id, id), or(sql`${budgets.warnedMonth} is distinct from ${month}`, lt(budgets.warnedPercent, percent))))
+      .returning({ id: budgets.id });
+    return rows.length > 0;
+  }
+
+  /** Every workspace's limits with the month's spend against each (the metrics' gauges). */
+  async everySpend(month: string): Promise<{ workspaceId: string; clientId: string | null; limitUsd: number; spentUsd: number }[]> {
+    const result = (await this.db.execute(sql`
+      select b.workspace_id as "workspaceId", b.client_id as "clientId", b.monthly_limit_usd as "limitUsd",
+             (select coalesce(sum(s.cost_usd), 0)::float8 from ${generationSpend} s
+               where s.workspace_id = b.workspace_id and s.month = ${month} and (b.client_id is null or s.client_id = b.client_id)) as "spentUsd"
+        from ${budgets} b`)) as unknown as { rows: { workspaceId: string; clientId: string | null; limitUsd: number; spentUsd: number | string }[] };
+    return result.rows.map((row) => ({ ...row, limitUsd: Number(row.limitUsd), spentUsd: Number(row.spentUsd) }));
   }
 
   async find(scope: Scope, id: string): Promise<BudgetRow | null> {
@@ -159,18 +180,20 @@ export class BudgetsRepository {
 
   /** The most each model has written in one section, as its vendor reported it (a model that has written none is not in the answer). */
   async mostWritten(names: string[]): Promise<Map<string, number>> {
-    const most = new Map<string, number>();
-    // One indexed look-up a model (generation_sections_model_completion_idx).
-    for (const name of names) {
-      const [row] = await this.db
-        .select({ most: generationSections.completionTokens })
-        .from(generationSections)
-        .where(and(eq(generationSections.model, name), sql`${generationSections.completionTokens} is not null`))
-        .orderBy(desc(generationSections.model), desc(generationSections.completionTokens))
-        .limit(1);
-      if (row?.most != null) most.set(name, row.most);
-    }
-    return most;
+    if (names.length === 0) return new Map();
+    // One statement, an indexed look-up a model (generation_sections_model_completion_idx).
+    const result = (await this.db.execute(sql`
+      select m.name, (
+        select s.completion_tokens from ${generationSections} s
+         where s.model = m.name and s.completion_tokens is not null
+         order by s.model desc, s.completion_tokens desc limit 1) as most
+        from (values ${sql.join(
+          names.map((name) => sql`(${name}::text)`),
+          sql`, `,
+        )}) as m(name)`)) as unknown as {
+      rows: { name: string; most: number | string | null }[];
+    };
+    return new Map(result.rows.filter((row) => row.most !== null).map((row) => [row.name, Number(row.most)]));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { clients } from '../clients/clients.schema';
 import { workspaceColumns } from '../workspaces/workspaces.schema';
-import { doublePrecision, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A monthly spending limit in US dollars: the workspace's own (no client), or one client's. The
@@ -15,6 +15,9 @@ export const budgets = pgTable(
     /** Null: the workspace's limit, over every article. */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     monthlyLimitUsd: doublePrecision('monthly_limit_usd').notNull(),
+    /** The highest share of the limit (80, 100) the month's spend has been warned of, and that month (`2026-11`): each warning is given once a month. */
+    warnedPercent: integer('warned_percent').notNull().default(0),
+    warnedMonth: text('warned_month'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('budgets_workspace_client_key').on(table.workspaceId, table.clientId).nullsNotDistinct()],

@@ -1,4 +1,7 @@
+import { Registry } from 'prom-client';
 import { buildService } from '../../../test/support/unit';
+import { Metrics } from '../metrics/metrics';
+import { AuditRepository } from '../workspaces/audit.repository';
 import type { ArticleRow } from '../articles/articles.schema';
 import { ClientsRepository } from '../clients/clients.repository';
 import type { ClientRow } from '../clients/clients.schema';
@@ -33,8 +36,18 @@ describe(BudgetsService.name, () => {
     const prices: PriceTable = { readOn: '2026-11-23', models, fineTuned: {}, training: {} };
     const built = await buildService(
       BudgetsService,
-      { budgets: BudgetsRepository, models: ModelsRepository, clients: ClientsRepository, jobs: GenerationRepository, queue: ArticleQueue },
-      [{ provide: APP_CONFIG, useValue: { openAiPrices: prices } }],
+      {
+        budgets: BudgetsRepository,
+        models: ModelsRepository,
+        clients: ClientsRepository,
+        jobs: GenerationRepository,
+        queue: ArticleQueue,
+        audit: AuditRepository,
+      },
+      [
+        { provide: APP_CONFIG, useValue: { openAiPrices: prices } },
+        { provide: Metrics, useValue: { registry: new Registry() } },
+      ],
     );
     built.models.openAiModels.mockResolvedValue([{ id: 'model-1', name: 'Writer', baseModel: 'gpt-x', outputModel: null, connectionId: null }]);
     built.budgets.mostWritten.mockResolvedValue(new Map([['gpt-x', 1000]]));
@@ -113,6 +126,35 @@ describe(BudgetsService.name, () => {
       await expect(sut.beforeSection(job, article, 1)).rejects.toThrow(
         /^Stopped before section "Body": the client's budget for \w+ has \$0\.0005 left and the rest of this article needs about \$0\.0020\. The sections written are kept; raise the limit and retry it\.$/,
       );
+    });
+  });
+
+  describe('ended', () => {
+    it('should warn of a limit at 80 % and at 100 % of its month, once each whichever server sees it, then start the waiting articles', async () => {
+      const { sut, budgets, audit, queue } = await build();
+      const spend = (spentUsd: number) => [{ budget: budget('client-1', 10), clientName: 'Acme', spentUsd, heldUsd: 0, waiting: 0 }];
+      budgets.markWarned.mockResolvedValue(true);
+      audit.record.mockResolvedValue();
+      queue.startWaiting.mockResolvedValue();
+
+      budgets.list.mockResolvedValue(spend(7.9));
+      await sut.ended('workspace-1');
+      expect(budgets.markWarned).not.toHaveBeenCalled();
+      expect(queue.startWaiting).toHaveBeenCalledWith('workspace-1');
+
+      budgets.list.mockResolvedValue(spend(8));
+      await sut.ended('workspace-1');
+      expect(budgets.markWarned).toHaveBeenLastCalledWith('budget-1', expect.stringMatching(/^\d{4}-\d{2}$/), 80);
+      expect(audit.record).toHaveBeenCalledWith({ userId: null, name: 'Quire', role: 'owner', workspaceId: 'workspace-1' }, 'warn', 'budgets', 'budget-1', {
+        after: expect.objectContaining({ percent: 80, client_name: 'Acme', monthly_limit_usd: 10, spent_usd: 8 }),
+      });
+
+      // Another server warned of it first: no second event.
+      budgets.markWarned.mockResolvedValue(false);
+      budgets.list.mockResolvedValue(spend(10.5));
+      await sut.ended('workspace-1');
+      expect(budgets.markWarned).toHaveBeenLastCalledWith('budget-1', expect.any(String), 100);
+      expect(audit.record).toHaveBeenCalledTimes(1);
     });
   });
 });

@@ -11,7 +11,10 @@ import { ArticleQueue } from '../generation/article-queue';
 import { spentUsd } from '../integrations/openai/usage';
 import { ModelsRepository } from '../models/models.repository';
 import type { SectionSnapshot } from '../sections/sections.schema';
-import { Scope, scopeOf } from '../workspaces/scope';
+import { Scope, scopeOf, workspaceScope } from '../workspaces/scope';
+import { AuditActor, AuditRepository } from '../workspaces/audit.repository';
+import { Metrics } from '../metrics/metrics';
+import { Gauge } from 'prom-client';
 import { monthOf } from '../common/month';
 import { EstimatedModel, estimateSections, SectionEstimate, totalUsd } from './budget-estimate';
 import { BudgetSpend, BudgetsRepository, Overrun } from './budgets.repository';
@@ -21,6 +24,12 @@ import type { BudgetRow } from './budgets.schema';
 export function usd(amount: number): string {
   return `$${amount > 0 && amount < 0.01 ? amount.toFixed(4) : amount.toFixed(2)}`;
 }
+
+/** The shares of a limit the month's spend is warned of (Home's banner, the audit log), highest last. */
+export const WARN_AT_PERCENT = [80, 100] as const;
+
+/** Who the audit log names for what Quire itself noticed. */
+const QUIRE: Omit<AuditActor, 'workspaceId'> = { userId: null, name: 'Quire', role: 'owner' };
 
 /** Whose limit it is, as History names it. */
 const whose = (budget: BudgetRow) => (budget.clientId ? "the client's budget" : "the workspace's budget");
@@ -46,8 +55,26 @@ export class BudgetsService implements ArticleBudget {
     private readonly clients: ClientsRepository,
     private readonly jobs: GenerationRepository,
     private readonly queue: ArticleQueue,
+    private readonly audit: AuditRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    metrics: Metrics,
+  ) {
+    // Read at each scrape of /api/metrics: every workspace's limits and the month's spend against them.
+    const month = () => monthOf(new Date()).key;
+    const gauge = (name: string, help: string, value: (row: { limitUsd: number; spentUsd: number }) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['workspace', 'client'] as const,
+        registers: [metrics.registry],
+        collect: async function (this: Gauge<'workspace' | 'client'>) {
+          this.reset();
+          for (const row of await budgets.everySpend(month())) this.set({ workspace: row.workspaceId, client: row.clientId ?? '' }, value(row));
+        },
+      });
+    gauge('quire_budget_limit_usd', "Each monthly limit in US dollars, by workspace and client (empty: the workspace's own limit)", (row) => row.limitUsd);
+    gauge('quire_budget_spent_usd', "What the month's sections under each limit cost, by workspace and client", (row) => row.spentUsd);
+  }
 
   async list(scope: Scope, now = new Date()): Promise<BudgetReport[]> {
     const month = monthOf(now);
@@ -98,6 +125,29 @@ export class BudgetsService implements ArticleBudget {
     if (!(await this.budgets.remove(scope, id))) throw new NotFoundException('Budget not found.');
     await this.wakeWaiting(scope);
     return report;
+  }
+
+  async ended(workspaceId: string): Promise<void> {
+    await this.warn(workspaceScope(workspaceId));
+    await this.queue.startWaiting(workspaceId);
+  }
+
+  /** Each limit whose month's spend has reached a share it was not warned of this month goes in the audit log. */
+  private async warn(scope: Scope): Promise<void> {
+    for (const report of await this.list(scope)) {
+      const percent = WARN_AT_PERCENT.filter((share) => report.spentUsd >= (report.budget.monthlyLimitUsd * share) / 100).at(-1);
+      if (!percent || !(await this.budgets.markWarned(report.budget.id, report.month, percent))) continue;
+      await this.audit.record({ ...QUIRE, workspaceId: scope.workspaceId }, 'warn', 'budgets', report.budget.id, {
+        after: {
+          percent,
+          month: report.month,
+          client_id: report.budget.clientId,
+          client_name: report.clientName,
+          monthly_limit_usd: report.budget.monthlyLimitUsd,
+          spent_usd: report.spentUsd,
+        },
+      });
+    }
   }
 
   private wakeWaiting(scope: Scope): Promise<void> {

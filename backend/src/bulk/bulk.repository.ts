@@ -98,9 +98,10 @@ export class BulkRepository {
   }
 
   /**
-   * Whether a round is still being gathered: an article of the workspace is queued, or running
-   * without being parked on a batch (it may be about to add its next line). When it is not, every
-   * waiting line of the round is there, and goes into one file.
+   * Whether a round is still being gathered: an article of the workspace is queued (but not
+   * waiting for room in a budget, which may last till the month turns), or running without being
+   * parked on a batch (it may be about to add its next line). When it is not, every waiting line of
+   * the round is there, and goes into one file.
    */
   async gathering(workspaceId: string): Promise<boolean> {
     const [row] = await this.db
@@ -110,7 +111,7 @@ export class BulkRepository {
         and(
           eq(generationJobs.workspaceId, workspaceId),
           or(
-            eq(generationJobs.status, 'queued'),
+            and(eq(generationJobs.status, 'queued'), eq(generationJobs.budgetWaiting, false)),
             and(eq(generationJobs.status, 'running'), or(isNull(generationJobs.leaseUntil), lt(generationJobs.leaseUntil, parkedAfter()))),
           ),
         ),

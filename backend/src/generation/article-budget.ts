@@ -19,6 +19,12 @@ export interface ArticleBudget {
    * section must still fit in its limits; throws BudgetStop when it does not.
    */
   beforeSection(job: GenerationJobRow, article: ArticleRow, position: number): Promise<void>;
+  /**
+   * An article of the workspace ended, written or failed: the limits its spend brought to 80 % or
+   * 100 % are warned of (once a month), and the articles waiting for room try again (it may have
+   * spent less than it held).
+   */
+  ended(workspaceId: string): Promise<void>;
 }
 
 /** The injection token of the ArticleBudget budgets provide. */

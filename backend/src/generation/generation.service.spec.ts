@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { NotionClient, NotionPage, StatusProperty } from '../integrations/notion/notion.client';
 import { JobsService } from '../jobs/jobs.service';
 import { ArticleQueue } from './article-queue';
-import { BudgetWait } from './article-budget';
+import { ARTICLE_BUDGET, ArticleBudget, BudgetWait } from './article-budget';
 import { DEFAULT_STATUS_CONFIG } from '../workspaces/settings.dto';
 import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { WorkspaceSettingsRepository } from '../workspaces/settings.repository';
@@ -30,6 +30,7 @@ const page = (id: string): NotionPage => ({
 describe(GenerationService.name, () => {
   async function build({ secrets = { NOTION_SECRET: 'ntn_secret', DATABASE_ID: 'db', OPENAI_API_KEY: 'sk-key' } as Record<string, string | null> } = {}) {
     const deferral = portMock<SectionDeferral>('SectionDeferral', ['defer', 'park', 'reopened']);
+    const budget = portMock<ArticleBudget>('ArticleBudget', ['reserve', 'beforeSection', 'ended']);
     const built = await buildService(
       GenerationService,
       {
@@ -44,6 +45,7 @@ describe(GenerationService.name, () => {
       [
         { provide: APP_CONFIG, useValue: { generationRetrySeconds: 30 } },
         { provide: SECTION_DEFERRAL, useValue: deferral },
+        { provide: ARTICLE_BUDGET, useValue: budget },
         NotionSettingsReader,
         ArticleFailures,
         ArticleQueue,
@@ -60,8 +62,8 @@ describe(GenerationService.name, () => {
     built.notion.propertyReader.mockReturnValue({ pageTitle: async () => '', relationIds: async () => [] });
     built.queue.send.mockResolvedValue(null as never);
     built.jobs.fail.mockResolvedValue();
-    built.jobs.wakeBudgetWaiting.mockResolvedValue([]);
-    return built;
+    budget.ended.mockResolvedValue();
+    return { ...built, budget };
   }
 
   describe('poll', () => {
@@ -156,16 +158,14 @@ describe(GenerationService.name, () => {
       expect(jobs.fail).not.toHaveBeenCalled();
     });
 
-    it('should start the articles waiting for room in a budget once an article is written, which may have spent less than it held', async () => {
-      const { sut, jobs, writer, queue } = await build();
+    it('should tell the budgets once an article is written, which may have spent less than it held (the waiting ones try again)', async () => {
+      const { sut, jobs, writer, budget } = await build();
       jobs.start.mockResolvedValue(job());
       writer.write.mockResolvedValue('written');
-      jobs.wakeBudgetWaiting.mockResolvedValue(['job-2']);
 
       await sut.run('job-1');
 
-      expect(jobs.wakeBudgetWaiting).toHaveBeenCalledWith(job().workspaceId);
-      expect(queue.send).toHaveBeenCalledWith(GENERATION_QUEUE, { jobId: 'job-2' }, { singletonKey: 'job-2' });
+      expect(budget.ended).toHaveBeenCalledWith(job().workspaceId);
     });
 
     it('should leave an article that does not fit in a budget waiting, its row in progress, until the month turns', async () => {

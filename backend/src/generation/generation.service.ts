@@ -19,7 +19,7 @@ import type { NotionEventJob } from '../notion-webhooks/notion-webhooks.service'
 import { ArticleFailures } from './article-failures';
 import { NotionSettings, NotionSettingsReader } from './notion-settings';
 import { SECTION_DEFERRAL, SectionDeferral } from './section-deferral';
-import { BudgetWait } from './article-budget';
+import { ARTICLE_BUDGET, ArticleBudget, BudgetWait } from './article-budget';
 import { ArticleQueue } from './article-queue';
 
 export { GENERATION_QUEUE };
@@ -75,6 +75,7 @@ export class GenerationService {
     private readonly notionSettings: NotionSettingsReader,
     private readonly failures: ArticleFailures,
     @Inject(SECTION_DEFERRAL) private readonly deferral: SectionDeferral,
+    @Inject(ARTICLE_BUDGET) private readonly budget: ArticleBudget,
   ) {}
 
   /** Every article that fails ends here: recorded with its reason, and counted. */
@@ -294,7 +295,7 @@ export class GenerationService {
       // A section on OpenAI without a saved key fails with that reason (section-writer.ts); others need none.
       const outcome = await this.writer.write({ job, openAiKey, notion, sectionsWritten });
       this.logger.log(outcome === 'written' ? `Wrote "${job.title}" (${job.id})` : `"${job.title}" (${job.id}) waits for its batch`);
-      if (outcome === 'written') await this.articles.startWaiting(job.workspaceId);
+      if (outcome === 'written') await this.budget.ended(job.workspaceId);
     } catch (error) {
       if (error instanceof BudgetWait) {
         // Its row stays in progress: it starts by itself when a limit is raised or removed, or when the month turns.
@@ -313,7 +314,7 @@ export class GenerationService {
           .catch((e: unknown) => this.logger.warn(`Could not set the error status: ${failureMessage(e)}`));
       }
       await this.failJob(job.id, message);
-      await this.articles.startWaiting(job.workspaceId);
+      await this.budget.ended(job.workspaceId);
     }
   }
 

@@ -20,6 +20,7 @@ export const AUDITED_RESOURCES = [
   'workspaces',
   'members',
   'invitations',
+  'budgets',
 ];
 
 /** No value: null, absent, or empty text. */
