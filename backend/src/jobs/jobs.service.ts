@@ -19,6 +19,9 @@ const POLL_SECONDS = 2;
 /** How long shutdown waits for running jobs to finish before leaving them to be retried. */
 const DRAIN_TIMEOUT_MS = 20_000;
 
+/** How many times a queue's creation is tried while other servers create theirs. */
+const QUEUE_CREATE_TRIES = 5;
+
 /**
  * pg-boss on Quire's own database (PGlite through its single connection, or PostgreSQL), so
  * background work is durable and shared by every server process. Features declare their workers on
@@ -55,7 +58,8 @@ export class JobsService {
 
   /**
    * Creates a queue once per process (concurrent creations of one queue deadlock in pg-boss on
-   * PostgreSQL); another process creating it at the same moment is retried once.
+   * PostgreSQL); another process creating queues at the same moment (servers started together) is
+   * waited out: up to QUEUE_CREATE_TRIES tries, a short random pause apart.
    */
   ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = QUEUES.find((queue) => queue.name === name)?.options ?? {}): Promise<void> {
     let pending = this.queues.get(name);
@@ -63,12 +67,20 @@ export class JobsService {
       const create = async () => {
         if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, ...options });
       };
-      pending = create()
-        .catch(() => create())
-        .catch((error) => {
-          this.queues.delete(name);
-          throw error;
-        });
+      const tries = async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await create();
+          } catch (error) {
+            if (attempt >= QUEUE_CREATE_TRIES) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+          }
+        }
+      };
+      pending = tries().catch((error) => {
+        this.queues.delete(name);
+        throw error;
+      });
       this.queues.set(name, pending);
     }
     return pending;
