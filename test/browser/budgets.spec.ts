@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, Page, test } from './lane';
 import { connectSimulators, disconnectSimulators, HistoryEntry, madeRecords, shot, signIn, startArticles } from './helpers';
+import { NOTION_FAKE_URL } from './ports';
 import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 
 /**
@@ -10,6 +11,24 @@ import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 const tag = () => randomBytes(3).toString('hex');
 
 const { create, removeAll } = madeRecords();
+
+/** A template of `type` with one section on its own model, made through the API (and removed after). */
+async function template(page: Page, prefix: string, type: string) {
+  const model = await create(page, '/api/models', { name: `${prefix} writer ${type}`, base_model: 'gpt-4o' });
+  const section = await create(page, '/api/sections', {
+    name: `${prefix} summary ${type}`,
+    model: model._id,
+    temperature: 0.3,
+    logit_bias_group: null,
+    system_message: 'You summarise.',
+    user_message: 'Summarise {{title}}.',
+  });
+  return create(page, '/api/articles', {
+    article_title: `${prefix} guide ${type}`,
+    article_type: type,
+    sections: [articleEntry(section, { heading: 'Summary' })],
+  });
+}
 
 const entryOf = async (page: Page, title: string) => ((await (await page.request.get('/api/history')).json()) as HistoryEntry[]).find((e) => e.title === title);
 
@@ -31,20 +50,7 @@ test.describe('Home: monthly budgets', () => {
     const name = `Budget client ${tag()}`;
     const type = `Budget ${tag()}`;
     await create(page, '/api/clients', { name });
-    const model = await create(page, '/api/models', { name: `Budget writer ${type}`, base_model: 'gpt-4o' });
-    const section = await create(page, '/api/sections', {
-      name: `Budget summary ${type}`,
-      model: model._id,
-      temperature: 0.3,
-      logit_bias_group: null,
-      system_message: 'You summarise.',
-      user_message: 'Summarise {{title}}.',
-    });
-    const article = await create(page, '/api/articles', {
-      article_title: `Budget guide ${type}`,
-      article_type: type,
-      sections: [articleEntry(section, { heading: 'Summary' })],
-    });
+    const article = await template(page, 'Budget', type);
 
     // The template's page says about what an article costs, as a budget reserves it.
     await page.goto(`/articles?id=${article._id}`);
@@ -84,6 +90,21 @@ test.describe('Home: monthly budgets', () => {
     await dialog.getByLabel('Monthly limit (USD)').fill('10');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await entryOf(page, title))?.status, { timeout: 20_000 }).toBe('completed');
+  });
+
+  test('Home says what the rows waiting in Notion would cost before "Check Notion now" takes them', async ({ page }) => {
+    const type = `Costed ${tag()}`;
+    await template(page, 'Costed', type);
+    const title = `Costed row ${tag()}`;
+    expect((await page.request.post(`${NOTION_FAKE_URL}/__fake/rows`, { data: [{ title, type, status: 'Start Generating' }] })).ok()).toBe(true);
+
+    await page.goto('/');
+    const line = page.getByTestId('rows-estimate');
+    await expect(line).toHaveText(/^\d+ row\(s\) at "Start Generating" in Notion: about \$\d+\.\d+ to write\./);
+    await shot(line.locator('..'), 'home-rows-estimate');
+    await page.getByRole('button', { name: 'Check Notion now' }).click();
+    await expect(line).toHaveText('No rows at "Start Generating" in Notion.');
     await expect.poll(async () => (await entryOf(page, title))?.status, { timeout: 20_000 }).toBe('completed');
   });
 });

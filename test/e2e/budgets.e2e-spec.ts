@@ -139,6 +139,29 @@ describe('Budgets: monthly limits that hold', () => {
     await allCompleted(6);
   });
 
+  it('says what the rows at the start value would cost before a check takes them, and nothing once it has', async () => {
+    const template = await firstArticle();
+    const costed = rows(2, 'Costed');
+    notion.addRow({ title: 'No template', status: 'Start Generating', type: 'Nothing like it', extra: { Keyword: 'k' } });
+    const estimate = (await suite.agent.get('/api/generation/estimate').expect(200)).body as Json;
+    expect(estimate).toMatchObject({ start_value: 'Start Generating', rows: 3, unpriced: 0, without_template: 1 });
+    // Each row as it reserves: the template's estimate with the row's own title and keyword in its prompts.
+    expect(estimate.cost_usd).toBeGreaterThan(1.5 * template.cost_usd);
+    expect(estimate.cost_usd).toBeLessThan(2.5 * template.cost_usd);
+    // Nothing was claimed.
+    expect(costed.map((id) => notion.statusOf(id))).toEqual(['Start Generating', 'Start Generating']);
+
+    await checkNow();
+    expect((await suite.agent.get('/api/generation/estimate').expect(200)).body).toMatchObject({ rows: 0, cost_usd: 0 });
+    // With no Notion secret there is nothing to read: said as the check says it.
+    await suite.agent
+      .post('/api/user')
+      .send({ envVars: { NOTION_SECRET: '' } })
+      .expect(200);
+    const unset = await suite.agent.get('/api/generation/estimate').expect(409);
+    expect(unset.body.message).toMatch(/Notion/);
+  });
+
   it('starts a waiting row by itself when the month turns', async () => {
     const estimate = await firstArticle();
     const workspace = (await suite.agent.post('/api/budgets').send({ monthly_limit_usd: 1 }).expect(201)).body;

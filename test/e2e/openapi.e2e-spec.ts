@@ -262,6 +262,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'POST /api/generation/test-notion', 200);
       await call(agent, 'POST /api/generation/test-openai', 200);
       notion.addRow({ title: 'Best laptops', status: 'Start Generating', type: 'Guide', client: 'Acme', extra: { Keyword: 'laptops' } });
+      expect(await call(agent, 'GET /api/generation/estimate', 200)).toMatchObject({ start_value: 'Start Generating', rows: 1, without_template: 0 });
       await call(agent, 'POST /api/generation/check-now', 200);
       await call(agent, 'GET /api/generation/status', 200);
       const history = await eventually(

@@ -510,6 +510,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/generation/estimate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** About what writing the rows at the start value in Notion would cost now, as each reserves it before it starts; nothing is claimed */
+    get: operations['BudgetsController_estimateRows'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/generation/status': {
     parameters: {
       query?: never;
@@ -2459,6 +2476,21 @@ export interface components {
        * @description The _id of another of your models, which takes over every section and article entry
        */
       replacement: string;
+    };
+    RowsEstimateResponse: {
+      /** @description About what the rows whose template and prices are known cost, as each reserves it before it starts */
+      cost_usd: number;
+      /** @description Rows at the start value now */
+      rows: number;
+      /**
+       * @description The status value that starts a row (the workspace's status settings)
+       * @example Start Generating
+       */
+      start_value: string;
+      /** @description Rows a model's unknown price leaves out of cost_usd */
+      unpriced: number;
+      /** @description Rows that name no template, or one that is not there (they fail, costing nothing) */
+      without_template: number;
     };
     SavePathDto: {
       /** @description Google Drive folder id */
@@ -6621,6 +6653,73 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  BudgetsController_estimateRows: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RowsEstimateResponse'];
+        };
+      };
+      /** @description No session: sign in first */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Refused in the current state: `message` says why */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 409,
+           *       "error": "Conflict",
+           *       "message": "A model named \"Blog voice\" already exists."
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];

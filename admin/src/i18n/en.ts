@@ -763,6 +763,11 @@ export const quireMessages = {
     checking: 'Checking...',
     lastCheck: 'Last Notion check %{at}: %{found} row(s) to write, %{claimed} started.',
     lastCheckProblem: 'Last Notion check %{at}: %{problem}',
+    // What the rows waiting to start would cost (not in the spec)
+    rowsEstimate: '%{rows} row(s) at "%{start}" in Notion: about %{usd} to write.',
+    rowsEstimateNone: 'No rows at "%{start}" in Notion.',
+    rowsUnpriced: ' %{count} more on a model whose price is unknown.',
+    rowsWithoutTemplate: ' %{count} name no template and will fail.',
     keptHint: 'A value is saved; it is shown redacted. Type a new one to replace it.',
     // The connections are the workspace's, changed by its owners.
     ownersOnly: "Only the workspace's owners change or test these settings.",

@@ -3,7 +3,7 @@ import type { SectionSnapshot } from '../sections/sections.schema';
 /**
  * What a section is expected to write when its model has written nothing yet that Quire kept: the
  * first article on a model reserves this many completion tokens a section, and from then on the most
- * the model has written in one section (BudgetsRepository.mostWritten).
+ * the model has written in one section (BudgetsRepository.estimatedModels).
  */
 export const FIRST_SECTION_TOKENS = 4_096;
 

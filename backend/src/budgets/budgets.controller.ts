@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, ConflictException, Controller, Delete, Get, HttpException, NotFoundException, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { isForPeople } from '../common/job-failure';
 import type { Response } from 'express';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -7,7 +8,16 @@ import { ApiErrors, ApiList } from '../common/api-docs';
 import { IdParamPipe } from '../common/id-param';
 import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { ArticlesRepository } from '../articles/articles.repository';
-import { BudgetResponse, EstimateResponse, SetBudgetDto, toBudgetResponse, toEstimateResponse, UpdateBudgetDto } from './budgets.dto';
+import {
+  BudgetResponse,
+  EstimateResponse,
+  RowsEstimateResponse,
+  SetBudgetDto,
+  toBudgetResponse,
+  toEstimateResponse,
+  toRowsEstimateResponse,
+  UpdateBudgetDto,
+} from './budgets.dto';
 import { BudgetsService } from './budgets.service';
 
 const budgetId = new IdParamPipe('Budget not found.');
@@ -49,6 +59,23 @@ export class BudgetsController {
     const article = await this.articles.findOwned(user, id);
     if (!article) throw new NotFoundException('Article not found.');
     return toEstimateResponse(await this.budgets.estimateTemplate(user, article));
+  }
+
+  @Get('generation/estimate')
+  @Access('generation', 'read')
+  @ApiOperation({
+    summary: 'About what writing the rows at the start value in Notion would cost now, as each reserves it before it starts; nothing is claimed',
+  })
+  @ApiOkResponse({ type: RowsEstimateResponse })
+  @ApiErrors(409)
+  async estimateRows(@CurrentUser() user: AuthUser): Promise<RowsEstimateResponse> {
+    try {
+      return toRowsEstimateResponse(await this.budgets.estimateRows(user));
+    } catch (error) {
+      // Notion not set up, or not answering as it should: said as the check says it.
+      if (isForPeople(error) && !(error instanceof HttpException)) throw new ConflictException(error.message);
+      throw error;
+    }
   }
 
   @Get('budgets/:id')

@@ -3,7 +3,7 @@ import { IsNumber, IsUUID, Max, Min, ValidateIf } from 'class-validator';
 import { IsOmittable } from '../common/validation';
 import { roundUsd } from '../integrations/openai/prices';
 import type { SectionEstimate } from './budget-estimate';
-import type { BudgetReport } from './budgets.service';
+import type { BudgetReport, RowsEstimate } from './budgets.service';
 
 /** The most a monthly limit may be: a million dollars (a typing slip beyond it is refused, not kept). */
 export const MAX_MONTHLY_LIMIT_USD = 1_000_000;
@@ -94,5 +94,29 @@ export function toEstimateResponse(estimate: { usd: number | null; sections: Sec
       completion_tokens: s.completionTokens,
       cost_usd: s.usd === null ? null : roundUsd(s.usd),
     })),
+  };
+}
+
+/** What the rows at the start value in Notion would cost to write now (GET /api/generation/estimate). */
+export class RowsEstimateResponse {
+  @ApiProperty({ example: 'Start Generating', description: "The status value that starts a row (the workspace's status settings)" })
+  start_value!: string;
+  @ApiProperty({ description: 'Rows at the start value now' })
+  rows!: number;
+  @ApiProperty({ description: 'About what the rows whose template and prices are known cost, as each reserves it before it starts' })
+  cost_usd!: number;
+  @ApiProperty({ description: "Rows a model's unknown price leaves out of cost_usd" })
+  unpriced!: number;
+  @ApiProperty({ description: 'Rows that name no template, or one that is not there (they fail, costing nothing)' })
+  without_template!: number;
+}
+
+export function toRowsEstimateResponse(estimate: RowsEstimate): RowsEstimateResponse {
+  return {
+    start_value: estimate.startValue,
+    rows: estimate.rows,
+    cost_usd: roundUsd(estimate.usd),
+    unpriced: estimate.unpriced,
+    without_template: estimate.withoutTemplate,
   };
 }

@@ -3,7 +3,6 @@ import { ArticlesModule } from '../articles/articles.module';
 import { ClientsModule } from '../clients/clients.module';
 import { ARTICLE_BUDGET } from '../generation/article-budget';
 import { GenerationModule } from '../generation/generation.module';
-import { ModelsModule } from '../models/models.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { BudgetsController } from './budgets.controller';
 import { BudgetsRepository } from './budgets.repository';
@@ -16,7 +15,7 @@ import { BudgetsService } from './budgets.service';
  */
 @Global()
 @Module({
-  imports: [GenerationModule, ArticlesModule, ClientsModule, ModelsModule, WorkspacesModule],
+  imports: [GenerationModule, ArticlesModule, ClientsModule, WorkspacesModule],
   controllers: [BudgetsController],
   providers: [BudgetsRepository, BudgetsService, { provide: ARTICLE_BUDGET, useExisting: BudgetsService }],
   exports: [ARTICLE_BUDGET],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { clients } from '../clients/clients.schema';
+import { models } from '../models/models.schema';
 import { DatabaseService, Queries } from '../database/database.service';
 import { generationJobs, generationSections, generationSpend } from '../generation/generation.schema';
 import { ownedBy, Scope } from '../workspaces/scope';
@@ -47,14 +48,19 @@ export class BudgetsRepository {
       .from(generationJobs)
       .where(and(eq(generationJobs.workspaceId, scope.workspaceId), eq(generationJobs.budgetWaiting, true), eq(generationJobs.status, 'queued')))
       .groupBy(generationJobs.clientId);
-    const spends: BudgetSpend[] = [];
-    for (const { budget, clientName } of rows) {
-      const used = await this.used(this.db, budget, month, null);
+    const used = await this.used(
+      this.db,
+      rows.map((row) => row.budget),
+      month,
+      null,
+    );
+    return rows.map(({ budget, clientName }, i) => ({
+      budget,
+      clientName,
+      ...used[i],
       // The workspace's limit covers every article; a client's, the client's.
-      const waiting = waitingRows.filter((w) => !budget.clientId || w.clientId === budget.clientId).reduce((sum, w) => sum + w.n, 0);
-      spends.push({ budget, clientName, ...used, waiting });
-    }
-    return spends;
+      waiting: waitingRows.filter((w) => !budget.clientId || w.clientId === budget.clientId).reduce((sum, w) => sum + w.n, 0),
+    }));
   }
 
   /**
@@ -156,9 +162,11 @@ export class BudgetsRepository {
       // Only this attempt writes the article's sections: what it has spent is as the caller read it.
       const spentByJob = job.spentUsd;
       const holding = reservedUsd === null ? Number.POSITIVE_INFINITY : Math.max(reservedUsd - spentByJob, 0);
-      for (const budget of limits) {
-        const used = await this.used(tx, budget, month, job.id);
-        if (used.spentUsd + used.heldUsd + holding > budget.monthlyLimitUsd) return { budget, usedUsd: used.spentUsd + used.heldUsd };
+      // Summed in a statement after the lock: its snapshot sees what a server that held the lock before reserved.
+      const used = await this.used(tx, limits, month, job.id);
+      for (const [i, budget] of limits.entries()) {
+        const { spentUsd, heldUsd } = used[i];
+        if (spentUsd + heldUsd + holding > budget.monthlyLimitUsd) return { budget, usedUsd: spentUsd + heldUsd };
       }
       // An article that cannot be priced, under no limit, holds nothing beyond what it spent.
       await tx
@@ -178,41 +186,49 @@ export class BudgetsRepository {
     return { spentUsd: job?.spentUsd ?? 0, reservedUsd: job?.reservedUsd ?? null, clientId: job?.clientId ?? null };
   }
 
-  /** The most each model has written in one section, as its vendor reported it (a model that has written none is not in the answer). */
-  async mostWritten(names: string[]): Promise<Map<string, number>> {
-    if (names.length === 0) return new Map();
-    // One statement, an indexed look-up a model (generation_sections_model_completion_idx).
+  /**
+   * The workspace's models of `ids` as a vendor knows them (the tuned model's name, else the base
+   * model's; the provider, null for OpenAI), each with the most it has written in one section as its
+   * vendor reported it (null: none yet): one statement, an indexed look-up a model
+   * (generation_sections_model_completion_idx).
+   */
+  async estimatedModels(scope: Scope, ids: string[]): Promise<{ id: string; name: string; connectionId: string | null; mostWritten: number | null }[]> {
+    if (ids.length === 0) return [];
     const result = (await this.db.execute(sql`
-      select m.name, (
+      select m.id, coalesce(m.output_model, m.base_model) as name, m.connection_id as "connectionId", (
         select s.completion_tokens from ${generationSections} s
-         where s.model = m.name and s.completion_tokens is not null
-         order by s.model desc, s.completion_tokens desc limit 1) as most
-        from (values ${sql.join(
-          names.map((name) => sql`(${name}::text)`),
-          sql`, `,
-        )}) as m(name)`)) as unknown as {
-      rows: { name: string; most: number | string | null }[];
-    };
-    return new Map(result.rows.filter((row) => row.most !== null).map((row) => [row.name, Number(row.most)]));
+         where s.model = coalesce(m.output_model, m.base_model) and s.completion_tokens is not null
+         order by s.model desc, s.completion_tokens desc limit 1) as "mostWritten"
+        from ${models} m
+       where m.workspace_id = ${scope.workspaceId} and m.id in (${sql.join(
+         ids.map((id) => sql`${id}::uuid`),
+         sql`, `,
+       )})`)) as unknown as { rows: { id: string; name: string; connectionId: string | null; mostWritten: number | string | null }[] };
+    return result.rows.map((row) => ({ ...row, mostWritten: row.mostWritten === null ? null : Number(row.mostWritten) }));
   }
 
   /**
-   * What counts against a limit in the month: what the articles it covers spent in it (the month's
-   * spend rows, added to as each section is saved), and what their open articles (but `except`)
-   * hold beyond what they have spent.
+   * What counts against each limit in the month, in the limits' order, in one statement: what the
+   * articles it covers spent in it (the month's spend rows, added to as each section is saved), and
+   * what their open articles (but `except`) hold beyond what they have spent.
    */
-  private async used(db: Queries, budget: BudgetRow, month: string, except: string | null): Promise<{ spentUsd: number; heldUsd: number }> {
-    const client = budget.clientId ? sql`and client_id = ${budget.clientId}` : sql``;
-    const others = except ? sql`and id <> ${except}` : sql``;
+  private async used(db: Queries, limits: BudgetRow[], month: string, except: string | null): Promise<{ spentUsd: number; heldUsd: number }[]> {
+    if (limits.length === 0) return [];
+    const others = except ? sql`and j.id <> ${except}` : sql``;
+    const ids = sql.join(
+      limits.map((budget) => sql`${budget.id}::uuid`),
+      sql`, `,
+    );
     const result = (await db.execute(sql`
-      select
-        (select coalesce(sum(cost_usd), 0)::float8 from ${generationSpend} where workspace_id = ${budget.workspaceId} and month = ${month} ${client}) as spent,
-        (select coalesce(sum(greatest(reserved_usd - spent_usd, 0)), 0)::float8 from ${generationJobs}
+      select b.id,
+        (select coalesce(sum(s.cost_usd), 0)::float8 from ${generationSpend} s
+          where s.workspace_id = b.workspace_id and s.month = ${month} and (b.client_id is null or s.client_id = b.client_id)) as spent,
+        (select coalesce(sum(greatest(j.reserved_usd - j.spent_usd, 0)), 0)::float8 from ${generationJobs} j
           -- An open article (queued or running) holds what it reserved beyond what it spent, until it ends.
-          where status in ('queued', 'running') and workspace_id = ${budget.workspaceId} ${client} and reserved_usd is not null ${others}) as held`)) as unknown as {
-      rows: { spent: number | string; held: number | string }[];
-    };
-    const [row] = result.rows;
-    return { spentUsd: Number(row.spent), heldUsd: Number(row.held) };
+          where j.status in ('queued', 'running') and j.workspace_id = b.workspace_id and (b.client_id is null or j.client_id = b.client_id)
+            and j.reserved_usd is not null ${others}) as held
+        from ${budgets} b where b.id in (${ids})`)) as unknown as { rows: { id: string; spent: number | string; held: number | string }[] };
+    const byId = new Map(result.rows.map((row) => [row.id, { spentUsd: Number(row.spent), heldUsd: Number(row.held) }]));
+    return limits.map((budget) => byId.get(budget.id) ?? { spentUsd: 0, heldUsd: 0 });
   }
 }

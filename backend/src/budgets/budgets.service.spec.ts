@@ -2,16 +2,17 @@ import { Registry } from 'prom-client';
 import { buildService } from '../../../test/support/unit';
 import { Metrics } from '../metrics/metrics';
 import { AuditRepository } from '../workspaces/audit.repository';
+import { RowTemplates } from '../generation/row-templates';
 import type { ArticleRow } from '../articles/articles.schema';
 import { ClientsRepository } from '../clients/clients.repository';
 import type { ClientRow } from '../clients/clients.schema';
 import { APP_CONFIG } from '../config/config.module';
 import type { PriceTable } from '../config/price-table';
 import { BudgetStop, BudgetWait } from '../generation/article-budget';
+import { GenerationError } from '../generation/generation-error';
 import { ArticleQueue } from '../generation/article-queue';
 import { GenerationRepository } from '../generation/generation.repository';
 import type { GenerationJobRow } from '../generation/generation.schema';
-import { ModelsRepository } from '../models/models.repository';
 import { BudgetsRepository } from './budgets.repository';
 import type { BudgetRow } from './budgets.schema';
 import { usd, BudgetsService } from './budgets.service';
@@ -38,19 +39,18 @@ describe(BudgetsService.name, () => {
       BudgetsService,
       {
         budgets: BudgetsRepository,
-        models: ModelsRepository,
         clients: ClientsRepository,
         jobs: GenerationRepository,
         queue: ArticleQueue,
         audit: AuditRepository,
+        rowTemplates: RowTemplates,
       },
       [
         { provide: APP_CONFIG, useValue: { openAiPrices: prices } },
         { provide: Metrics, useValue: { registry: new Registry() } },
       ],
     );
-    built.models.openAiModels.mockResolvedValue([{ id: 'model-1', name: 'Writer', baseModel: 'gpt-x', outputModel: null, connectionId: null }]);
-    built.budgets.mostWritten.mockResolvedValue(new Map([['gpt-x', 1000]]));
+    built.budgets.estimatedModels.mockResolvedValue([{ id: 'model-1', name: 'gpt-x', connectionId: null, mostWritten: 1000 }]);
     built.jobs.sections.mockResolvedValue([]);
     built.budgets.spentAndReserved.mockResolvedValue({ spentUsd: 0, reservedUsd: null, clientId: null });
     return built;
@@ -126,6 +126,32 @@ describe(BudgetsService.name, () => {
       await expect(sut.beforeSection(job, article, 1)).rejects.toThrow(
         /^Stopped before section "Body": the client's budget for \w+ has \$0\.0005 left and the rest of this article needs about \$0\.0020\. The sections written are kept; raise the limit and retry it\.$/,
       );
+    });
+  });
+
+  describe('estimateRows', () => {
+    it('should add up what the rows at the start value would reserve, counting those that name no template or an unpriced model', async () => {
+      const { sut, rowTemplates } = await build();
+      const scope = { workspaceId: 'workspace-1', userId: null };
+      const priced = (await sut.estimateTemplate(scope, article)).usd!;
+      rowTemplates.rowsToStart.mockResolvedValue({ startValue: 'Start Generating', rows: [{ Type: 'Guide' }, { Type: 'Nope' }, { Type: 'Guide' }] });
+      rowTemplates.templateFor.mockImplementation(async (_scope, properties) => {
+        if (properties.Type === 'Guide') return article;
+        throw new GenerationError('No article template has the type "Nope" (the page\'s Type property).');
+      });
+
+      expect(await sut.estimateRows(scope)).toEqual({ startValue: 'Start Generating', rows: 3, usd: 2 * priced, unpriced: 0, withoutTemplate: 1 });
+
+      // Anything but a row's own fault is not an estimate.
+      rowTemplates.templateFor.mockRejectedValue(new Error('connection reset'));
+      await expect(sut.estimateRows(scope)).rejects.toThrow('connection reset');
+    });
+
+    it('should leave out the rows whose model has no known price, counted', async () => {
+      const { sut, rowTemplates } = await build({});
+      rowTemplates.rowsToStart.mockResolvedValue({ startValue: 'Start Generating', rows: [{ Type: 'Guide' }] });
+      rowTemplates.templateFor.mockResolvedValue(article);
+      expect(await sut.estimateRows({ workspaceId: 'workspace-1', userId: null })).toMatchObject({ rows: 1, usd: 0, unpriced: 1 });
     });
   });
 

@@ -8,8 +8,9 @@ import { ArticleBudget, BudgetStop, BudgetWait } from '../generation/article-bud
 import { GenerationRepository } from '../generation/generation.repository';
 import type { GenerationJobRow } from '../generation/generation.schema';
 import { ArticleQueue } from '../generation/article-queue';
+import { GenerationError } from '../generation/generation-error';
+import { RowTemplates } from '../generation/row-templates';
 import { spentUsd } from '../integrations/openai/usage';
-import { ModelsRepository } from '../models/models.repository';
 import type { SectionSnapshot } from '../sections/sections.schema';
 import { Scope, scopeOf, workspaceScope } from '../workspaces/scope';
 import { AuditActor, AuditRepository } from '../workspaces/audit.repository';
@@ -41,6 +42,16 @@ export interface BudgetReport extends BudgetSpend {
   projectedUsd: number;
 }
 
+/** What writing the rows at the start value would cost (GET /api/generation/estimate). */
+export interface RowsEstimate {
+  startValue: string;
+  rows: number;
+  /** The rows whose template and prices are known. */
+  usd: number;
+  unpriced: number;
+  withoutTemplate: number;
+}
+
 /**
  * Monthly spending limits of a workspace and its clients, and the ArticleBudget port the writing
  * calls: an article reserves its estimate against every limit it falls under before it starts,
@@ -51,11 +62,11 @@ export interface BudgetReport extends BudgetSpend {
 export class BudgetsService implements ArticleBudget {
   constructor(
     private readonly budgets: BudgetsRepository,
-    private readonly models: ModelsRepository,
     private readonly clients: ClientsRepository,
     private readonly jobs: GenerationRepository,
     private readonly queue: ArticleQueue,
     private readonly audit: AuditRepository,
+    private readonly rowTemplates: RowTemplates,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     metrics: Metrics,
   ) {
@@ -197,19 +208,40 @@ export class BudgetsService implements ArticleBudget {
     return { usd: totalUsd(sections), sections };
   }
 
+  /**
+   * What the rows at the start value in Notion would cost, each estimated as it would reserve at its
+   * start (its template, its properties in the prompts); nothing is claimed. A row naming no template
+   * fails when written and costs nothing; a model's unknown price leaves its rows out, counted.
+   */
+  async estimateRows(scope: Scope): Promise<RowsEstimate> {
+    const { startValue, rows } = await this.rowTemplates.rowsToStart(scope);
+    const estimate: RowsEstimate = { startValue, rows: rows.length, usd: 0, unpriced: 0, withoutTemplate: 0 };
+    for (const properties of rows) {
+      const article = await this.rowTemplates.templateFor(scope, properties).catch((error: unknown) => {
+        if (error instanceof GenerationError) return null;
+        throw error;
+      });
+      if (!article) {
+        estimate.withoutTemplate++;
+        continue;
+      }
+      const usd = totalUsd(await this.estimateSections(scope, article, properties, new Set()));
+      if (usd === null) estimate.unpriced++;
+      else estimate.usd += usd;
+    }
+    return estimate;
+  }
+
   /** Each section's estimate, at the batch price where a bulk template sends it to OpenAI's batches: its models and what each wrote at most read at once. */
   private async estimateSections(scope: Scope, article: ArticleRow, properties: Record<string, string | null>, done: Set<number>): Promise<SectionEstimate[]> {
-    const rows = await this.models.openAiModels(scope, [...new Set(article.sections.map((section) => section.model))]);
-    const names = rows.map((row) => row.outputModel ?? row.baseModel);
-    const most = await this.budgets.mostWritten(names);
+    const rows = await this.budgets.estimatedModels(scope, [...new Set(article.sections.map((section) => section.model))]);
     const models = new Map<string, EstimatedModel>(
-      rows.map((row) => {
-        const name = row.outputModel ?? row.baseModel;
+      rows.map(({ id, name, connectionId, mostWritten }) => {
         // Anthropic's batches are at half price too; a provider's section is reserved at the full price, which holds whichever way it goes.
-        const batch = article.bulk && row.connectionId === null;
+        const batch = article.bulk && connectionId === null;
         const cost = (promptTokens: number, completionTokens: number) =>
           spentUsd({ model: name, promptTokens, completionTokens, cachedTokens: 0, batch }, this.config.openAiPrices);
-        return [row.id, { name, mostWritten: most.get(name) ?? null, cost }];
+        return [id, { name, mostWritten, cost }];
       }),
     );
     return estimateSections(article.sections, properties, done, (section: SectionSnapshot) => models.get(section.model) ?? null);

@@ -2,6 +2,8 @@ import { generationJobRow as job, scope as SCOPE } from '../../../test/support/r
 import { buildService, portMock } from '../../../test/support/unit';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { ArticleRow } from '../articles/articles.schema';
+import { NotionSettingsReader } from './notion-settings';
+import { RowTemplates } from './row-templates';
 import { ClientsRepository } from '../clients/clients.repository';
 import { IntegrationError } from '../common/integration-error';
 import { GoogleDocs } from '../integrations/google/google-docs';
@@ -42,7 +44,7 @@ const template: ArticleRow = {
 describe(ArticleWriter.name, () => {
   async function build() {
     const bulk = portMock<SectionDeferral>('SectionDeferral', ['defer', 'park', 'reopened']);
-    const budget = portMock<ArticleBudget>('ArticleBudget', ['reserve', 'beforeSection']);
+    const budget = portMock<ArticleBudget>('ArticleBudget', ['reserve', 'beforeSection', 'ended']);
     const built = await buildService(
       ArticleWriter,
       {
@@ -54,11 +56,9 @@ describe(ArticleWriter.name, () => {
         docs: GoogleDocs,
         google: GoogleAccessService,
         members: MembersRepository,
+        notionSettings: NotionSettingsReader,
       },
-      [
-        { provide: SECTION_DEFERRAL, useValue: bulk },
-        { provide: ARTICLE_BUDGET, useValue: budget },
-      ],
+      [RowTemplates, { provide: SECTION_DEFERRAL, useValue: bulk }, { provide: ARTICLE_BUDGET, useValue: budget }],
     );
     budget.reserve.mockResolvedValue();
     budget.beforeSection.mockResolvedValue();

@@ -1,14 +1,12 @@
 import { Scope, scopeOf } from '../workspaces/scope';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ArticlesRepository } from '../articles/articles.repository';
 import { ArticleRow } from '../articles/articles.schema';
 import { ClientsRepository } from '../clients/clients.repository';
 import { ClientRow } from '../clients/clients.schema';
 import { GoogleDocs } from '../integrations/google/google-docs';
-import { NotionClient, StatusProperty } from '../integrations/notion/notion.client';
+import { NotionClient } from '../integrations/notion/notion.client';
 import { GoogleAccessService } from '../users/google-access.service';
 import { MembersRepository } from '../workspaces/members.repository';
-import { StatusConfig } from '../workspaces/workspaces.schema';
 import { CALL_RETRIES, retryDelayMs, sleep, throwIfRejected } from '../common/retry';
 import { LEASE_MS } from '../jobs/leased-job';
 import { isTransient } from '../common/integration-error';
@@ -16,6 +14,8 @@ import { appendedPrefix } from './append-plan';
 import { toHtml } from '@quire/shared';
 import { chunkBlocks, sectionBlocks } from './notion-blocks';
 import { GenerationError } from './generation-error';
+import { RowTemplates } from './row-templates';
+import type { NotionTarget } from './notion-settings';
 import { SectionWriter } from './section-writer';
 import { GenerationRepository } from './generation.repository';
 import { GenerationJobRow } from './generation.schema';
@@ -24,13 +24,7 @@ import { SECTION_DEFERRAL, SectionDeferral } from './section-deferral';
 import { ARTICLE_BUDGET, ArticleBudget } from './article-budget';
 
 export { GenerationError };
-
-/** Where and how a written article is delivered in Notion: the user's secret and status property. */
-export interface NotionTarget {
-  secret: string;
-  status: StatusProperty;
-  statusConfig: StatusConfig;
-}
+export type { NotionTarget };
 
 interface WriterContext {
   job: GenerationJobRow;
@@ -54,7 +48,7 @@ export class ArticleWriter {
 
   constructor(
     private readonly jobs: GenerationRepository,
-    private readonly articles: ArticlesRepository,
+    private readonly rows: RowTemplates,
     private readonly clients: ClientsRepository,
     private readonly sections: SectionWriter,
     private readonly notion: NotionClient,
@@ -70,7 +64,7 @@ export class ArticleWriter {
   async write(ctx: WriterContext): Promise<'written' | 'waiting'> {
     const { job } = ctx;
     const properties = job.pageProperties;
-    const article = await this.template(scopeOf(job), properties);
+    const article = await this.rows.templateFor(scopeOf(job), properties);
     const client = await this.client(scopeOf(job), properties);
     await this.jobs.update(job.id, { articleType: article.articleType, sectionsTotal: article.sections.length });
     // Its estimate reserved against the workspace's and its client's limits before anything is asked for (BudgetWait when it does not fit).
@@ -95,25 +89,6 @@ export class ArticleWriter {
   }
 
   /** The page's Article property names a template by title; otherwise its Type matches one. */
-  private async template(scope: Scope, properties: Record<string, string | null>): Promise<ArticleRow> {
-    const named = (properties.Article ?? '').trim();
-    if (named) {
-      const article = await this.articles.findByTitle(scope, named);
-      if (!article) throw new GenerationError(`No article template is titled "${named}" (the page's Article property). Create it or fix the property.`);
-      return article;
-    }
-    const type = (properties.Type ?? '').trim();
-    if (!type) throw new GenerationError('The page names no template: fill its Article property (a template title) or its Type property (a template type).');
-    const matches = await this.articles.findByType(scope, type);
-    if (matches.length === 0) throw new GenerationError(`No article template has the type "${type}" (the page's Type property).`);
-    if (matches.length > 1) {
-      throw new GenerationError(
-        `Several article templates have the type "${type}" (${matches.map((a) => a.articleTitle).join(', ')}); name one in the page's Article property.`,
-      );
-    }
-    return matches[0];
-  }
-
   private async client(scope: Scope, properties: Record<string, string | null>): Promise<ClientRow | null> {
     const name = (properties.Client ?? '').trim();
     if (!name) return null;

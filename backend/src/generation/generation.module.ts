@@ -10,6 +10,7 @@ import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { ArticleFailures } from './article-failures';
 import { ArticleQueue } from './article-queue';
 import { ArticleWriter } from './article-writer';
+import { RowTemplates } from './row-templates';
 import { GenerationController } from './generation.controller';
 import { GenerationRepository } from './generation.repository';
 import { GenerationService } from './generation.service';
@@ -23,7 +24,7 @@ import { SectionWriter } from './section-writer';
 @Module({
   imports: [UsersModule, WorkspacesModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule, ExamplesModule, NotionWebhooksModule],
   controllers: [GenerationController],
-  providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, NotionSettingsReader, ArticleFailures, ArticleQueue],
-  exports: [GenerationService, GenerationRepository, SectionWriter, ArticleFailures, ArticleQueue],
+  providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, NotionSettingsReader, ArticleFailures, ArticleQueue, RowTemplates],
+  exports: [GenerationService, GenerationRepository, SectionWriter, ArticleFailures, ArticleQueue, RowTemplates],
 })
 export class GenerationModule {}

@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, NotionClient } from '../integrations/notion/notion.client';
+import { DataSource, NotionClient, StatusProperty } from '../integrations/notion/notion.client';
+import { StatusConfig } from '../workspaces/workspaces.schema';
 import { Scope } from '../workspaces/scope';
 import { DEFAULT_STATUS_CONFIG } from '../workspaces/settings.dto';
 import { WorkspaceSettingsService } from '../workspaces/settings.service';
-import type { NotionTarget } from './article-writer';
 import { GenerationError } from './generation-error';
+
+/** Where and how a written article is delivered in Notion: the user's secret and status property. */
+export interface NotionTarget {
+  secret: string;
+  status: StatusProperty;
+  statusConfig: StatusConfig;
+}
 
 export interface SavedSettings {
   secret: string;

@@ -1,12 +1,13 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { useCanWrite } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
-import type { NotionCheck } from './api';
+import { formatUsd } from '../../resources/history/format';
+import type { NotionCheck, RowsEstimate } from './api';
 
 /**
  * "Test connection" (owners) and for Notion "Check Notion now" (editors and owners), with the last
@@ -21,6 +22,16 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
   const { run, busy } = useRun(show);
   const dataProvider = useDataProvider<QuireDataProvider>();
   const [lastCheck, setLastCheck] = useState<NotionCheck | null>(null);
+  // What the rows waiting at the start value would cost: read with the last check, and again after "Check now".
+  const [estimate, setEstimate] = useState<RowsEstimate | null>(null);
+  const readEstimate = useCallback(
+    () =>
+      dataProvider.estimateRows().then(
+        (r) => setEstimate(r),
+        () => setEstimate(null),
+      ),
+    [dataProvider],
+  );
 
   useEffect(() => {
     if (service !== 'notion') return;
@@ -28,7 +39,8 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
       (r) => setLastCheck(r.lastCheck),
       () => undefined,
     );
-  }, [dataProvider, service]);
+    void readEstimate();
+  }, [dataProvider, service, readEstimate]);
 
   const failure = (error: unknown) => serverMessage(error) ?? (error as Error).message;
   const test = () =>
@@ -41,7 +53,10 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
     run('check', {
       call: (provider) => provider.checkNotionNow(),
       invalidates: ['history'],
-      onSuccess: (result) => setLastCheck(result.lastCheck),
+      onSuccess: (result) => {
+        setLastCheck(result.lastCheck);
+        void readEstimate();
+      },
       failure,
     });
 
@@ -71,6 +86,24 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
             {t('lastCheck', { at, found: lastCheck.found, claimed: lastCheck.claimed })}
           </Typography>
         ))}
+      {estimate && <RowsEstimateLine estimate={estimate} />}
     </Stack>
+  );
+}
+
+/** What writing the rows at the start value would cost now, each as it reserves it against the budgets. */
+function RowsEstimateLine({ estimate }: { estimate: RowsEstimate }) {
+  const t = useT('home');
+  const start = estimate.start_value;
+  const line =
+    estimate.rows === 0
+      ? t('rowsEstimateNone', { start })
+      : t('rowsEstimate', { rows: estimate.rows - estimate.unpriced - estimate.without_template, start, usd: formatUsd(estimate.cost_usd, '') }) +
+        (estimate.unpriced ? t('rowsUnpriced', { count: estimate.unpriced }) : '') +
+        (estimate.without_template ? t('rowsWithoutTemplate', { count: estimate.without_template }) : '');
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="rows-estimate">
+      {line}
+    </Typography>
   );
 }

@@ -3,6 +3,8 @@ import type { Api, Body, TypedApi } from '../../api/client';
 export type EnvVars = Api<'EnvVarsResponse'>;
 export type StatusConfig = Api<'StatusConfigDto'>;
 export type NotionCheck = Api<'PollReportResponse'>;
+/** What the rows at the start value would cost to write, as each reserves it (GET /api/generation/estimate). */
+export type RowsEstimate = Api<'RowsEstimateResponse'>;
 /** GET /api/notion-webhook: the workspace's webhook address, and how far Notion's subscription got. */
 export type NotionWebhook = Api<'NotionWebhookResponse'>;
 
@@ -23,6 +25,8 @@ export const homeApi = (api: TypedApi) => ({
   testConnection: (service: 'notion' | 'openai') => api.post(service === 'notion' ? '/api/generation/test-notion' : '/api/generation/test-openai'),
   getNotionCheck: () => api.get('/api/generation/status'),
   checkNotionNow: () => api.post('/api/generation/check-now'),
+  /** GET /api/generation/estimate: what the rows at the start value would cost to write now (nothing is claimed). */
+  estimateRows: () => api.get('/api/generation/estimate'),
   notionWebhook: () => api.get('/api/notion-webhook'),
   /** POST /api/notion-webhook/reset (owners): forgets the verification token, for a new subscription; answers the new state. */
   resetNotionWebhook: () => api.post('/api/notion-webhook/reset'),
