@@ -86,6 +86,23 @@ describe(GenerationService.name, () => {
       expect(report).toMatchObject({ found: 1, claimed: 1, problem: null });
     });
 
+    it('should claim every row before it queues any, so that a bulk round gathers them all', async () => {
+      const { sut, jobs, notion, queue } = await build();
+      notion.pagesWithStatus.mockImplementation(async (_s, _d, _p, value) => (value === start ? [page('page-1'), page('page-2')] : []));
+      const steps: string[] = [];
+      jobs.claim.mockImplementation(async ({ notionPageId }) => {
+        steps.push(`claim ${notionPageId}`);
+        return job({ id: `job-${notionPageId.slice(-1)}`, status: 'queued' });
+      });
+      queue.send.mockImplementation(async (_queue, data) => {
+        steps.push(`queue ${(data as { jobId: string }).jobId}`);
+        return null as never;
+      });
+
+      expect(await sut.poll(SCOPE)).toMatchObject({ found: 2, claimed: 2 });
+      expect(steps).toEqual(['claim page-1', 'claim page-2', 'queue job-1', 'queue job-2']);
+    });
+
     it('should leave a row another process claimed alone', async () => {
       const { sut, jobs, notion, queue } = await build();
       notion.pagesWithStatus.mockImplementation(async (_s, _d, _p, value) => (value === start ? [page('page-1')] : []));
