@@ -66,6 +66,8 @@ test.describe('Training data from a website', () => {
 
   test("shows the server's reason for refusing a URL on the input, after the spec's message", async ({ page }) => {
     await page.goto('/training/submit');
+    // What it costs is said before it starts: the dashboard's collection groups sections by their text.
+    await expect(page.getByText('Collecting costs nothing at a model vendor: this server reads the site and groups its sections by their text.')).toBeVisible();
     const url = page.getByRole('textbox', { name: 'Website URL' });
     await url.fill('not a url');
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -401,6 +401,8 @@ export const trainingMessages = {
   websiteUrl: 'Website URL',
   submit: 'Submit',
   invalidUrl: 'Please enter a valid URL.',
+  // What collecting costs, said before it starts (not in the spec)
+  costNote: 'Collecting costs nothing at a model vendor: this server reads the site and groups its sections by their text.',
   submitted: 'Job submitted!',
   submitFailed: 'Failed to submit URL for processing.',
   viewJob: 'View job',

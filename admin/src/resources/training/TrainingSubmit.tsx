@@ -73,6 +73,9 @@ export default function TrainingSubmit() {
                   {t('submit')}
                 </Button>
               </Stack>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t('costNote')}
+              </Typography>
             </Form>
           )}
           {jobId && (
