@@ -84,7 +84,7 @@ async function measure(label) {
     const [job] = (
       await db.execute(sql`
         insert into generation_jobs (workspace_id, notion_page_id, notion_page_url, page_properties, title, status)
-        values (${workspaceId}::uuid, ${`bench-${n++}`}, 'https://notion.so/p', '{"Client":"Acme"}'::jsonb, 'Bench row', 'running')
+        values (${workspaceId}::uuid, ${`bench-${n}`}, 'https://notion.so/p', ${JSON.stringify({ Client: 'Acme', Name: `Bench row ${n}`, Keyword: `keyword ${n++}` })}::jsonb, 'Bench row', 'running')
         returning id, workspace_id as "workspaceId", page_properties as "pageProperties", reserved_usd as "reservedUsd", spent_usd as "spentUsd", sections_done as "sectionsDone"`)
     ).rows;
     const startedAt = performance.now();

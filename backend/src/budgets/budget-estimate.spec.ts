@@ -1,5 +1,5 @@
 import type { SectionSnapshot } from '../sections/sections.schema';
-import { EstimatedModel, estimateSections, FIRST_SECTION_TOKENS, totalUsd } from './budget-estimate';
+import { EstimatedModel, estimateSections, FIRST_SECTION_TOKENS, textsToCount, tokensByLength, totalUsd } from './budget-estimate';
 
 const section = (heading: string, systemPrompt: string, userPrompt: string, model = 'm-1'): SectionSnapshot => ({
   section: heading,
@@ -11,14 +11,15 @@ const section = (heading: string, systemPrompt: string, userPrompt: string, mode
   logit_bias_group: null,
 });
 /** A model at $1 a million prompt tokens and $2 a million written. */
-const model = (mostWritten: number | null, name = 'gpt-x'): EstimatedModel => ({
+const model = (mostWritten: number | null, name = 'gpt-x', tokens = tokensByLength): EstimatedModel => ({
   name,
   mostWritten,
+  tokens,
   cost: (prompt, completion) => (prompt * 1 + completion * 2) / 1e6,
 });
 
 describe('estimateSections', () => {
-  it('should count four characters a token of the prompts, and the most the model has written', () => {
+  it("should count the prompts with the model's tokens (four characters a token without a tokenizer), and the most it has written", () => {
     const [estimate] = estimateSections([section('Intro', 'abcd', 'abcdefg')], {}, new Set(), () => model(500));
     expect(estimate).toEqual({ position: 0, heading: 'Intro', model: 'gpt-x', promptTokens: 3, completionTokens: 500, usd: (3 + 1000) / 1e6 });
   });
@@ -31,8 +32,23 @@ describe('estimateSections', () => {
   it("should add the page's properties to a prompt with placeholders, and the sections before to one naming {{previous_sections}}", () => {
     const sections = [section('Intro', '', 'Introduce {{title}}'), section('Body', '', 'After {{previous_sections}}')];
     const estimates = estimateSections(sections, { Keyword: 'x'.repeat(40) }, new Set(), () => model(300));
-    expect(estimates[0].promptTokens).toBe(Math.ceil((1 + 'Introduce {{title}}'.length + 40) / 4));
-    expect(estimates[1].promptTokens).toBe(Math.ceil((1 + 'After {{previous_sections}}'.length + 40) / 4) + 300);
+    expect(estimates[0].promptTokens).toBe(Math.ceil((1 + 'Introduce {{title}}'.length) / 4) + 40 / 4);
+    expect(estimates[1].promptTokens).toBe(Math.ceil((1 + 'After {{previous_sections}}'.length) / 4) + 40 / 4 + 300);
+  });
+
+  it("should ask the model's tokenizer for each prompt still to write (textsToCount), and count the properties at four characters a token", () => {
+    const sections = [section('Intro', 'You write.', 'Introduce {{title}}'), section('Body', 'You write.', 'More')];
+    const properties = { Name: 'Laptops', Keyword: 'cheap' };
+    const counts = new Map([
+      ['You write.\nIntroduce {{title}}', 7],
+      ['You write.\nMore', 5],
+    ]);
+    expect(textsToCount(sections, new Set())).toEqual([...counts.keys()]);
+    expect(textsToCount(sections, new Set([0]))).toEqual(['You write.\nMore']);
+    const tokens = (text: string) => counts.get(text) ?? Number.NaN;
+    const estimates = estimateSections(sections, properties, new Set(), () => model(100, 'gpt-x', tokens));
+    // The properties count where the prompt has placeholders.
+    expect(estimates.map((e) => e.promptTokens)).toEqual([7 + Math.ceil('Laptops\ncheap'.length / 4), 5]);
   });
 
   it('should leave out the sections written already, still counting them as what came before', () => {

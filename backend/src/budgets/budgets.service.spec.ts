@@ -3,6 +3,7 @@ import { buildService } from '../../../test/support/unit';
 import { Metrics } from '../metrics/metrics';
 import { AuditRepository } from '../workspaces/audit.repository';
 import { RowTemplates } from '../generation/row-templates';
+import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import type { ArticleRow } from '../articles/articles.schema';
 import { ClientsRepository } from '../clients/clients.repository';
 import type { ClientRow } from '../clients/clients.schema';
@@ -44,12 +45,15 @@ describe(BudgetsService.name, () => {
         queue: ArticleQueue,
         audit: AuditRepository,
         rowTemplates: RowTemplates,
+        cpu: CpuPool,
       },
       [
         { provide: APP_CONFIG, useValue: { openAiPrices: prices } },
         { provide: Metrics, useValue: { registry: new Registry() } },
       ],
     );
+    // OpenAI's tokenizer, as the CPU pool runs it: four characters a token here, so that the figures below read easily.
+    built.cpu.run.mockImplementation(async (_task, input) => (input as { texts: string[] }).texts.map((text) => Math.ceil(text.length / 4)) as never);
     built.budgets.estimatedModels.mockResolvedValue([{ id: 'model-1', name: 'gpt-x', connectionId: null, mostWritten: 1000 }]);
     built.jobs.sections.mockResolvedValue([]);
     built.budgets.spentAndReserved.mockResolvedValue({ spentUsd: 0, reservedUsd: null, clientId: null });
@@ -63,6 +67,28 @@ describe(BudgetsService.name, () => {
       await sut.reserve(job, article, client);
       expect(budgets.hold).toHaveBeenCalledWith(job, 'client-1', expect.any(Number), monthOf(new Date()).key);
       expect(budgets.hold.mock.calls[0][2]).toBeGreaterThan(0);
+    });
+
+    it("should count an OpenAI model's prompts with its tokenizer, and a provider's at four characters a token", async () => {
+      const { sut, budgets, cpu } = await build();
+      budgets.hold.mockResolvedValue(null);
+      cpu.run.mockImplementation(async (_task, input) => (input as { texts: string[] }).texts.map(() => 1000) as never);
+      await sut.reserve(job, article, null);
+      expect(cpu.run).toHaveBeenCalledWith('countTokens', { texts: expect.arrayContaining(['You write.\nWrite.']), family: 'o200k_base' });
+      // Two sections of 1,000 prompt tokens and 1,000 written, at $1 and $2 a million.
+      expect(budgets.hold.mock.calls[0][2]).toBeCloseTo((2 * (1000 + 2000)) / 1e6, 9);
+
+      // The same prompts again are not sent to the pool again.
+      await sut.reserve(job, article, null);
+      expect(cpu.run).toHaveBeenCalledTimes(1);
+      expect(budgets.hold.mock.calls[1][2]).toBe(budgets.hold.mock.calls[0][2]);
+
+      cpu.run.mockClear();
+      budgets.hold.mockClear();
+      budgets.estimatedModels.mockResolvedValue([{ id: 'model-1', name: 'gpt-x', connectionId: 'provider-1', mostWritten: 1000 }]);
+      await sut.reserve(job, article, null);
+      expect(cpu.run).not.toHaveBeenCalled();
+      expect(budgets.hold.mock.calls[0][2]).toBeCloseTo((2 * (Math.ceil('You write.\nWrite.'.length / 4) + 2000)) / 1e6, 9);
     });
 
     it('should reserve nothing again for an article that has reserved (a bulk article woken for its next round)', async () => {

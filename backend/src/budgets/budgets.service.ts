@@ -17,7 +17,10 @@ import { AuditActor, AuditRepository } from '../workspaces/audit.repository';
 import { Metrics } from '../metrics/metrics';
 import { Gauge } from 'prom-client';
 import { monthOf } from '../common/month';
-import { EstimatedModel, estimateSections, SectionEstimate, totalUsd } from './budget-estimate';
+import { EstimatedModel, estimateSections, SectionEstimate, textsToCount, tokensByLength, totalUsd } from './budget-estimate';
+import { CpuPool } from '../cpu-pool/cpu-pool.service';
+import { tokenizerFor } from '../integrations/openai/model-catalogue';
+import type { TokenizerFamily } from '../integrations/openai/tokenizer';
 import { BudgetSpend, BudgetsRepository, Overrun } from './budgets.repository';
 import type { BudgetRow } from './budgets.schema';
 
@@ -31,6 +34,9 @@ export const WARN_AT_PERCENT = [80, 100] as const;
 
 /** Who the audit log names for what Quire itself noticed. */
 const QUIRE: Omit<AuditActor, 'workspaceId'> = { userId: null, name: 'Quire', role: 'owner' };
+
+/** How many counted texts a server keeps: a workspace's templates' prompts, many times over. */
+const COUNTED_KEPT = 2_000;
 
 /** Whose limit it is, as History names it. */
 const whose = (budget: BudgetRow) => (budget.clientId ? "the client's budget" : "the workspace's budget");
@@ -60,6 +66,9 @@ export interface RowsEstimate {
  */
 @Injectable()
 export class BudgetsService implements ArticleBudget {
+  /** Texts counted with a tokenizer, by family and text: the most recent COUNTED_KEPT. */
+  private readonly counts = new Map<string, number>();
+
   constructor(
     private readonly budgets: BudgetsRepository,
     private readonly clients: ClientsRepository,
@@ -67,6 +76,7 @@ export class BudgetsService implements ArticleBudget {
     private readonly queue: ArticleQueue,
     private readonly audit: AuditRepository,
     private readonly rowTemplates: RowTemplates,
+    private readonly cpu: CpuPool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     metrics: Metrics,
   ) {
@@ -235,16 +245,52 @@ export class BudgetsService implements ArticleBudget {
   /** Each section's estimate, at the batch price where a bulk template sends it to OpenAI's batches: its models and what each wrote at most read at once. */
   private async estimateSections(scope: Scope, article: ArticleRow, properties: Record<string, string | null>, done: Set<number>): Promise<SectionEstimate[]> {
     const rows = await this.budgets.estimatedModels(scope, [...new Set(article.sections.map((section) => section.model))]);
+    const counted = await this.countedByTokenizer(
+      rows.filter((row) => row.connectionId === null).map((row) => row.name),
+      textsToCount(article.sections, done),
+    );
     const models = new Map<string, EstimatedModel>(
       rows.map(({ id, name, connectionId, mostWritten }) => {
         // Anthropic's batches are at half price too; a provider's section is reserved at the full price, which holds whichever way it goes.
         const batch = article.bulk && connectionId === null;
         const cost = (promptTokens: number, completionTokens: number) =>
           spentUsd({ model: name, promptTokens, completionTokens, cachedTokens: 0, batch }, this.config.openAiPrices);
-        return [id, { name, mostWritten, cost }];
+        const family = connectionId === null ? counted.get(tokenizerFor(name)) : undefined;
+        return [id, { name, mostWritten, cost, tokens: (text: string) => family?.get(text) ?? tokensByLength(text) }];
       }),
     );
     return estimateSections(article.sections, properties, done, (section: SectionSnapshot) => models.get(section.model) ?? null);
+  }
+
+  /**
+   * The texts' tokens in each tokenizer family OpenAI's models of `names` use: counted off the event
+   * loop (the CPU pool), each text once while it is among the last COUNTED_KEPT counted (a template's
+   * prompts are the same from row to row).
+   */
+  private async countedByTokenizer(names: string[], texts: string[]): Promise<Map<TokenizerFamily, Map<string, number>>> {
+    const counted = new Map<TokenizerFamily, Map<string, number>>();
+    for (const family of new Set(names.map(tokenizerFor))) {
+      const known = new Map<string, number>();
+      const missing = [...new Set(texts)].filter((text) => {
+        const count = this.counts.get(`${family}\0${text}`);
+        if (count !== undefined) known.set(text, count);
+        return count === undefined;
+      });
+      if (missing.length > 0) {
+        const counts = await this.cpu.run('countTokens', { texts: missing, family });
+        missing.forEach((text, i) => {
+          known.set(text, counts[i]);
+          this.counts.set(`${family}\0${text}`, counts[i]);
+        });
+        // The oldest go first (a Map keeps its insertion order).
+        for (const key of this.counts.keys()) {
+          if (this.counts.size <= COUNTED_KEPT) break;
+          this.counts.delete(key);
+        }
+      }
+      counted.set(family, known);
+    }
+    return counted;
   }
 }
 
