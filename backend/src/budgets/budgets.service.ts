@@ -48,6 +48,9 @@ export interface BudgetReport extends BudgetSpend {
   projectedUsd: number;
 }
 
+/** A section's model as an estimate reads it (null: the model is gone). */
+type ModelOf = (section: SectionSnapshot) => EstimatedModel | null;
+
 /** What writing the rows at the start value would cost (GET /api/generation/estimate). */
 export interface RowsEstimate {
   startValue: string;
@@ -226,24 +229,39 @@ export class BudgetsService implements ArticleBudget {
   async estimateRows(scope: Scope): Promise<RowsEstimate> {
     const { startValue, rows } = await this.rowTemplates.rowsToStart(scope);
     const estimate: RowsEstimate = { startValue, rows: rows.length, usd: 0, unpriced: 0, withoutTemplate: 0 };
+    // Rows of one template share its look-up and its models: each is read once for all of them.
+    const templates = new Map<string, Promise<ArticleRow | null>>();
+    const modelsOfTemplate = new Map<string, Promise<ModelOf>>();
     for (const properties of rows) {
-      const article = await this.rowTemplates.templateFor(scope, properties).catch((error: unknown) => {
-        if (error instanceof GenerationError) return null;
-        throw error;
-      });
+      const named = `${(properties.Article ?? '').trim()}\0${(properties.Type ?? '').trim()}`;
+      if (!templates.has(named))
+        templates.set(
+          named,
+          this.rowTemplates.templateFor(scope, properties).catch((error: unknown) => {
+            if (error instanceof GenerationError) return null;
+            throw error;
+          }),
+        );
+      const article = await templates.get(named)!;
       if (!article) {
         estimate.withoutTemplate++;
         continue;
       }
-      const usd = totalUsd(await this.estimateSections(scope, article, properties, new Set()));
+      if (!modelsOfTemplate.has(article.id)) modelsOfTemplate.set(article.id, this.modelsOf(scope, article, new Set()));
+      const usd = totalUsd(estimateSections(article.sections, properties, new Set(), await modelsOfTemplate.get(article.id)!));
       if (usd === null) estimate.unpriced++;
       else estimate.usd += usd;
     }
     return estimate;
   }
 
-  /** Each section's estimate, at the batch price where a bulk template sends it to OpenAI's batches: its models and what each wrote at most read at once. */
+  /** Each section's estimate, at the batch price where a bulk template sends it to OpenAI's batches. */
   private async estimateSections(scope: Scope, article: ArticleRow, properties: Record<string, string | null>, done: Set<number>): Promise<SectionEstimate[]> {
+    return estimateSections(article.sections, properties, done, await this.modelsOf(scope, article, done));
+  }
+
+  /** The template's models as an estimate reads them: their vendor's names and prices, what each wrote at most, and their prompts' tokens (read at once). */
+  private async modelsOf(scope: Scope, article: ArticleRow, done: Set<number>): Promise<ModelOf> {
     const rows = await this.budgets.estimatedModels(scope, [...new Set(article.sections.map((section) => section.model))]);
     const counted = await this.countedByTokenizer(
       rows.filter((row) => row.connectionId === null).map((row) => row.name),
@@ -259,7 +277,7 @@ export class BudgetsService implements ArticleBudget {
         return [id, { name, mostWritten, cost, tokens: (text: string) => family?.get(text) ?? tokensByLength(text) }];
       }),
     );
-    return estimateSections(article.sections, properties, done, (section: SectionSnapshot) => models.get(section.model) ?? null);
+    return (section: SectionSnapshot) => models.get(section.model) ?? null;
   }
 
   /**
