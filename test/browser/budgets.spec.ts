@@ -93,6 +93,25 @@ test.describe('Home: monthly budgets', () => {
     await expect.poll(async () => (await entryOf(page, title))?.status, { timeout: 20_000 }).toBe('completed');
   });
 
+  test("an owner sets a template's limit; the template's page shows the month's spend against it", async ({ page }) => {
+    const type = `Templated ${tag()}`;
+    const article = await template(page, 'Templated', type);
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Monthly budgets' });
+    const form = card.getByRole('form', { name: 'Set a monthly limit' });
+    await form.getByLabel('Or a template').fill(article.article_title.slice(0, 14));
+    await page.getByRole('option', { name: article.article_title }).click();
+    await form.getByLabel('Monthly limit (USD)').fill('25');
+    await form.getByRole('button', { name: 'Set limit' }).click();
+    await expect(page.getByText('Limit saved.')).toBeVisible();
+    const row = card.getByRole('table', { name: 'Monthly limits' }).getByRole('row', { name: new RegExp(`Template "${article.article_title}"`) });
+    await expect(row).toContainText('$0.00 of $25.00');
+    await shot(card, 'home-budgets-template');
+
+    await page.goto(`/articles?id=${article._id}`);
+    await expect(page.getByTestId('template-budget')).toHaveText("This template's monthly limit: $0.00 of $25.00 spent this month (Home › Monthly budgets).");
+  });
+
   test('Home says what the rows waiting in Notion would cost before "Check Notion now" takes them', async ({ page }) => {
     const type = `Costed ${tag()}`;
     await template(page, 'Costed', type);

@@ -81,7 +81,7 @@ describe('Budgets: monthly limits that hold', () => {
     expect(warnings.find((e) => e.action === 'warn')).toMatchObject({ user_name: 'Quire', record_id: workspace._id });
     // Prometheus reads the limit and the month's spend.
     const metrics = (await request(suite.t.http).get('/api/metrics').set('Authorization', `Bearer ${METRICS}`).expect(200)).text;
-    const gauge = (name: string) => Number(new RegExp(`^${name}\\{workspace="[^"]+",client=""\\} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    const gauge = (name: string) => Number(new RegExp(`^${name}\\{workspace="[^"]+",client="",template=""\\} (\\S+)$`, 'm').exec(metrics)?.[1]);
     expect(gauge('quire_budget_limit_usd')).toBe(limit);
     expect(gauge('quire_budget_spent_usd')).toBeCloseTo(held.spent_usd, 6);
 
@@ -110,6 +110,41 @@ describe('Budgets: monthly limits that hold', () => {
 
     await suite.agent.delete(`/api/budgets/${budget._id}`).expect(200);
     await allCompleted(4);
+  });
+
+  it("holds a template's rows to the template's limit, whatever their client, and leaves another template's rows alone", async () => {
+    const [guide] = (await suite.agent.get('/api/articles').expect(200)).body as Json[];
+    const sections = (guide.sections as Json[]).map(({ section_version: _version, latest_version: _latest, ...entry }) => entry);
+    await suite.agent.post('/api/articles').send({ article_title: 'Review guide', article_type: 'Review', sections }).expect(201);
+    const acme = ((await suite.agent.get('/api/clients').expect(200)).body as Json[]).find((c) => c.name === 'Acme')!;
+    const both = await suite.agent.post('/api/budgets').send({ client_id: acme._id, article_id: guide._id, monthly_limit_usd: 1 }).expect(400);
+    expect(both.body.message).toBe('Set a limit for a client or for a template, not both at once.');
+    const budget = (await suite.agent.post('/api/budgets').send({ article_id: guide._id, monthly_limit_usd: 0.0001 }).expect(201)).body;
+    expect(budget).toMatchObject({ article_id: guide._id, article_name: 'Laptop guide', client_id: null, client_name: null, waiting: 0 });
+    const again = await suite.agent.post('/api/budgets').send({ article_id: guide._id, monthly_limit_usd: 2 }).expect(409);
+    expect(again.body.message).toBe('This template has a monthly limit already; change it instead.');
+
+    rows(2, 'Guide laptop', 'Acme');
+    const reviews = [1, 2].map((i) => notion.addRow({ title: `Review laptop ${i}`, status: 'Start Generating', type: 'Review', extra: { Keyword: 'k' } }));
+    await checkNow();
+    const waiting = (await still(4)).filter(waitingMessage);
+    expect(waiting.map((e) => e.title).sort()).toEqual(['Guide laptop 1', 'Guide laptop 2']);
+    expect(waiting[0].message).toMatch(
+      /^Waiting: this article needs about \$\d+\.\d+, more than the template's budget of \$0\.0001 a month; raise the limit to write it\.$/,
+    );
+    expect(reviews.map((id) => notion.statusOf(id))).toEqual(['Posts Generated', 'Posts Generated']);
+    expect((await settledBudgets(2))[0]).toMatchObject({ article_name: 'Laptop guide', waiting: 2, spent_usd: 0 });
+
+    // Raised: the template's rows are written, and what they cost is the template's month's spend (the reviews' is not).
+    await suite.agent.put(`/api/budgets/${budget._id}`).send({ monthly_limit_usd: 1 }).expect(200);
+    const entries = await allCompleted(4);
+    const costOf = async (title: string) =>
+      ((await suite.agent.get(`/api/history/${entries.find((e) => e.title === title)!._id}`).expect(200)).body.sections as Json[]).reduce(
+        (sum, section) => sum + section.cost_usd,
+        0,
+      );
+    const [after] = await budgets();
+    expect(after.spent_usd).toBeCloseTo((await costOf('Guide laptop 1')) + (await costOf('Guide laptop 2')), 5);
   });
 
   it("holds a bulk template's rows to the limit at the batch price, and starts the rest when the limit is raised", async () => {

@@ -1,6 +1,7 @@
 import { AnthropicFake } from '../fakes/anthropic-fake';
 import { CompatibleFake } from '../fakes/compatible-fake';
 import { GeminiFake } from '../fakes/gemini-fake';
+import { promptTokens } from '../fakes/written-text';
 import { eventually } from '../support/fixtures';
 import { generationSuite, SECTION_HEADINGS } from '../support/generation-fixtures';
 
@@ -248,6 +249,45 @@ describe('Writing through the model providers: a model on Anthropic, Google Gemi
     ]);
     expect(messages().length).toBeGreaterThanOrEqual(3);
     expect(generated().filter((r) => r.status === 200)).toHaveLength(3);
+  });
+
+  it("estimates a template on Claude and on Gemini by each vendor's count of its prompts, each prompt counted once", async () => {
+    const { model: claude, article } = await setup();
+    const { model: flash } = await geminiSetup([]);
+    const [writer] = (await suite.agent.get('/api/models').expect(200)).body.filter((m: Json) => m.name === 'Writer');
+    const first = 'You introduce articles for {{client}}.\nIntroduce "{{title}}" about {{Keyword}}.';
+    const third = 'You answer questions.\nThree FAQ for {{article_title}} ({{article_type}}), section {{section_heading}}.';
+    const estimate = async () => (await suite.agent.get(`/api/articles/${article._id}/estimate`).expect(200)).body as Json;
+    const counted = () => anthropic.requests.filter((r) => r.path === '/v1/messages/count_tokens').map((r) => JSON.parse(r.body) as Json);
+
+    await suite.agent.post(`/api/models/${writer._id}/replace`).send({ replacement: claude._id }).expect(200);
+    const byClaude = await estimate();
+    expect(byClaude.sections.map((s: Json) => s.model)).toEqual(Array(3).fill('claude-sonnet-4-6'));
+    // Each prompt sent once to Anthropic's count endpoint, and read as it counted it (not four characters a token).
+    expect(counted()).toHaveLength(3);
+    expect(counted()).toContainEqual({ model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: first }] });
+    expect(byClaude.sections[0].prompt_tokens).toBe(promptTokens([first]));
+    expect(byClaude.sections[2].prompt_tokens).toBe(promptTokens([third]));
+    expect(promptTokens([first])).not.toBe(Math.ceil(first.length / 4));
+    await estimate();
+    expect(counted()).toHaveLength(3);
+
+    await suite.agent.post(`/api/models/${claude._id}/replace`).send({ replacement: flash._id }).expect(200);
+    const byGemini = await estimate();
+    const geminiCounts = gemini.requests.filter((r) => r.path === '/v1beta/models/gemini-2.5-flash:countTokens');
+    expect(geminiCounts).toHaveLength(3);
+    expect(geminiCounts.map((r) => JSON.parse(r.body))).toContainEqual({ contents: [{ role: 'user', parts: [{ text: first }] }] });
+    expect(byGemini.sections[0].prompt_tokens).toBe(promptTokens([first]));
+
+    // A vendor that cannot count now: the prompts of a model it has not counted yet are estimated by length, and the estimate still answers.
+    // Three prompts, each tried twice (the SDK's one retry).
+    anthropic.failNext(/count_tokens/, 529, 'overloaded_error', 'Overloaded', 6);
+    const haiku = (
+      await suite.agent.post('/api/models').send({ name: 'Haiku', base_model: 'claude-haiku-4-5-20251001', connection_id: claude.connection_id }).expect(201)
+    ).body;
+    await suite.agent.post(`/api/models/${flash._id}/replace`).send({ replacement: haiku._id }).expect(200);
+    const byLength = await estimate();
+    expect(byLength.sections[0].prompt_tokens).toBe(Math.ceil(first.length / 4));
   });
 
   it('holds the next request to Anthropic for the time its 429 asked, then writes', async () => {

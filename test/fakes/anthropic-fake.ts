@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { HttpFake, json, RecordedRequest } from './http-fake';
 import { AnthropicMessageBatches, BATCH_MAX_BYTES, BATCH_MAX_REQUESTS, MessageBatchRecord, MessageBatchScript, ProcessedRequest } from './anthropic-batches';
-import { ChatTurn, writtenText } from './written-text';
+import { ChatTurn, promptTokens, writtenText } from './written-text';
 
 /** One model as Anthropic's `GET /v1/models` lists it. */
 export interface AnthropicModel {
@@ -57,6 +57,8 @@ const MESSAGE_FIELDS = [
   'cache_control',
   'diagnostics',
 ];
+/** The body fields `POST /v1/messages/count_tokens` takes (@anthropic-ai/sdk 1.x's MessageCountTokensParams): a message's, less `max_tokens` and what only a made message takes. */
+const COUNT_FIELDS = ['model', 'messages', 'system', 'thinking', 'output_config', 'tools', 'tool_choice', 'speed', 'cache_control'];
 /** What the older versions (2023-01-01, 2023-06-01) take besides: the sampling parameters. */
 const SAMPLING_FIELDS = ['temperature', 'top_p', 'top_k'];
 const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'];
@@ -108,8 +110,13 @@ const textOf = (content: unknown): string =>
  * for a model in `effortRefused`; a malformed `thinking`, a `budget_tokens` below 1,024 or not below
  * `max_tokens`, thinking with a `temperature` other than 1; and `stream: true`, which the fake does
  * not simulate. The answer is a `message` whose text block is written as every simulator writes
- * (written-text.ts), after a `thinking` block when thinking is adaptive or enabled, with `usage` estimated
- * at four characters a token (thinking tokens counted in output_tokens), cut at a stop sequence or at `max_tokens`.
+ * (written-text.ts), after a `thinking` block when thinking is adaptive or enabled, with its prompt's
+ * `usage` counted by promptTokens and what it wrote at four characters a token (thinking tokens counted in output_tokens), cut at a stop sequence or at `max_tokens`.
+ *
+ * `POST /v1/messages/count_tokens` takes a message request's body less `max_tokens` (any field it
+ * does not take is an extra input), refuses an unknown model and malformed messages as a message
+ * request does, and answers `{input_tokens}` as the message's usage would count them
+ * (written-text.ts's promptTokens, as for a message's `usage.input_tokens`).
  *
  * Message Batches (`/v1/messages/batches*`) are anthropic-batches.ts's: each request of a batch is
  * checked and answered by the same code as `POST /v1/messages`, as a result when its batch ends.
@@ -240,6 +247,7 @@ export class AnthropicFake extends HttpFake {
     }
     const requestId = { 'request-id': `req_${randomBytes(12).toString('hex')}` };
     if (req.method === 'POST' && req.path === '/v1/messages') return this.messages(req, res, version, requestId);
+    if (req.method === 'POST' && req.path === '/v1/messages/count_tokens') return this.countTokens(req, res, requestId);
     if (this.batchApi.route(req, res, version, requestId)) return;
     if (req.method === 'GET' && req.path === '/v1/models') return this.list(req, res, requestId);
     const one = /^\/v1\/models\/([^/]+)$/.exec(req.path);
@@ -284,6 +292,30 @@ export class AnthropicFake extends HttpFake {
     if (!answer.body) return this.error(res, answer.status, answer.type, answer.message);
     if (this.chatLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chatLatencyMs));
     json(res, 200, answer.body, headers);
+  }
+
+  /**
+   * `POST /v1/messages/count_tokens`: a message request's body without `max_tokens` (and the other
+   * fields only a message made takes), checked as a message is; answers `{input_tokens}`, counted as
+   * the message's usage would count it.
+   */
+  private countTokens(req: RecordedRequest, res: ServerResponse, headers: Record<string, string>): void {
+    const body: unknown = JSON.parse(req.body || '{}');
+    if (!isObject(body)) return this.error(res, 400, 'invalid_request_error', 'There was an issue with the format of the request.');
+    const refusal = this.countRefusal(body);
+    if (refusal) return this.error(res, refusal.status, refusal.type, refusal.message);
+    const texts = [given(body.system) ? textOf(body.system) : '', ...(body.messages as { content: unknown }[]).map((m) => textOf(m.content))];
+    json(res, 200, { input_tokens: promptTokens(texts) }, headers);
+  }
+
+  /** Why Anthropic would refuse this count request, or null. */
+  private countRefusal(body: Record<string, unknown>): Refusal | null {
+    const extra = Object.keys(body).find((key) => !COUNT_FIELDS.includes(key));
+    if (extra !== undefined) return invalid(`${extra}: Extra inputs are not permitted`);
+    for (const field of ['model', 'messages']) if (body[field] === undefined) return invalid(`${field}: Field required`);
+    if (typeof body.model !== 'string') return invalid('model: Input should be a valid string');
+    if (!this.models.some((m) => m.id === body.model)) return { status: 404, type: 'not_found_error', message: `model: ${body.model}` };
+    return this.messagesRefusal(body.messages) ?? this.systemRefusal(body.system) ?? this.effortRefusal(body.output_config, body.model);
   }
 
   /** A message request's body answered under `version`: the message, or Anthropic's refusal of it. */
@@ -468,7 +500,7 @@ export class AnthropicFake extends HttpFake {
         signature: randomBytes(48).toString('base64'),
       });
     if (text !== '') content.push({ type: 'text', text, citations: null });
-    const inputTokens = Math.ceil(((system ?? '').length + turns.reduce((sum, t) => sum + String(t.content).length, 0)) / 4);
+    const inputTokens = promptTokens([system ?? '', ...turns.map((t) => String(t.content))]);
     return {
       id: `msg_${randomBytes(12).toString('hex')}`,
       type: 'message',

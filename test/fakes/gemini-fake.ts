@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { HttpFake, json, RecordedRequest } from './http-fake';
-import { ChatTurn, writtenText } from './written-text';
+import { ChatTurn, promptTokens, writtenText } from './written-text';
 
 /** One model as the Gemini API's `models.list` lists it. */
 export interface GeminiModel {
@@ -162,6 +162,13 @@ function unknownName(name: string, at: string | null): Refusal {
     { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ ...(at ? { field: at } : {}), description: message }] },
   ]);
 }
+/** The fields of `models.countTokens`'s CountTokensRequest (the model is in the path). */
+const COUNT_FIELDS = ['model', 'contents', 'generateContentRequest'];
+/** The texts of a request's prompt: its system instruction and each content's parts. */
+const promptTexts = (request: Record<string, unknown>): string[] => [
+  ...(isObject(request.systemInstruction) && Array.isArray(request.systemInstruction.parts) ? [partsText(request.systemInstruction)] : []),
+  ...(request.contents as Record<string, unknown>[]).map(partsText),
+];
 /** The texts of a content's parts, joined. */
 const partsText = (content: Record<string, unknown>): string =>
   (content.parts as Record<string, unknown>[]).map((part) => (typeof part.text === 'string' ? part.text : '')).join('\n');
@@ -175,6 +182,11 @@ const partsText = (content: Record<string, unknown>): string =>
  * outside 0–1000 (400 INVALID_ARGUMENT), an unknown model or path (404 NOT_FOUND); and it can be
  * rate-limited (429 RESOURCE_EXHAUSTED, `quotaExceeded`: the wait in a RetryInfo detail, no `retry-after`) or unavailable
  * (503 UNAVAILABLE) through `failNext`.
+ *
+ * `POST /{v1|v1beta}/models/{model}:countTokens` takes `contents` or a `generateContentRequest`
+ * (refusing any other name, a model that does not list countTokens, and contents generateContent
+ * would refuse) and answers `totalTokens` as written-text.ts's promptTokens counts them — as a
+ * generated answer's `promptTokenCount` counts its prompt.
  *
  * `POST /{v1|v1beta}/models/{model}:generateContent` is checked in Google's order, each refusal a 400
  * INVALID_ARGUMENT in Google's words unless said: a name the version's request does not declare,
@@ -191,7 +203,7 @@ const partsText = (content: Record<string, unknown>): string =>
  * does not exist. The answer's one candidate holds a thought part (`thought: true`) when the model
  * thought and `includeThoughts` asked for it, then the text written as every simulator writes
  * (written-text.ts, "Avoid these words" in `systemInstruction` honoured), cut at `maxOutputTokens`
- * (`finishReason` MAX_TOKENS, else STOP); `usageMetadata` estimates four characters a token and
+ * (`finishReason` MAX_TOKENS, else STOP); `usageMetadata` counts the prompt by promptTokens, the answer at four characters a token, and
  * counts the thinking in `thoughtsTokenCount`, apart from `candidatesTokenCount`, as Google does.
  */
 export class GeminiFake extends HttpFake {
@@ -316,16 +328,47 @@ export class GeminiFake extends HttpFake {
     }
     const generate = /^\/(v1(?:beta)?)\/models\/([^/:]+):generateContent$/.exec(req.path);
     if (req.method === 'POST' && generate) return this.generate(req, res, generate[1] as ApiVersion, decodeURIComponent(generate[2]));
+    const count = /^\/(v1(?:beta)?)\/models\/([^/:]+):countTokens$/.exec(req.path);
+    if (req.method === 'POST' && count) return this.countTokens(req, res, count[1] as ApiVersion, decodeURIComponent(count[2]));
     return this.error(res, 404, 'NOT_FOUND', `Requested entity was not found.`);
   }
 
-  /** Google's 404 for a model the key does not have, naming the API version asked. */
-  private notFound(res: ServerResponse, model: string, version: string): void {
+  /** Google's 404 for a model the key does not have (or that does not take the method), naming the API version asked. */
+  private notFound(res: ServerResponse, model: string, version: string, method = 'generateContent'): void {
     this.error(
       res,
       404,
       'NOT_FOUND',
-      `models/${model} is not found for API version ${version}, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
+      `models/${model} is not found for API version ${version}, or is not supported for ${method}. Call ListModels to see the list of available models and their supported methods.`,
+    );
+  }
+
+  /**
+   * `models.countTokens`: `contents`, or a whole `generateContentRequest` (its contents and system
+   * instruction; `contents` beside it is ignored, as Google's reference says), checked as
+   * generateContent checks them; answers `totalTokens` as that request's `promptTokenCount` would be.
+   */
+  private countTokens(req: RecordedRequest, res: ServerResponse, version: ApiVersion, modelId: string): void {
+    const body: unknown = JSON.parse(req.body || '{}');
+    if (!isObject(body)) return this.error(res, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Expected an object.');
+    const extra = Object.keys(body).find((key) => !COUNT_FIELDS.includes(key));
+    if (extra !== undefined) {
+      const refusal = unknownName(extra, null);
+      return this.error(res, refusal.status, refusal.code, refusal.message, refusal.details);
+    }
+    const request = isObject(body.generateContentRequest) ? body.generateContentRequest : { contents: body.contents };
+    const unknown = this.unknownNameIn(request, version);
+    if (unknown) return this.error(res, unknown.status, unknown.code, unknown.message, unknown.details);
+    const model = this.models.find((m) => m.name === `models/${modelId}` && m.supportedGenerationMethods.includes('countTokens'));
+    if (!model) return this.notFound(res, modelId, version, 'countTokens');
+    const refusal = this.contentsRefusal(request.contents);
+    if (refusal) return this.error(res, refusal.status, refusal.code, refusal.message, refusal.details);
+    const tokens = promptTokens(promptTexts(request));
+    json(
+      res,
+      200,
+      { totalTokens: tokens, promptTokensDetails: [{ modality: 'TEXT', tokenCount: tokens }] },
+      { 'content-type': 'application/json; charset=UTF-8' },
     );
   }
 
@@ -461,15 +504,15 @@ export class GeminiFake extends HttpFake {
         thought: true,
       });
     parts.push({ text });
-    const promptTokens = Math.ceil(((system ?? '').length + turns.reduce((sum, t) => sum + String(t.content).length, 0)) / 4);
+    const promptTokenCount = promptTokens(promptTexts(body));
     const candidatesTokens = Math.ceil(text.length / 4);
     return {
       candidates: [{ content: { parts, role: 'model' }, finishReason, index: 0 }],
       usageMetadata: {
-        promptTokenCount: promptTokens,
+        promptTokenCount,
         candidatesTokenCount: candidatesTokens,
-        totalTokenCount: promptTokens + candidatesTokens + thoughtTokens,
-        promptTokensDetails: [{ modality: 'TEXT', tokenCount: promptTokens }],
+        totalTokenCount: promptTokenCount + candidatesTokens + thoughtTokens,
+        promptTokensDetails: [{ modality: 'TEXT', tokenCount: promptTokenCount }],
         // Google leaves a count of zero out.
         ...(thoughtTokens > 0 ? { thoughtsTokenCount: thoughtTokens } : {}),
       },

@@ -30,3 +30,13 @@ function followAvoidInstruction(texts: string[], content: string, disobey: () =>
   const words = new Set(named.map((word) => word.replace(/^"|"$/g, '').toLowerCase()));
   return content.replace(/[\p{L}\p{N}'-]+/gu, (word) => (words.has(word.toLowerCase()) ? '' : word)).replace(/ {2,}/g, ' ');
 }
+
+/**
+ * A prompt's tokens as the Anthropic and Gemini simulators count them, in a message's usage and at
+ * their count endpoints alike: a token a word and a token a mark of punctuation. Neither vendor's
+ * tokenizer, and deliberately not four characters a token (Quire's own guess where it has no
+ * count), so that a test can tell a vendor's count from Quire's guess.
+ */
+export function promptTokens(texts: readonly string[]): number {
+  return texts.reduce((sum, text) => sum + (text.match(/[\p{L}\p{N}]+|[^\p{L}\p{N}\s]/gu)?.length ?? 0), 0);
+}

@@ -47,6 +47,7 @@ export const generationJobRow = (overrides: Partial<GenerationJobRow> = {}): Gen
   leaseUntil: null,
   attempts: 1,
   clientId: null,
+  articleId: null,
   reservedUsd: null,
   spentUsd: 0,
   budgetWaiting: false,

@@ -187,7 +187,7 @@ export interface paths {
     /** The workspace's monthly limits (its own first, then its clients'), each with this month's spend against it; always the whole list */
     get: operations['BudgetsController_list'];
     put?: never;
-    /** Set a monthly limit: the workspace's (no client_id) or a client's; articles waiting for room try again */
+    /** Set a monthly limit: the workspace's (no client_id, no article_id), a client's or a template's; articles waiting for room try again */
     post: operations['BudgetsController_create'];
     delete?: never;
     options?: never;
@@ -1466,6 +1466,13 @@ export interface components {
       _id: string;
       /**
        * Format: uuid
+       * @description The template's id for a template's limit; else null
+       */
+      article_id: string | null;
+      /** @description The template's title */
+      article_name: string | null;
+      /**
+       * Format: uuid
        * @description The client's id; null for the workspace's limit
        */
       client_id: string | null;
@@ -2662,6 +2669,8 @@ export interface components {
       version: number;
     };
     SetBudgetDto: {
+      /** @description An article template's id for the limit of the articles written from it (never beside client_id); null or left out otherwise */
+      article_id?: string | null;
       /** @description A client's id for its limit; null or left out for the workspace's */
       client_id?: string | null;
       /**

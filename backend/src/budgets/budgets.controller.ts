@@ -89,11 +89,13 @@ export class BudgetsController {
 
   @Post('budgets')
   @Access('budgets', 'write')
-  @ApiOperation({ summary: "Set a monthly limit: the workspace's (no client_id) or a client's; articles waiting for room try again" })
+  @ApiOperation({
+    summary: "Set a monthly limit: the workspace's (no client_id, no article_id), a client's or a template's; articles waiting for room try again",
+  })
   @ApiCreatedResponse({ type: BudgetResponse })
   @ApiErrors(409)
   async create(@CurrentUser() user: AuthUser, @Body() body: SetBudgetDto): Promise<BudgetResponse> {
-    return toBudgetResponse(await this.budgets.create(user, body.client_id ?? null, body.monthly_limit_usd));
+    return toBudgetResponse(await this.budgets.create(user, { clientId: body.client_id ?? null, articleId: body.article_id ?? null }, body.monthly_limit_usd));
   }
 
   @Put('budgets/:id')

@@ -17,13 +17,23 @@ export class UpdateBudgetDto {
   monthly_limit_usd!: number;
 }
 
-/** A monthly limit set: the workspace's (no client) or a client's. */
+/** A monthly limit set: the workspace's (no client, no template), a client's or a template's. */
 export class SetBudgetDto extends UpdateBudgetDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: "A client's id for its limit; null or left out for the workspace's" })
   @IsOmittable()
   @ValidateIf((_, value) => value !== null)
   @IsUUID('all', { message: 'client_id must be the _id of one of your clients, or null for the workspace' })
   client_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: "An article template's id for the limit of the articles written from it (never beside client_id); null or left out otherwise",
+  })
+  @IsOmittable()
+  @ValidateIf((_, value) => value !== null)
+  @IsUUID('all', { message: 'article_id must be the _id of one of your article templates, or null' })
+  article_id?: string | null;
 }
 
 export class BudgetResponse {
@@ -33,6 +43,10 @@ export class BudgetResponse {
   client_id!: string | null;
   @ApiProperty({ type: String, nullable: true })
   client_name!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: "The template's id for a template's limit; else null" })
+  article_id!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The template's title" })
+  article_name!: string | null;
   @ApiProperty()
   monthly_limit_usd!: number;
   @ApiProperty({ example: '2026-11', description: 'The calendar month (UTC) the spend is of' })
@@ -52,6 +66,8 @@ export function toBudgetResponse(report: BudgetReport): BudgetResponse {
     _id: report.budget.id,
     client_id: report.budget.clientId,
     client_name: report.clientName,
+    article_id: report.budget.articleId,
+    article_name: report.articleName,
     monthly_limit_usd: report.budget.monthlyLimitUsd,
     month: report.month,
     spent_usd: roundUsd(report.spentUsd),

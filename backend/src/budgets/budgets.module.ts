@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module';
 import { ClientsModule } from '../clients/clients.module';
+import { ConnectionsModule } from '../connections/connections.module';
 import { ARTICLE_BUDGET } from '../generation/article-budget';
 import { GenerationModule } from '../generation/generation.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
@@ -15,7 +16,7 @@ import { BudgetsService } from './budgets.service';
  */
 @Global()
 @Module({
-  imports: [GenerationModule, ArticlesModule, ClientsModule, WorkspacesModule],
+  imports: [GenerationModule, ArticlesModule, ClientsModule, ConnectionsModule, WorkspacesModule],
   controllers: [BudgetsController],
   providers: [BudgetsRepository, BudgetsService, { provide: ARTICLE_BUDGET, useExisting: BudgetsService }],
   exports: [ARTICLE_BUDGET],

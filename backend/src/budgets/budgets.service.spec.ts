@@ -4,8 +4,10 @@ import { Metrics } from '../metrics/metrics';
 import { AuditRepository } from '../workspaces/audit.repository';
 import { RowTemplates } from '../generation/row-templates';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
+import { ProviderChat } from '../connections/provider-chat';
 import type { ArticleRow } from '../articles/articles.schema';
 import { ClientsRepository } from '../clients/clients.repository';
+import { ArticlesRepository } from '../articles/articles.repository';
 import type { ClientRow } from '../clients/clients.schema';
 import { APP_CONFIG } from '../config/config.module';
 import type { PriceTable } from '../config/price-table';
@@ -31,7 +33,8 @@ const section = (heading: string) => ({
 });
 const article = { id: 'article-1', bulk: false, sections: [section('Intro'), section('Body')] } as unknown as ArticleRow;
 const client = { id: 'client-1', name: 'Acme' } as ClientRow;
-const budget = (clientId: string | null, monthlyLimitUsd: number) => ({ id: 'budget-1', workspaceId: 'workspace-1', clientId, monthlyLimitUsd }) as BudgetRow;
+const budget = (clientId: string | null, monthlyLimitUsd: number, articleId: string | null = null) =>
+  ({ id: 'budget-1', workspaceId: 'workspace-1', clientId, articleId, monthlyLimitUsd }) as BudgetRow;
 
 describe(BudgetsService.name, () => {
   async function build(models: PriceTable['models'] = { 'gpt-x': { input: 1, cachedInput: 0.5, output: 2 } }) {
@@ -41,11 +44,13 @@ describe(BudgetsService.name, () => {
       {
         budgets: BudgetsRepository,
         clients: ClientsRepository,
+        articles: ArticlesRepository,
         jobs: GenerationRepository,
         queue: ArticleQueue,
         audit: AuditRepository,
         rowTemplates: RowTemplates,
         cpu: CpuPool,
+        providers: ProviderChat,
       },
       [
         { provide: APP_CONFIG, useValue: { openAiPrices: prices } },
@@ -65,11 +70,11 @@ describe(BudgetsService.name, () => {
       const { sut, budgets } = await build();
       budgets.hold.mockResolvedValue(null);
       await sut.reserve(job, article, client);
-      expect(budgets.hold).toHaveBeenCalledWith(job, 'client-1', expect.any(Number), monthOf(new Date()).key);
+      expect(budgets.hold).toHaveBeenCalledWith(job, { clientId: 'client-1', articleId: 'article-1' }, expect.any(Number), monthOf(new Date()).key);
       expect(budgets.hold.mock.calls[0][2]).toBeGreaterThan(0);
     });
 
-    it("should count an OpenAI model's prompts with its tokenizer, and a provider's at four characters a token", async () => {
+    it("should count an OpenAI model's prompts with its tokenizer, each prompt once a server", async () => {
       const { sut, budgets, cpu } = await build();
       budgets.hold.mockResolvedValue(null);
       cpu.run.mockImplementation(async (_task, input) => (input as { texts: string[] }).texts.map(() => 1000) as never);
@@ -82,13 +87,35 @@ describe(BudgetsService.name, () => {
       await sut.reserve(job, article, null);
       expect(cpu.run).toHaveBeenCalledTimes(1);
       expect(budgets.hold.mock.calls[1][2]).toBe(budgets.hold.mock.calls[0][2]);
+    });
 
-      cpu.run.mockClear();
-      budgets.hold.mockClear();
+    it("should count a provider's prompts by its vendor's count endpoint once a server, and at four characters a token where it cannot count", async () => {
+      const { sut, budgets, cpu, providers } = await build();
+      budgets.hold.mockResolvedValue(null);
       budgets.estimatedModels.mockResolvedValue([{ id: 'model-1', name: 'gpt-x', connectionId: 'provider-1', mostWritten: 1000 }]);
+      providers.countTokens.mockResolvedValue([700]);
       await sut.reserve(job, article, null);
       expect(cpu.run).not.toHaveBeenCalled();
-      expect(budgets.hold.mock.calls[0][2]).toBeCloseTo((2 * (Math.ceil('You write.\nWrite.'.length / 4) + 2000)) / 1e6, 9);
+      expect(providers.countTokens).toHaveBeenCalledWith({ workspaceId: 'workspace-1' }, 'provider-1', 'gpt-x', ['You write.\nWrite.']);
+      expect(budgets.hold.mock.calls[0][2]).toBeCloseTo((2 * (700 + 2000)) / 1e6, 9);
+      await sut.reserve(job, article, null);
+      expect(providers.countTokens).toHaveBeenCalledTimes(1);
+
+      // A vendor that fails to count: the prompts by length, and the vendor not asked again at the next row.
+      const byLength = (2 * (Math.ceil('You write.\nWrite.'.length / 4) + 2000)) / 1e6;
+      budgets.estimatedModels.mockResolvedValue([{ id: 'model-1', name: 'gpt-x', connectionId: 'provider-3', mostWritten: 1000 }]);
+      providers.countTokens.mockRejectedValue(new Error('Anthropic is overloaded (count the tokens of a prompt for gpt-x); try again in a minute.'));
+      await sut.reserve(job, article, null);
+      await sut.reserve(job, article, null);
+      expect(providers.countTokens).toHaveBeenCalledTimes(2);
+      expect(budgets.hold.mock.calls[2][2]).toBeCloseTo(byLength, 9);
+      expect(budgets.hold.mock.calls[3][2]).toBeCloseTo(byLength, 9);
+
+      // A vendor with no count endpoint (an OpenAI-compatible server): by length too.
+      budgets.estimatedModels.mockResolvedValue([{ id: 'model-1', name: 'gpt-x', connectionId: 'provider-2', mostWritten: 1000 }]);
+      providers.countTokens.mockResolvedValue(null);
+      await sut.reserve(job, article, null);
+      expect(budgets.hold.mock.calls[4][2]).toBeCloseTo(byLength, 9);
     });
 
     it('should reserve nothing again for an article that has reserved (a bulk article woken for its next round)', async () => {
@@ -103,12 +130,18 @@ describe(BudgetsService.name, () => {
       const waited = await sut.reserve(job, article, client).catch((error: unknown) => error);
       expect(waited).toBeInstanceOf(BudgetWait);
       const month = monthOf(new Date());
-      expect(waited).toMatchObject({ clientId: 'client-1', until: month.next });
+      expect(waited).toMatchObject({ clientId: 'client-1', articleId: 'article-1', until: month.next });
       expect((waited as Error).message).toMatch(
         new RegExp(
           `^Waiting: the client's budget for ${month.name} has \\$0\\.42 left and this article needs about \\$\\d+\\.\\d+\\. It starts by itself when the limit is raised or the month turns\\.$`,
         ),
       );
+    });
+
+    it("should name the template's budget when that is the limit the article does not fit in", async () => {
+      const { sut, budgets } = await build();
+      budgets.hold.mockResolvedValue({ budget: budget(null, 1, 'article-1'), usedUsd: 0.99 });
+      await expect(sut.reserve(job, article, client)).rejects.toThrow(/^Waiting: the template's budget for \w+ has \$0\.01 left and this article needs about /);
     });
 
     it('should say so when the article needs more than the whole limit', async () => {
@@ -124,6 +157,21 @@ describe(BudgetsService.name, () => {
       budgets.hold.mockResolvedValue({ budget: budget(null, 5), usedUsd: 0 });
       await expect(sut.reserve(job, article, null)).rejects.toThrow(BudgetStop);
       expect(budgets.hold.mock.calls[0][2]).toBeNull();
+    });
+  });
+
+  describe('create', () => {
+    it('should refuse a limit for a client and a template at once, and a template of another workspace', async () => {
+      const { sut, budgets, clients, articles } = await build();
+      await expect(sut.create({ workspaceId: 'workspace-1', userId: 'user-1' }, { clientId: 'client-1', articleId: 'article-1' }, 5)).rejects.toThrow(
+        'Set a limit for a client or for a template, not both at once.',
+      );
+      articles.findOwned.mockResolvedValue(null);
+      await expect(sut.create({ workspaceId: 'workspace-1', userId: 'user-1' }, { clientId: null, articleId: 'article-9' }, 5)).rejects.toThrow(
+        'article_id must be the _id of one of your article templates, or null',
+      );
+      expect(clients.findOwned).not.toHaveBeenCalled();
+      expect(budgets.set).not.toHaveBeenCalled();
     });
   });
 
@@ -143,7 +191,7 @@ describe(BudgetsService.name, () => {
       // What it spent, and the one section left.
       expect(budgets.hold).toHaveBeenCalledWith(
         { ...job, spentUsd: 0.006 },
-        'client-1',
+        { clientId: 'client-1', articleId: 'article-1' },
         0.006 + (Math.ceil('You write.\nWrite.'.length / 4) + 2000) / 1e6,
         expect.any(String),
       );
@@ -184,7 +232,7 @@ describe(BudgetsService.name, () => {
   describe('ended', () => {
     it('should warn of a limit at 80 % and at 100 % of its month, once each whichever server sees it, then start the waiting articles', async () => {
       const { sut, budgets, audit, queue } = await build();
-      const spend = (spentUsd: number) => [{ budget: budget('client-1', 10), clientName: 'Acme', spentUsd, heldUsd: 0, waiting: 0 }];
+      const spend = (spentUsd: number) => [{ budget: budget('client-1', 10), clientName: 'Acme', articleName: null, spentUsd, heldUsd: 0, waiting: 0 }];
       budgets.markWarned.mockResolvedValue(true);
       audit.record.mockResolvedValue();
       queue.startWaiting.mockResolvedValue();

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { ArticleRow } from '../articles/articles.schema';
 import type { ClientRow } from '../clients/clients.schema';
 import { ClientsRepository } from '../clients/clients.repository';
@@ -20,8 +20,9 @@ import { monthOf } from '../common/month';
 import { EstimatedModel, estimateSections, SectionEstimate, textsToCount, tokensByLength, totalUsd } from './budget-estimate';
 import { CpuPool } from '../cpu-pool/cpu-pool.service';
 import { tokenizerFor } from '../integrations/openai/model-catalogue';
-import type { TokenizerFamily } from '../integrations/openai/tokenizer';
-import { BudgetSpend, BudgetsRepository, Overrun } from './budgets.repository';
+import { ProviderChat } from '../connections/provider-chat';
+import { BudgetSpend, BudgetsRepository, Overrun, Whose } from './budgets.repository';
+import { ArticlesRepository } from '../articles/articles.repository';
 import type { BudgetRow } from './budgets.schema';
 
 /** Dollars as History says them: cents, or four decimals below a cent. */
@@ -38,8 +39,11 @@ const QUIRE: Omit<AuditActor, 'workspaceId'> = { userId: null, name: 'Quire', ro
 /** How many counted texts a server keeps: a workspace's templates' prompts, many times over. */
 const COUNTED_KEPT = 2_000;
 
+/** How long a provider's model whose count failed is estimated by length before its vendor is asked again. */
+const COUNT_RETRY_MS = 10 * 60_000;
+
 /** Whose limit it is, as History names it. */
-const whose = (budget: BudgetRow) => (budget.clientId ? "the client's budget" : "the workspace's budget");
+const whose = (budget: BudgetRow) => (budget.clientId ? "the client's budget" : budget.articleId ? "the template's budget" : "the workspace's budget");
 
 /** A limit with its month's spend, as Home and the clients list show it. */
 export interface BudgetReport extends BudgetSpend {
@@ -69,17 +73,22 @@ export interface RowsEstimate {
  */
 @Injectable()
 export class BudgetsService implements ArticleBudget {
-  /** Texts counted with a tokenizer, by family and text: the most recent COUNTED_KEPT. */
+  private readonly logger = new Logger(BudgetsService.name);
+  /** Texts counted, by counter (an OpenAI tokenizer family, or a provider's model) and text: the most recent COUNTED_KEPT. */
   private readonly counts = new Map<string, number>();
+  /** Providers' models whose vendor could not count, until when (epoch ms): estimated by length meanwhile, not asked at every row. */
+  private readonly uncounted = new Map<string, number>();
 
   constructor(
     private readonly budgets: BudgetsRepository,
     private readonly clients: ClientsRepository,
+    private readonly articles: ArticlesRepository,
     private readonly jobs: GenerationRepository,
     private readonly queue: ArticleQueue,
     private readonly audit: AuditRepository,
     private readonly rowTemplates: RowTemplates,
     private readonly cpu: CpuPool,
+    private readonly providers: ProviderChat,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     metrics: Metrics,
   ) {
@@ -89,15 +98,20 @@ export class BudgetsService implements ArticleBudget {
       new Gauge({
         name,
         help,
-        labelNames: ['workspace', 'client'] as const,
+        labelNames: ['workspace', 'client', 'template'] as const,
         registers: [metrics.registry],
-        collect: async function (this: Gauge<'workspace' | 'client'>) {
+        collect: async function (this: Gauge<'workspace' | 'client' | 'template'>) {
           this.reset();
-          for (const row of await budgets.everySpend(month())) this.set({ workspace: row.workspaceId, client: row.clientId ?? '' }, value(row));
+          for (const row of await budgets.everySpend(month()))
+            this.set({ workspace: row.workspaceId, client: row.clientId ?? '', template: row.articleId ?? '' }, value(row));
         },
       });
-    gauge('quire_budget_limit_usd', "Each monthly limit in US dollars, by workspace and client (empty: the workspace's own limit)", (row) => row.limitUsd);
-    gauge('quire_budget_spent_usd', "What the month's sections under each limit cost, by workspace and client", (row) => row.spentUsd);
+    gauge(
+      'quire_budget_limit_usd',
+      "Each monthly limit in US dollars, by workspace, client and template (both empty: the workspace's own limit)",
+      (row) => row.limitUsd,
+    );
+    gauge('quire_budget_spent_usd', "What the month's sections under each limit cost, by workspace, client and template", (row) => row.spentUsd);
   }
 
   async list(scope: Scope, now = new Date()): Promise<BudgetReport[]> {
@@ -111,14 +125,22 @@ export class BudgetsService implements ArticleBudget {
     }));
   }
 
-  /** A new limit: the workspace's (no client) or a client's; one each. The articles waiting for room try again. */
-  async create(scope: Scope, clientId: string | null, monthlyLimitUsd: number): Promise<BudgetReport> {
+  /** A new limit: the workspace's (no client, no template), a client's or a template's; one each. The articles waiting for room try again. */
+  async create(scope: Scope, owner: Whose, monthlyLimitUsd: number): Promise<BudgetReport> {
+    const { clientId, articleId } = owner;
+    if (clientId && articleId) throw new BadRequestException('Set a limit for a client or for a template, not both at once.');
     if (clientId && !(await this.clients.findOwned(scope, clientId)))
       throw new BadRequestException('client_id must be the _id of one of your clients, or null for the workspace');
-    const { row, before } = await this.budgets.set(scope, clientId, monthlyLimitUsd, false);
+    if (articleId && !(await this.articles.findOwned(scope, articleId)))
+      throw new BadRequestException('article_id must be the _id of one of your article templates, or null');
+    const { row, before } = await this.budgets.set(scope, owner, monthlyLimitUsd, false);
     if (before)
       throw new ConflictException(
-        clientId ? 'This client has a monthly limit already; change it instead.' : 'The workspace has a monthly limit already; change it instead.',
+        clientId
+          ? 'This client has a monthly limit already; change it instead.'
+          : articleId
+            ? 'This template has a monthly limit already; change it instead.'
+            : 'The workspace has a monthly limit already; change it instead.',
       );
     return this.changed(scope, row.id);
   }
@@ -126,7 +148,7 @@ export class BudgetsService implements ArticleBudget {
   async update(scope: Scope, id: string, monthlyLimitUsd: number): Promise<BudgetReport> {
     const current = await this.budgets.find(scope, id);
     if (!current) throw new NotFoundException('Budget not found.');
-    await this.budgets.set(scope, current.clientId, monthlyLimitUsd, true);
+    await this.budgets.set(scope, current, monthlyLimitUsd, true);
     return this.changed(scope, id);
   }
 
@@ -167,6 +189,8 @@ export class BudgetsService implements ArticleBudget {
           month: report.month,
           client_id: report.budget.clientId,
           client_name: report.clientName,
+          article_id: report.budget.articleId,
+          article_name: report.articleName,
           monthly_limit_usd: report.budget.monthlyLimitUsd,
           spent_usd: report.spentUsd,
         },
@@ -185,11 +209,11 @@ export class BudgetsService implements ArticleBudget {
     const needed = totalUsd(estimates);
     const month = monthOf(new Date());
     const clientId = client?.id ?? null;
-    const overrun = await this.budgets.hold(job, clientId, needed === null ? null : job.spentUsd + needed, month.key);
+    const overrun = await this.budgets.hold(job, { clientId, articleId: article.id }, needed === null ? null : job.spentUsd + needed, month.key);
     if (!overrun) return;
     // No price, no promise: refused only where a limit would have to hold it.
     if (needed === null) throw new BudgetStop(unpriced(estimates));
-    throw new BudgetWait(waiting(overrun, needed, month.name), clientId, month.next);
+    throw new BudgetWait(waiting(overrun, needed, month.name), clientId, article.id, month.next);
   }
 
   async beforeSection(job: GenerationJobRow, article: ArticleRow, position: number): Promise<void> {
@@ -199,7 +223,12 @@ export class BudgetsService implements ArticleBudget {
     const estimates = (await this.estimate(job, article)).filter((e) => e.position >= position);
     const needed = totalUsd(estimates);
     const month = monthOf(new Date());
-    const overrun = await this.budgets.hold({ ...job, spentUsd: state.spentUsd }, state.clientId, needed === null ? null : state.spentUsd + needed, month.key);
+    const overrun = await this.budgets.hold(
+      { ...job, spentUsd: state.spentUsd },
+      { clientId: state.clientId, articleId: article.id },
+      needed === null ? null : state.spentUsd + needed,
+      month.key,
+    );
     if (!overrun) return;
     if (needed === null) throw new BudgetStop(unpriced(estimates));
     const heading = article.sections[position]?.heading ?? '';
@@ -260,55 +289,77 @@ export class BudgetsService implements ArticleBudget {
     return estimateSections(article.sections, properties, done, await this.modelsOf(scope, article, done));
   }
 
-  /** The template's models as an estimate reads them: their vendor's names and prices, what each wrote at most, and their prompts' tokens (read at once). */
+  /**
+   * The template's models as an estimate reads them: their vendor's names and prices, what each wrote
+   * at most, and their prompts' tokens — counted with OpenAI's tokenizer for OpenAI's models, by the
+   * vendor's count endpoint for a provider's (Anthropic, Gemini), each counter's texts at once.
+   */
   private async modelsOf(scope: Scope, article: ArticleRow, done: Set<number>): Promise<ModelOf> {
     const rows = await this.budgets.estimatedModels(scope, [...new Set(article.sections.map((section) => section.model))]);
-    const counted = await this.countedByTokenizer(
-      rows.filter((row) => row.connectionId === null).map((row) => row.name),
-      textsToCount(article.sections, done),
-    );
+    const texts = textsToCount(article.sections, done);
+    const counters = new Map<string, Promise<Map<string, number>>>();
+    const counterOf = ({ name, connectionId }: { name: string; connectionId: string | null }) => {
+      const family = connectionId === null ? tokenizerFor(name) : null;
+      const key = family ? `openai:${family}` : `${connectionId}:${name}`;
+      if (!counters.has(key))
+        counters.set(
+          key,
+          this.counted(key, texts, (missing) =>
+            family ? this.cpu.run('countTokens', { texts: missing, family }) : this.providers.countTokens(scope, connectionId!, name, missing),
+          ),
+        );
+      return key;
+    };
+    const keys = rows.map(counterOf);
+    const counted = new Map(await Promise.all([...counters].map(async ([key, counts]) => [key, await counts] as const)));
     const models = new Map<string, EstimatedModel>(
-      rows.map(({ id, name, connectionId, mostWritten }) => {
+      rows.map(({ id, name, connectionId, mostWritten }, i) => {
         // Anthropic's batches are at half price too; a provider's section is reserved at the full price, which holds whichever way it goes.
         const batch = article.bulk && connectionId === null;
         const cost = (promptTokens: number, completionTokens: number) =>
           spentUsd({ model: name, promptTokens, completionTokens, cachedTokens: 0, batch }, this.config.openAiPrices);
-        const family = connectionId === null ? counted.get(tokenizerFor(name)) : undefined;
-        return [id, { name, mostWritten, cost, tokens: (text: string) => family?.get(text) ?? tokensByLength(text) }];
+        const known = counted.get(keys[i]);
+        return [id, { name, mostWritten, cost, tokens: (text: string) => known?.get(text) ?? tokensByLength(text) }];
       }),
     );
     return (section: SectionSnapshot) => models.get(section.model) ?? null;
   }
 
   /**
-   * The texts' tokens in each tokenizer family OpenAI's models of `names` use: counted off the event
-   * loop (the CPU pool), each text once while it is among the last COUNTED_KEPT counted (a template's
-   * prompts are the same from row to row).
+   * The texts' tokens by one counter: each text counted once while it is among the last
+   * COUNTED_KEPT counted (a template's prompts are the same from row to row), the rest asked of
+   * `count` at once. A counter that cannot count (no count endpoint, or its vendor failed) leaves
+   * its texts to be estimated by length, and is not asked again for COUNT_RETRY_MS.
    */
-  private async countedByTokenizer(names: string[], texts: string[]): Promise<Map<TokenizerFamily, Map<string, number>>> {
-    const counted = new Map<TokenizerFamily, Map<string, number>>();
-    for (const family of new Set(names.map(tokenizerFor))) {
-      const known = new Map<string, number>();
-      const missing = [...new Set(texts)].filter((text) => {
-        const count = this.counts.get(`${family}\0${text}`);
-        if (count !== undefined) known.set(text, count);
-        return count === undefined;
-      });
-      if (missing.length > 0) {
-        const counts = await this.cpu.run('countTokens', { texts: missing, family });
-        missing.forEach((text, i) => {
-          known.set(text, counts[i]);
-          this.counts.set(`${family}\0${text}`, counts[i]);
-        });
-        // The oldest go first (a Map keeps its insertion order).
-        for (const key of this.counts.keys()) {
-          if (this.counts.size <= COUNTED_KEPT) break;
-          this.counts.delete(key);
-        }
-      }
-      counted.set(family, known);
+  private async counted(counter: string, texts: string[], count: (texts: string[]) => Promise<number[] | null>): Promise<Map<string, number>> {
+    const known = new Map<string, number>();
+    const missing = [...new Set(texts)].filter((text) => {
+      const tokens = this.counts.get(`${counter}\0${text}`);
+      if (tokens !== undefined) known.set(text, tokens);
+      return tokens === undefined && text.trim() !== '';
+    });
+    if (missing.length === 0 || (this.uncounted.get(counter) ?? 0) > Date.now()) return known;
+    let counts: number[] | null;
+    try {
+      counts = await count(missing);
+    } catch (error) {
+      this.logger.warn(`Prompts estimated at four characters a token for ${COUNT_RETRY_MS / 60_000} minutes: ${(error as Error).message}`);
+      counts = null;
     }
-    return counted;
+    if (counts === null) {
+      this.uncounted.set(counter, Date.now() + COUNT_RETRY_MS);
+      return known;
+    }
+    missing.forEach((text, i) => {
+      known.set(text, counts[i]);
+      this.counts.set(`${counter}\0${text}`, counts[i]);
+    });
+    // The oldest go first (a Map keeps its insertion order).
+    for (const key of this.counts.keys()) {
+      if (this.counts.size <= COUNTED_KEPT) break;
+      this.counts.delete(key);
+    }
+    return known;
   }
 }
 

@@ -2,9 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import type { AnthropicLink } from '../integrations/anthropic/anthropic-batches';
-import { AnthropicAsk, anthropicClient, anthropicError, anthropicMessage, anthropicParams, anthropicRefusal } from '../integrations/anthropic/anthropic.client';
+import {
+  AnthropicAsk,
+  anthropicClient,
+  anthropicCountTokens,
+  anthropicError,
+  anthropicMessage,
+  anthropicParams,
+  anthropicRefusal,
+} from '../integrations/anthropic/anthropic.client';
 import { compatibleClient, compatibleError } from '../integrations/openai-compatible/compatible.client';
-import { geminiClient, geminiError, geminiGenerate, GeminiThinking, geminiRefusal } from '../integrations/gemini/gemini.client';
+import { geminiClient, geminiCountTokens, geminiError, geminiGenerate, GeminiThinking, geminiRefusal } from '../integrations/gemini/gemini.client';
 import {
   GEMINI_LEVEL_REFUSAL,
   GEMINI_LEVEL_REFUSED,
@@ -158,6 +166,35 @@ export class ProviderChat {
         reasoningTokens: usage?.completion_tokens_details?.reasoning_tokens ?? 0,
       },
     };
+  }
+
+  /**
+   * Texts' tokens as the provider's vendor counts them for the model — Anthropic's
+   * `messages/count_tokens`, Gemini's `models.countTokens`, both free and writing nothing — each text
+   * sent as one user message; null where the vendor has no count endpoint (an OpenAI-compatible
+   * server) or the provider is gone. A refusal or a failure is thrown in the vendor's words.
+   */
+  async countTokens(scope: Scope, connectionId: string, model: string, texts: string[]): Promise<number[] | null> {
+    const row = await this.connections.find(scope, connectionId);
+    if (!row) return null;
+    const { connection, fetch } = this.connections.open(row);
+    const doing = `count the tokens of a prompt for ${model}`;
+    switch (row.kind) {
+      case 'anthropic': {
+        const client = anthropicClient(connection.apiKey ?? '', this.config.anthropicBaseUrl, fetch, 1);
+        return Promise.all(texts.map((text) => anthropicCountTokens(client, model, text))).catch((error: unknown) => {
+          throw anthropicError(error, doing);
+        });
+      }
+      case 'gemini': {
+        const client = geminiClient(connection.apiKey ?? '', this.config.geminiBaseUrl, fetch, 2);
+        return Promise.all(texts.map((text) => geminiCountTokens(client, model, text))).catch((error: unknown) => {
+          throw geminiError(error, doing);
+        });
+      }
+      default:
+        return null;
+    }
   }
 
   /**

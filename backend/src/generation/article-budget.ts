@@ -10,7 +10,7 @@ import type { GenerationJobRow } from './generation.schema';
 export interface ArticleBudget {
   /**
    * Before an article's first section: its estimated cost is reserved against every limit it falls
-   * under (the workspace's, its client's), all in one transaction, so two servers never pass a limit
+   * under (the workspace's, its client's, its template's), all in one transaction, so two servers never pass a limit
    * together. Throws BudgetWait when it does not fit. Does nothing for an article that has reserved.
    */
   reserve(job: GenerationJobRow, article: ArticleRow, client: ClientRow | null): Promise<void>;
@@ -34,8 +34,10 @@ export const ARTICLE_BUDGET = Symbol('ArticleBudget');
 export class BudgetWait extends Error {
   constructor(
     message: string,
-    /** The client the page names, whose budget the article waits on (null: none). */
+    /** The client the page names, whose budget the article may wait on (null: none). */
     readonly clientId: string | null,
+    /** The template the article is written from, whose budget it may wait on. */
+    readonly articleId: string,
     /** When the month turns: the article starts then by itself. */
     readonly until: Date,
   ) {

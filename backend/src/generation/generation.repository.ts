@@ -123,10 +123,10 @@ export class GenerationRepository {
    * Waiting for room in a budget: back in the queue, taken by no attempt before `until` (the month's
    * turn) unless a budget's change wakes it first (wakeBudgetWaiting); History shows `message`.
    */
-  async waitForBudget(id: string, clientId: string | null, message: string, until: Date): Promise<void> {
+  async waitForBudget(id: string, holder: { clientId: string | null; articleId: string }, message: string, until: Date): Promise<void> {
     await this.db
       .update(generationJobs)
-      .set({ status: 'queued', clientId, budgetWaiting: true, leaseUntil: until, message: storableMessage(message) })
+      .set({ status: 'queued', ...holder, budgetWaiting: true, leaseUntil: until, message: storableMessage(message) })
       .where(eq(generationJobs.id, id));
   }
 
@@ -246,13 +246,13 @@ export class GenerationRepository {
       .update(generationJobs)
       .set({ spentUsd: sql`${generationJobs.spentUsd} + ${costUsd}` })
       .where(eq(generationJobs.id, values.jobId))
-      .returning({ workspaceId: generationJobs.workspaceId, clientId: generationJobs.clientId });
+      .returning({ workspaceId: generationJobs.workspaceId, clientId: generationJobs.clientId, articleId: generationJobs.articleId });
     if (!job) return;
     await db
       .insert(generationSpend)
-      .values({ workspaceId: job.workspaceId, clientId: job.clientId, month: monthOf(new Date()).key, costUsd })
+      .values({ workspaceId: job.workspaceId, clientId: job.clientId, articleId: job.articleId, month: monthOf(new Date()).key, costUsd })
       .onConflictDoUpdate({
-        target: [generationSpend.workspaceId, generationSpend.clientId, generationSpend.month],
+        target: [generationSpend.workspaceId, generationSpend.clientId, generationSpend.articleId, generationSpend.month],
         set: { costUsd: sql`${generationSpend.costUsd} + ${costUsd}` },
       });
   }

@@ -54,6 +54,8 @@ export const generationJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** The client the page names (its Client property), once the article has started; its budget holds the article. */
     clientId: uuid('client_id'),
+    /** The template the article was written from (the page's Article or Type), once it has started; its budget holds the article. */
+    articleId: uuid('article_id'),
     /** What the article was estimated to cost in all when it started, held against its budgets until it ends; null before. */
     reservedUsd: doublePrecision('reserved_usd'),
     /** What its sections have cost so far (each priced when written): what it holds is what it reserved beyond this. */
@@ -136,11 +138,13 @@ export const generationSpend = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id'),
+    /** The template the sections were written from (null: before templates' budgets were kept). */
+    articleId: uuid('article_id'),
     /** yyyy-MM */
     month: text('month').notNull(),
     costUsd: doublePrecision('cost_usd').notNull().default(0),
   },
-  (table) => [unique('generation_spend_key').on(table.workspaceId, table.clientId, table.month).nullsNotDistinct()],
+  (table) => [unique('generation_spend_key').on(table.workspaceId, table.clientId, table.articleId, table.month).nullsNotDistinct()],
 );
 
 export type GenerationJobRow = typeof generationJobs.$inferSelect;

@@ -191,14 +191,14 @@ describe(GenerationService.name, () => {
       jobs.waitForBudget.mockResolvedValue();
       const until = new Date('2026-12-01T00:00:00Z');
       writer.write.mockRejectedValue(
-        new BudgetWait("Waiting: the client's budget for November has $0.42 left and this article needs about $0.61.", 'client-1', until),
+        new BudgetWait("Waiting: the client's budget for November has $0.42 left and this article needs about $0.61.", 'client-1', 'article-1', until),
       );
 
       await sut.run('job-1');
 
       expect(jobs.waitForBudget).toHaveBeenCalledWith(
         'job-1',
-        'client-1',
+        { clientId: 'client-1', articleId: 'article-1' },
         "Waiting: the client's budget for November has $0.42 left and this article needs about $0.61.",
         until,
       );

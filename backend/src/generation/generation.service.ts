@@ -299,7 +299,7 @@ export class GenerationService {
     } catch (error) {
       if (error instanceof BudgetWait) {
         // Its row stays in progress: it starts by itself when a limit is raised or removed, or when the month turns.
-        await this.jobs.waitForBudget(job.id, error.clientId, error.message, error.until);
+        await this.jobs.waitForBudget(job.id, { clientId: error.clientId, articleId: error.articleId }, error.message, error.until);
         this.logger.log(`"${job.title}" (${job.id}) waits for room in a budget`);
         return;
       }

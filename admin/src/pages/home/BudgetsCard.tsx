@@ -23,8 +23,12 @@ export const usedPercent = (budget: Budget) => Math.min(100, ((budget.spent_usd 
 /** Whose limit a row is, as the dashboard names it. */
 function useName() {
   const t = useT('home');
-  return (budget: Budget) => budget.client_name ?? t('budgetWorkspace');
+  return (budget: Budget) =>
+    budget.client_name ?? (budget.article_name !== null ? t('budgetTemplateName', { name: budget.article_name }) : t('budgetWorkspace'));
 }
+
+/** The form's choice of whose limit: a client or a template, never both (the workspace's when neither). */
+type BudgetChoice = { client_id?: string | null; article_id?: string | null; monthly_limit_usd: number };
 
 function Spend(props: { budget: Budget }) {
   const t = useT('home');
@@ -49,7 +53,7 @@ function Spend(props: { budget: Budget }) {
   );
 }
 
-/** The owners' form: whose limit (the workspace, or a client) and how many dollars a month. */
+/** The owners' form: whose limit (the workspace, a client or a template) and how many dollars a month. */
 function SetBudget() {
   const t = useT('home');
   const notify = useNotify();
@@ -63,7 +67,7 @@ function SetBudget() {
       <CreateBase
         resource="budgets"
         redirect={false}
-        transform={(data: { client_id?: string | null; monthly_limit_usd: number }) => ({ ...data, client_id: data.client_id || null })}
+        transform={(data: BudgetChoice) => ({ ...data, client_id: data.client_id || null, article_id: data.article_id || null })}
         mutationOptions={{
           onSuccess: () => {
             notify('quire.home.budgetSaved', { type: 'success' });
@@ -72,14 +76,27 @@ function SetBudget() {
           onError: failed,
         }}
       >
-        <Form key={form} defaultValues={{ client_id: null, monthly_limit_usd: null }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ maxWidth: 720, alignItems: { sm: 'flex-start' } }}>
+        <Form
+          key={form}
+          defaultValues={{ client_id: null, article_id: null, monthly_limit_usd: null }}
+          validate={(values) => (values.client_id && values.article_id ? { article_id: t('budgetOneOf') } : {})}
+        >
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ maxWidth: 1040, alignItems: { md: 'flex-start' } }}>
             <ReferenceInput source="client_id" reference="clients" sort={{ field: 'name', order: 'ASC' }} perPage={1000}>
               <AutocompleteInput
                 label={t('budgetFor')}
                 optionText="name"
                 emptyText={t('budgetWorkspace')}
                 helperText={t('budgetForHelp')}
+                sx={{ minWidth: 260 }}
+              />
+            </ReferenceInput>
+            <ReferenceInput source="article_id" reference="articles" sort={{ field: 'article_title', order: 'ASC' }} perPage={1000}>
+              <AutocompleteInput
+                label={t('budgetTemplate')}
+                optionText="article_title"
+                emptyText="—"
+                helperText={t('budgetTemplateHelp')}
                 sx={{ minWidth: 260 }}
               />
             </ReferenceInput>

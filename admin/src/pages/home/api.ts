@@ -13,7 +13,7 @@ export type ModelProvider = Api<'ConnectionResponse'>;
 /** What a provider's "Test" found: the vendor's listing for the key, or why it could not be read. */
 export type ProviderCheck = Api<'ConnectionCheckResponse'>;
 
-/** A monthly limit of the workspace or of a client, with this month's spend against it (GET /api/budgets). */
+/** A monthly limit of the workspace, of a client or of a template, with this month's spend against it (GET /api/budgets). */
 export type Budget = Api<'BudgetResponse'> & { id: string };
 
 /** Home's routes: the connection settings, their tests, the Notion check and the Notion webhook. */

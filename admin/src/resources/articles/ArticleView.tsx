@@ -15,7 +15,8 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useListContext } from 'react-admin';
+import { Title, useDataProvider, useGetList, useListContext } from 'react-admin';
+import type { Budget } from '../../pages/home/api';
 import type { QuireDataProvider } from '../../dataProvider';
 import { formatUsd } from '../history/format';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -56,11 +57,20 @@ function Estimate(props: { articleId: string }) {
     queryKey: ['articles', props.articleId, 'estimate'],
     queryFn: () => dataProvider.getArticleEstimate(props.articleId),
   });
+  const { data: budgets } = useGetList<Budget>('budgets', { pagination: { page: 1, perPage: 1000 } });
+  const budget = budgets?.find((one) => one.article_id === props.articleId);
   if (isError) return null;
   return (
-    <Typography variant="body2" color={isPending ? 'text.secondary' : undefined} sx={{ mt: 1 }} role="status">
-      {isPending ? t('estimating') : data.cost_usd === null ? t('estimateUnknown') : t('estimate', { cost: formatUsd(data.cost_usd, '') })}
-    </Typography>
+    <>
+      <Typography variant="body2" color={isPending ? 'text.secondary' : undefined} sx={{ mt: 1 }} role="status">
+        {isPending ? t('estimating') : data.cost_usd === null ? t('estimateUnknown') : t('estimate', { cost: formatUsd(data.cost_usd, '') })}
+      </Typography>
+      {budget && (
+        <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="template-budget">
+          {t('templateBudget', { spent: formatUsd(budget.spent_usd, ''), limit: formatUsd(budget.monthly_limit_usd, '') })}
+        </Typography>
+      )}
+    </>
   );
 }
 

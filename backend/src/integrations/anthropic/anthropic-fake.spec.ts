@@ -2,6 +2,8 @@ import Anthropic, { APIError as AnthropicApiError } from '@anthropic-ai/sdk';
 import OpenAI, { APIError as OpenAiApiError } from 'openai';
 import { ANTHROPIC_TEST_KEY, AnthropicFake } from '../../../../test/fakes/anthropic-fake';
 import { CompatibleFake } from '../../../../test/fakes/compatible-fake';
+import { promptTokens } from '../../../../test/fakes/written-text';
+import { anthropicCountTokens } from './anthropic.client';
 
 /**
  * The Anthropic simulator's Messages API and the vLLM simulator's chat completions
@@ -73,7 +75,7 @@ describe('The Anthropic simulator writes messages as Anthropic does', () => {
       content: [{ type: 'text', text: 'Written by claude-sonnet-4-6 for: Write about the brown fox and the dog\n\nSunny coves and quiet harbours.' }],
       usage: { cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens_details: { thinking_tokens: 0 } },
     });
-    expect(message.usage.input_tokens).toBe(Math.ceil(texts.join('').length / 4));
+    expect(message.usage.input_tokens).toBe(promptTokens(texts));
     expect(message.usage.output_tokens).toBe(Math.ceil((message.content[0] as { text: string }).text.length / 4));
     const sent = anthropic.requests.find((r) => r.path === '/v1/messages')!;
     expect(sent.headers['anthropic-version']).toBe('2026-10-21');
@@ -88,6 +90,34 @@ describe('The Anthropic simulator writes messages as Anthropic does', () => {
     const slipped = await send({ system: 'Avoid these words: intro.' });
     expect(slipped.content).toEqual([{ type: 'text', text: 'Written by claude-sonnet-4-6 for: Write the intro.', citations: null }]);
     expect(anthropic.disobeyAvoidWords).toBe(0);
+  });
+
+  it('counts a request’s tokens at messages/count_tokens as the message’s usage counts them, refusing max_tokens there', async () => {
+    const body = {
+      model: 'claude-sonnet-4-6',
+      system: 'You write for a travel site.',
+      messages: [{ role: 'user' as const, content: 'Write the intro, please.' }],
+    };
+    const counted = await claude.messages.countTokens(body);
+    expect(counted).toEqual({ input_tokens: promptTokens(['You write for a travel site.', 'Write the intro, please.']) });
+    expect((await send(body)).usage.input_tokens).toBe(counted.input_tokens);
+    expect(await anthropicCountTokens(claude, 'claude-haiku-4-5-20251001', 'Write the intro, please.')).toBe(promptTokens(['Write the intro, please.']));
+    expect(anthropic.requests.filter((r) => r.path === '/v1/messages/count_tokens').map((r) => JSON.parse(r.body))).toEqual([
+      body,
+      { model: 'claude-haiku-4-5-20251001', messages: [{ role: 'user', content: 'Write the intro, please.' }] },
+    ]);
+
+    expect(await refusal(claude.messages.countTokens({ ...body, max_tokens: 1024 } as never))).toEqual({
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'max_tokens: Extra inputs are not permitted',
+    });
+    expect(await refusal(claude.messages.countTokens({ ...body, model: 'claude-7-imaginary' }))).toEqual({
+      status: 404,
+      type: 'not_found_error',
+      message: 'model: claude-7-imaginary',
+    });
+    expect((await refusal(claude.messages.countTokens({ ...body, messages: [] }))).message).toBe('messages: at least one message is required');
   });
 
   it('lists each model’s output limit and refuses a max_tokens above it', async () => {

@@ -114,6 +114,14 @@ export function anthropicAnswerOf(message: Message): AnthropicAnswer {
 }
 
 /**
+ * A text's tokens as Anthropic counts them for a model, sent as one user message
+ * (`POST /v1/messages/count_tokens`: free, and no message is made).
+ */
+export async function anthropicCountTokens(client: Anthropic, model: string, text: string): Promise<number> {
+  return (await client.messages.countTokens({ model, messages: [{ role: 'user', content: text }] })).input_tokens;
+}
+
+/**
  * One message through the SDK (which retries 429, 529 and 5xx, honouring `retry-after`). Refusals are
  * thrown as the SDK's errors, for the caller to learn from (anthropicRefusal) or report (anthropicError).
  */

@@ -1,6 +1,7 @@
 import { ApiError as GeminiApiError, GenerateContentParameters, GoogleGenAI, ThinkingLevel } from '@google/genai';
 import { GeminiFake } from '../../../../test/fakes/gemini-fake';
-import { geminiAnswer, geminiClient, geminiError, geminiGenerate } from './gemini.client';
+import { promptTokens } from '../../../../test/fakes/written-text';
+import { geminiAnswer, geminiClient, geminiCountTokens, geminiError, geminiGenerate } from './gemini.client';
 
 /**
  * The Gemini simulator's generateContent (test/fakes/gemini-fake.ts), driven through the real
@@ -63,7 +64,7 @@ describe('The Gemini simulator writes as Gemini’s generateContent does', () =>
     expect(answer.content).toBe('Written by gemini-2.5-flash for: Write about the brown fox and the dog\n\nSunny coves and quiet harbours.');
     // 2.5 Flash thinks unless told otherwise: its thoughts are counted as output, apart from the text.
     expect(answer.usage).toEqual({
-      promptTokens: Math.ceil(texts.join('').length / 4),
+      promptTokens: promptTokens(texts),
       completionTokens: Math.ceil(answer.content.length / 4) + 96,
       cachedTokens: 0,
       reasoningTokens: 96,
@@ -125,6 +126,31 @@ describe('The Gemini simulator writes as Gemini’s generateContent does', () =>
     );
     expect((await onV1({ temperature: 0.2 })).candidates?.[0]?.finishReason).toBe('STOP');
     expect(gemini.requests.at(-1)?.path).toBe('/v1/models/gemini-2.5-flash:generateContent');
+  });
+
+  it('counts a prompt’s tokens at countTokens as generateContent’s usage counts them, refusing a name CountTokensRequest does not declare', async () => {
+    const text = 'Write about the quick brown fox, please.';
+    expect(await geminiCountTokens(client, 'gemini-2.5-flash', text)).toBe(promptTokens([text]));
+    const [sent] = gemini.requests.filter((r) => r.method === 'POST');
+    expect(sent.path).toBe('/v1beta/models/gemini-2.5-flash:countTokens');
+    expect(JSON.parse(sent.body)).toEqual({ contents: [{ role: 'user', parts: [{ text }] }] });
+    expect((await geminiGenerate(client, { model: 'gemini-2.5-flash', system: '', messages: [{ role: 'user', content: text }] })).usage.promptTokens).toBe(
+      promptTokens([text]),
+    );
+
+    const count = (model: string, extraBody?: Record<string, unknown>) =>
+      client.models.countTokens({ model, contents: text, config: { httpOptions: { apiVersion: 'v1beta', ...(extraBody ? { extraBody } : {}) } } });
+    expect(await refusal(count('gemini-2.5-flash', { maxOutputTokens: 10 }))).toMatchObject({
+      status: 400,
+      code: 'INVALID_ARGUMENT',
+      message: 'Invalid JSON payload received. Unknown name "maxOutputTokens": Cannot find field.',
+    });
+    expect(await refusal(count('imagen-4.0-generate-001'))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+      message:
+        'models/imagen-4.0-generate-001 is not found for API version v1beta, or is not supported for countTokens. Call ListModels to see the list of available models and their supported methods.',
+    });
   });
 
   it('answers 404 NOT_FOUND for a model the key does not list, naming the API version asked', async () => {

@@ -134,6 +134,16 @@ export async function geminiGenerate(client: GoogleGenAI, ask: GeminiAsk): Promi
 }
 
 /**
+ * A text's tokens as Gemini counts them for a model (`models.countTokens`, free: nothing is
+ * written), sent as one user content — the Gemini API counts no system instruction apart.
+ */
+export async function geminiCountTokens(client: GoogleGenAI, model: string, text: string): Promise<number> {
+  const counted = await client.models.countTokens({ model, contents: text, config: { httpOptions: { apiVersion: GENERATE_API_VERSION } } });
+  // Google leaves a count of zero out.
+  return counted.totalTokens ?? 0;
+}
+
+/**
  * What Quire reads of a GenerateContentResponse: the first candidate's text parts, thoughts left out
  * (a part marked `thought` is the model's reasoning, not the article), and the usage as Gemini counts
  * it — the thinking in `thoughtsTokenCount`, billed as output beside `candidatesTokenCount`.
