@@ -2,7 +2,7 @@
 // estimate (its models, what each has written at most, the sections written already) and the
 // reservation under the limits' row locks, summing the month's spend — timed per article against a
 // month of history (BENCH_HISTORY articles of three sections), with no limit, with the workspace's
-// limit, and with the workspace's and the client's. Goal: p95 ≤ 5 ms per row. In-process, on the
+// limit, with the workspace's and the client's, and with the template's too. Goal: p95 ≤ 5 ms per row. In-process, on the
 // embedded database (BENCH_DATABASE_URL=postgres://… for PostgreSQL). `npm run bench:budgets`.
 import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
@@ -64,8 +64,8 @@ const article = await app.get(ArticlesRepository).findOwned({ workspaceId, userI
 for (let start = 0; start < HISTORY; start += 200) {
   await db.execute(sql`
     with jobs as (
-      insert into generation_jobs (workspace_id, notion_page_id, notion_page_url, page_properties, title, status, client_id, reserved_usd, spent_usd)
-      select ${workspaceId}::uuid, 'past-' || g, 'https://notion.so/p', '{}'::jsonb, 'Past ' || g, 'completed', ${acme._id}::uuid, 0.002, 0.00099
+      insert into generation_jobs (workspace_id, notion_page_id, notion_page_url, page_properties, title, status, client_id, article_id, reserved_usd, spent_usd)
+      select ${workspaceId}::uuid, 'past-' || g, 'https://notion.so/p', '{}'::jsonb, 'Past ' || g, 'completed', ${acme._id}::uuid, ${template._id}::uuid, 0.002, 0.00099
       from generate_series(${start}::int, ${Math.min(start + 200, HISTORY) - 1}::int) g
       returning id)
     insert into generation_sections (job_id, position, heading, content, tokens, model, prompt_tokens, completion_tokens, cached_tokens, cost_usd)
@@ -74,8 +74,8 @@ for (let start = 0; start < HISTORY; start += 200) {
 }
 
 await db.execute(sql`
-  insert into generation_spend (workspace_id, client_id, month, cost_usd)
-  values (${workspaceId}::uuid, ${acme._id}::uuid, to_char(now() at time zone 'utc', 'YYYY-MM'), ${HISTORY * 3 * 0.00033})`);
+  insert into generation_spend (workspace_id, client_id, article_id, month, cost_usd)
+  values (${workspaceId}::uuid, ${acme._id}::uuid, ${template._id}::uuid, to_char(now() at time zone 'utc', 'YYYY-MM'), ${HISTORY * 3 * 0.00033})`);
 
 let n = 0;
 async function measure(label) {
@@ -100,10 +100,12 @@ async function measure(label) {
 
 const rows = [await measure('none')];
 const scope = { workspaceId, userId: null };
-await budgets.create(scope, null, 1000);
+await budgets.create(scope, { clientId: null, articleId: null }, 1000);
 rows.push(await measure("the workspace's"));
-await budgets.create(scope, acme._id, 1000);
+await budgets.create(scope, { clientId: acme._id, articleId: null }, 1000);
 rows.push(await measure("the workspace's and the client's"));
+await budgets.create(scope, { clientId: null, articleId: template._id }, 1000);
+rows.push(await measure("the workspace's, the client's and the template's"));
 await app.close();
 console.log(
   `Reserving an article's estimate at its start, against ${HISTORY} articles written this month (${env.DATABASE_URL.startsWith('postgres') ? 'PostgreSQL' : 'embedded database'}); goal p95 ≤ ${GOAL_MS} ms`,
