@@ -22,6 +22,7 @@ import members from './resources/members';
 import models from './resources/models';
 import previews from './resources/previews';
 import sections from './resources/sections';
+import tokens from './resources/tokens';
 import training from './resources/training';
 import { ResourceScreens } from './resources/types';
 
@@ -94,6 +95,7 @@ export function App() {
       {resource('members', members)}
       {resource('invitations', invitations)}
       {resource('audit', audit)}
+      {resource('tokens', tokens)}
       {/* Resources the screens read, with no screen of their own. */}
       {resource('logit-bias-groups', {})}
       {resource('fine-tune-jobs', {})}

@@ -42,7 +42,7 @@ const status = (error: unknown) => (error as { status?: number } | null)?.status
  *
  * `canAccess` answers from the permission table the server's guard reads too (@quire/shared's
  * PERMISSIONS) with the role in the current workspace; a backup ({ resource: 'backup', action:
- * 'download' }) is for the owners of the data. A resource the table does not name (react-admin's
+ * 'download' }) is for the owners of the data; API tokens are every member's own. A resource the table does not name (react-admin's
  * own) may be read, never changed.
  */
 export function createAuthProvider(http: HttpClient): QuireAuthProvider {
@@ -76,6 +76,8 @@ export function createAuthProvider(http: HttpClient): QuireAuthProvider {
     canAccess: async ({ resource, action }) => {
       const me = await current();
       if (resource === 'backup') return action === 'download' && me.can_download_backup;
+      // Every member makes and revokes their own API tokens (the server keeps the rest of the rules).
+      if (resource === 'tokens') return true;
       if (resource in PERMISSIONS) return can(me.workspace.role, resource, actionOf(action));
       return actionOf(action) === 'read';
     },

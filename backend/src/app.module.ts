@@ -27,6 +27,7 @@ import { NotionModule } from './integrations/notion/notion.module';
 import { GenerationModule } from './generation/generation.module';
 import { BulkModule } from './bulk/bulk.module';
 import { BudgetsModule } from './budgets/budgets.module';
+import { TokensModule } from './tokens/tokens.module';
 import { NotionWebhooksModule } from './notion-webhooks/notion-webhooks.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 import { HistoryModule } from './history/history.module';
@@ -73,6 +74,7 @@ export class AppModule {
         GenerationModule,
         BulkModule,
         BudgetsModule,
+        TokensModule,
         NotionWebhooksModule,
         HistoryModule,
         PreviewsModule,

@@ -78,6 +78,15 @@ export function apiDocument(app: INestApplication, appUrl: string): OpenAPIObjec
     .setLicense('Proprietary', `${appUrl}/`)
     .addServer('/', 'This server')
     .addCookieAuth('quire_session')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'qk_…',
+        description: "A personal API token (`/api/tokens`): it acts as its person in its workspace with its role, on a workspace's routes only",
+      },
+      'token',
+    )
     .build();
   return documentAccess(SwaggerModule.createDocument(app, info, { extraModels: [ErrorResponse] }), isPublicPath);
 }

@@ -21,3 +21,4 @@ export * from './evaluations/evaluations.schema';
 export * from './bulk/bulk.schema';
 export * from './connections/connections.schema';
 export * from './budgets/budgets.schema';
+export * from './tokens/tokens.schema';

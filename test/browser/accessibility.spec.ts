@@ -122,6 +122,8 @@ test.describe('Accessibility: axe finds no WCAG 2.1 A/AA violation on any screen
       await audit(page, found, '/members', (p) => p.getByRole('table', { name: 'Members' }));
       await audit(page, found, '/invitations', (p) => p.getByRole('link', { name: 'Invite someone' }));
       await audit(page, found, '/audit', (p) => p.getByRole('table', { name: 'Audit log' }));
+      await audit(page, found, '/tokens', (p) => p.getByRole('link', { name: 'New token' }));
+      await audit(page, found, '/tokens/new', (p) => p.getByRole('button', { name: 'Create token' }));
       expect(found).toEqual({});
     } finally {
       await disconnectSimulators(page);

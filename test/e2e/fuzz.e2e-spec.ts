@@ -271,6 +271,7 @@ async function seedOneOfEach(post: (path: string, body: object) => Promise<{ _id
   await post('/api/articles', { article_title: 'Seed article', article_type: 'Guide', sections: [snapshotOf(section as Parameters<typeof snapshotOf>[0])] });
   const client = await post('/api/clients', { name: 'Seed client' });
   await post('/api/budgets', { client_id: client._id, monthly_limit_usd: 50 });
+  await post('/api/tokens', { name: 'Seed token', role: 'viewer' });
   // A model provider on a closed loopback port: its Test answers at once that it cannot be reached.
   await post('/api/connections', { kind: 'openai-compatible', name: 'Seed server', base_url: `${QUIET_API_ENV.NOTION_BASE_URL}/v1` });
   // A History entry: a crawl of a closed loopback port, which stops at once (private addresses are refused).

@@ -9,6 +9,24 @@ import { setUpGeneration } from '../support/generation-fixtures';
 import { otherOperatorCookie } from '../support/test-app';
 import { useTestApp } from '../support/use-test-app';
 
+/** Bodies that once crashed a request or were accepted: path, body and the words of the 400 that refuses them. */
+const MALFORMED: [string, string, string, string][] = [
+  ['an object given as a list (envVars: [])', '/api/user', '{"envVars":[]}', 'envVars must be an object'],
+  ['null for an optional text (OPENAI_API_KEY: null)', '/api/user', '{"envVars":{"OPENAI_API_KEY":null}}', 'OPENAI_API_KEY must be text'],
+  ['the four status values as a list', '/api/user/status-config', '{"propertyName":"Status","values":[]}', 'values must be an object'],
+  ['a group given as a list (entries: [[]])', '/api/logit-bias-groups', '{"name":"L","entries":[[]]}', 'each group must be an object'],
+  ['a NUL in a text field', '/api/clients', '{"name":"Acme\\u0000"}', 'name must not contain NUL characters or unpaired surrogates.'],
+  [
+    'a lone surrogate in a JSON column',
+    '/api/logit-bias-groups',
+    '{"name":"L","entries":[{"words":["a\\ud800"],"bias":-100}]}',
+    'entries.0.words.0 must not contain',
+  ],
+  ['a __proto__ key', '/api/clients', '{"name":"Acme","__proto__":{"admin":true}}', 'property __proto__ should not exist'],
+  ['a constructor key', '/api/clients', '{"name":"Acme","constructor":{"prototype":{"admin":true}}}', 'property constructor should not exist'],
+  ['JSON nested 5,000 levels deep', '/api/clients', `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`, 'The request is nested more than 32 levels deep.'],
+];
+
 /**
  * The cases found by trying Quire as a hostile signed-in user would, each of which used
  * to crash a request, the server or a job, or to be accepted. The fuzz suite (fuzz.e2e-spec.ts)
@@ -27,23 +45,19 @@ describe('Hostile input: refused with a 4xx that says why, nothing changed, noth
   const sectionsOf = async () => (await t.agent.get('/api/sections').expect(200)).body;
 
   describe('malformed bodies', () => {
-    it.each([
-      ['an object given as a list (envVars: [])', '/api/user', '{"envVars":[]}', 'envVars must be an object'],
-      ['null for an optional text (OPENAI_API_KEY: null)', '/api/user', '{"envVars":{"OPENAI_API_KEY":null}}', 'OPENAI_API_KEY must be text'],
-      ['the four status values as a list', '/api/user/status-config', '{"propertyName":"Status","values":[]}', 'values must be an object'],
-      ['a group given as a list (entries: [[]])', '/api/logit-bias-groups', '{"name":"L","entries":[[]]}', 'each group must be an object'],
-      ['a NUL in a text field', '/api/clients', '{"name":"Acme\\u0000"}', 'name must not contain NUL characters or unpaired surrogates.'],
-      [
-        'a lone surrogate in a JSON column',
-        '/api/logit-bias-groups',
-        '{"name":"L","entries":[{"words":["a\\ud800"],"bias":-100}]}',
-        'entries.0.words.0 must not contain',
-      ],
-      ['a __proto__ key', '/api/clients', '{"name":"Acme","__proto__":{"admin":true}}', 'property __proto__ should not exist'],
-      ['a constructor key', '/api/clients', '{"name":"Acme","constructor":{"prototype":{"admin":true}}}', 'property constructor should not exist'],
-      ['JSON nested 5,000 levels deep', '/api/clients', `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`, 'The request is nested more than 32 levels deep.'],
-    ])('should refuse %s with a 400 naming the problem', async (_, path, body, message) => {
+    it.each(MALFORMED)('should refuse %s with a 400 naming the problem', async (_, path, body, message) => {
       const res = await raw('post', path, body).expect(400);
+      expect(res.body.message).toContain(message);
+      expect(res.body.errors?.length ?? 0).toBeGreaterThan(0);
+    });
+
+    it.each(MALFORMED)('should refuse %s with the same 400 to a request made with an API token', async (_, path, body, message) => {
+      const { token } = (await t.agent.post('/api/tokens').send({ name: 'Hostile script', role: 'owner' }).expect(201)).body;
+      const res = await request(t.http)
+        .post(path)
+        .set({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
+        .send(body)
+        .expect(400);
       expect(res.body.message).toContain(message);
       expect(res.body.errors?.length ?? 0).toBeGreaterThan(0);
     });

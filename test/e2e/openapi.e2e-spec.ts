@@ -401,6 +401,11 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       await call(agent, 'GET /api/invitations/{id}', 200, { id: invitation._id });
       await call(agent, 'DELETE /api/invitations/{id}', 200, { id: invitation._id });
       await call(agent, 'GET /api/audit', 200, { query: { filter: JSON.stringify({ resource: 'sections' }), sort: '["at","DESC"]' } });
+      const apiToken = await call(agent, 'POST /api/tokens', 201, { body: { name: 'Script', role: 'viewer' } });
+      await call(agent, 'POST /api/tokens', 400, { body: { name: 'Script', role: 'admin' } });
+      await call(agent, 'GET /api/tokens', 200);
+      await call(agent, 'DELETE /api/tokens/{id}', 200, { id: apiToken._id });
+      await call(agent, 'DELETE /api/tokens/{id}', 404, { id: apiToken._id });
       const team = await call(agent, 'POST /api/workspaces', 201, { body: { name: 'Second team' } });
       await call(agent, 'PUT /api/me/workspace', 200, { body: { id: team._id } });
       const member = await memberCookie(t, team._id, 'viewer', 'grace@quire.test');

@@ -1135,6 +1135,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your API tokens in the current workspace (an owner's list: every member's) */
+    get: operations['TokensController_list'];
+    put?: never;
+    /** Make an API token for the current workspace, with a role no higher than yours; the token is in the answer, this once */
+    post: operations['TokensController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an API token: yours, or as an owner any of the workspace; it stops working at once */
+    delete: operations['TokensController_revoke'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/training-jobs': {
     parameters: {
       query?: never;
@@ -1619,6 +1654,41 @@ export interface components {
        */
       name?: string;
     };
+    CreatedTokenResponse: {
+      /** Format: uuid */
+      _id: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Past its expiry: it no longer works */
+      expired: boolean;
+      /** Format: date-time */
+      expires_at: string;
+      /**
+       * Format: date-time
+       * @description Within a few minutes; null: never used
+       */
+      last_used_at: string | null;
+      name: string;
+      /**
+       * @description Its first characters, to tell tokens apart (the token itself is shown once, when made)
+       * @example qk_AbCd
+       */
+      prefix: string;
+      /**
+       * @description The role it acts with: the one it was made with, or its person's now where that is lower
+       * @enum {string}
+       */
+      role: 'viewer' | 'editor' | 'owner';
+      /**
+       * @description The token: send it as `Authorization: Bearer <token>`. Shown only now; Quire keeps only its hash
+       * @example qk_…
+       */
+      token: string;
+      /** Format: uuid */
+      user_id: string;
+      /** @description Its person's name */
+      user_name: string;
+    };
     CreateEvaluationDto: {
       /** @description How many examples are held out (the same ones for the same set) */
       holdout: number;
@@ -1675,6 +1745,23 @@ export interface components {
        * @example Best gaming laptops
        */
       title: string;
+    };
+    CreateTokenDto: {
+      /**
+       * @description Days until it stops working
+       * @default 90
+       */
+      expires_in_days: number;
+      /**
+       * @description What the token is for, as its list shows it
+       * @example CI template check
+       */
+      name: string;
+      /**
+       * @description viewer tokens read, editor tokens write; never above the caller's own role
+       * @enum {string}
+       */
+      role: 'viewer' | 'editor' | 'owner';
     };
     CreateWorkspaceDto: {
       /** @example Acme content team */
@@ -2766,6 +2853,36 @@ export interface components {
       tokenCount: number;
       words: components['schemas']['WordTokensResponse'][];
     };
+    TokenResponse: {
+      /** Format: uuid */
+      _id: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Past its expiry: it no longer works */
+      expired: boolean;
+      /** Format: date-time */
+      expires_at: string;
+      /**
+       * Format: date-time
+       * @description Within a few minutes; null: never used
+       */
+      last_used_at: string | null;
+      name: string;
+      /**
+       * @description Its first characters, to tell tokens apart (the token itself is shown once, when made)
+       * @example qk_AbCd
+       */
+      prefix: string;
+      /**
+       * @description The role it acts with: the one it was made with, or its person's now where that is lower
+       * @enum {string}
+       */
+      role: 'viewer' | 'editor' | 'owner';
+      /** Format: uuid */
+      user_id: string;
+      /** @description Its person's name */
+      user_name: string;
+    };
     TrainingJobMetaResponse: {
       /** @description Sizes of the clusters, largest first */
       clusterSizes?: components['schemas']['ClusterSizesResponse'];
@@ -3199,7 +3316,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3226,6 +3343,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -3276,7 +3409,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3340,6 +3473,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ArticlesController_get: {
@@ -3361,7 +3510,7 @@ export interface operations {
           'application/json': components['schemas']['ArticleResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3404,6 +3553,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -3456,7 +3621,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3536,6 +3701,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ArticlesController_remove: {
@@ -3558,7 +3739,7 @@ export interface operations {
           'application/json': components['schemas']['ArticleResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3622,6 +3803,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   BudgetsController_estimate: {
@@ -3643,7 +3840,7 @@ export interface operations {
           'application/json': components['schemas']['EstimateResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3686,6 +3883,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -3742,7 +3955,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3769,6 +3982,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -3810,7 +4039,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description Too many sign-in requests from this address: wait a minute */
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
       429: {
         headers: {
           [name: string]: unknown;
@@ -3862,7 +4091,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description Too many sign-in requests from this address: wait a minute */
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
       429: {
         headers: {
           [name: string]: unknown;
@@ -3914,7 +4143,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description Too many sign-in requests from this address: wait a minute */
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
       429: {
         headers: {
           [name: string]: unknown;
@@ -3949,7 +4178,7 @@ export interface operations {
           'application/json': components['schemas']['Provider'][];
         };
       };
-      /** @description Too many sign-in requests from this address: wait a minute */
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
       429: {
         headers: {
           [name: string]: unknown;
@@ -3985,7 +4214,7 @@ export interface operations {
           'application/sql': string;
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4068,7 +4297,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4095,6 +4324,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -4151,7 +4396,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4178,6 +4423,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -4228,7 +4489,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4292,6 +4553,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   BudgetsController_get: {
@@ -4313,7 +4590,7 @@ export interface operations {
           'application/json': components['schemas']['BudgetResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4356,6 +4633,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -4408,7 +4701,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4467,6 +4760,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -4494,7 +4803,7 @@ export interface operations {
           'application/json': components['schemas']['BudgetResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4558,6 +4867,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   BulkController_summary: {
@@ -4577,7 +4902,7 @@ export interface operations {
           'application/json': components['schemas']['BulkSummaryResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4609,6 +4934,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   BulkController_cancel: {
@@ -4628,7 +4969,7 @@ export interface operations {
           'application/json': components['schemas']['BulkCancelResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4671,6 +5012,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -4727,7 +5084,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4754,6 +5111,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -4804,7 +5177,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4868,6 +5241,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ClientsController_get: {
@@ -4889,7 +5278,7 @@ export interface operations {
           'application/json': components['schemas']['ClientResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4932,6 +5321,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -4984,7 +5389,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5064,6 +5469,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ClientsController_remove: {
@@ -5086,7 +5507,7 @@ export interface operations {
           'application/json': components['schemas']['ClientResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5145,6 +5566,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -5197,7 +5634,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5256,6 +5693,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -5331,7 +5784,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5358,6 +5811,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -5408,7 +5877,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5472,6 +5941,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ConnectionsController_get: {
@@ -5493,7 +5978,7 @@ export interface operations {
           'application/json': components['schemas']['ConnectionResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5536,6 +6021,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -5588,7 +6089,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5668,6 +6169,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ConnectionsController_remove: {
@@ -5690,7 +6207,7 @@ export interface operations {
           'application/json': components['schemas']['ConnectionResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5749,6 +6266,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -5775,7 +6308,7 @@ export interface operations {
           'application/json': components['schemas']['ConnectionCheckResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5834,6 +6367,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -5890,7 +6439,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5917,6 +6466,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -5968,7 +6533,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6032,6 +6597,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   EvaluationsController_get: {
@@ -6053,7 +6634,7 @@ export interface operations {
           'application/json': components['schemas']['EvaluationResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6096,6 +6677,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -6149,7 +6746,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6229,6 +6826,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   EvaluationsController_promptfoo: {
@@ -6251,7 +6864,7 @@ export interface operations {
           'application/yaml': string;
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6299,6 +6912,22 @@ export interface operations {
           'application/yaml': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   EvaluationsController_estimate: {
@@ -6344,7 +6973,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6387,6 +7016,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -6443,7 +7088,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6470,6 +7115,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -6520,7 +7181,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6579,6 +7240,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -6619,7 +7296,7 @@ export interface operations {
           'application/json': components['schemas']['CheckNowResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6662,6 +7339,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -6686,7 +7379,7 @@ export interface operations {
           'application/json': components['schemas']['RowsEstimateResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6729,6 +7422,22 @@ export interface operations {
            *       "statusCode": 409,
            *       "error": "Conflict",
            *       "message": "A model named \"Blog voice\" already exists."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -6753,7 +7462,7 @@ export interface operations {
           'application/json': components['schemas']['LastCheckResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6780,6 +7489,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -6804,7 +7529,7 @@ export interface operations {
           'application/json': components['schemas']['ConnectionTestResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6847,6 +7572,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -6871,7 +7612,7 @@ export interface operations {
           'application/json': components['schemas']['ConnectionTestResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6919,6 +7660,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ClientsController_driveToken: {
@@ -6938,7 +7695,7 @@ export interface operations {
           'application/json': components['schemas']['DriveTokenResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6981,6 +7738,22 @@ export interface operations {
            *       "statusCode": 409,
            *       "error": "Conflict",
            *       "message": "A model named \"Blog voice\" already exists."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -7088,7 +7861,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7120,6 +7893,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   HistoryController_get: {
@@ -7141,7 +7930,7 @@ export interface operations {
           'application/json': components['schemas']['HistoryDetailResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7189,6 +7978,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   HistoryController_retry: {
@@ -7210,7 +8015,7 @@ export interface operations {
           'application/json': components['schemas']['HistoryDetailResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7285,6 +8090,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -7357,7 +8178,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7384,6 +8205,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -7434,7 +8271,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7498,6 +8335,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   InvitationsController_get: {
@@ -7519,7 +8372,7 @@ export interface operations {
           'application/json': components['schemas']['InvitationResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7567,6 +8420,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   InvitationsController_revoke: {
@@ -7589,7 +8458,7 @@ export interface operations {
           'application/json': components['schemas']['InvitationResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7648,6 +8517,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -7704,7 +8589,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7731,6 +8616,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -7781,7 +8682,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7829,6 +8730,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description Busy, or the database does not answer: try again in a moment */
       503: {
         headers: {
@@ -7866,7 +8783,7 @@ export interface operations {
           'application/json': components['schemas']['LogitBiasGroupResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7909,6 +8826,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -7961,7 +8894,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8020,6 +8953,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -8063,7 +9012,7 @@ export interface operations {
           'application/json': components['schemas']['LogitBiasGroupResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8122,6 +9071,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -8172,7 +9137,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8220,6 +9185,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
       /** @description Busy, or the database does not answer: try again in a moment */
       503: {
         headers: {
@@ -8255,7 +9236,7 @@ export interface operations {
           'application/json': components['schemas']['LogoutResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8306,7 +9287,7 @@ export interface operations {
           'application/json': components['schemas']['MeResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8368,7 +9349,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8467,7 +9448,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8499,6 +9480,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   MembersController_get: {
@@ -8520,7 +9517,7 @@ export interface operations {
           'application/json': components['schemas']['MemberResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8563,6 +9560,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -8615,7 +9628,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8690,6 +9703,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -8717,7 +9746,7 @@ export interface operations {
           'application/json': components['schemas']['MemberResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8792,6 +9821,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -8848,7 +9893,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8875,6 +9920,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -8931,7 +9992,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8958,6 +10019,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -9008,7 +10085,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9072,6 +10149,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ModelsController_get: {
@@ -9093,7 +10186,7 @@ export interface operations {
           'application/json': components['schemas']['ModelResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9136,6 +10229,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -9163,7 +10272,7 @@ export interface operations {
           'application/json': components['schemas']['ModelResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9238,6 +10347,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -9306,7 +10431,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9386,6 +10511,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   ModelsController_examples: {
@@ -9408,7 +10549,7 @@ export interface operations {
           'application/jsonl': string;
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9451,6 +10592,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -9503,7 +10660,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9562,6 +10719,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -9614,7 +10787,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9678,6 +10851,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   NotionWebhooksController_state: {
@@ -9697,7 +10886,7 @@ export interface operations {
           'application/json': components['schemas']['NotionWebhookResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9729,6 +10918,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   NotionWebhooksController_reset: {
@@ -9748,7 +10953,7 @@ export interface operations {
           'application/json': components['schemas']['NotionWebhookResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9791,6 +10996,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -9847,7 +11068,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9874,6 +11095,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -9925,7 +11162,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9989,6 +11226,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   PreviewsController_get: {
@@ -10010,7 +11263,7 @@ export interface operations {
           'application/json': components['schemas']['PreviewResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10053,6 +11306,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -10087,7 +11356,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10130,6 +11399,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -10186,7 +11471,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10213,6 +11498,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -10263,7 +11564,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10311,6 +11612,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   SectionsController_get: {
@@ -10332,7 +11649,7 @@ export interface operations {
           'application/json': components['schemas']['SectionResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10375,6 +11692,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -10427,7 +11760,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10486,6 +11819,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -10513,7 +11862,7 @@ export interface operations {
           'application/json': components['schemas']['SectionResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10572,6 +11921,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -10598,7 +11963,7 @@ export interface operations {
           'application/json': components['schemas']['SectionResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10662,6 +12027,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   SectionsController_versions: {
@@ -10683,7 +12064,7 @@ export interface operations {
           'application/json': components['schemas']['SectionVersionResponse'][];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10726,6 +12107,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -10755,7 +12152,7 @@ export interface operations {
           'application/json': components['schemas']['SectionResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10814,6 +12211,300 @@ export interface operations {
            *       "statusCode": 409,
            *       "error": "Conflict",
            *       "message": "A model named \"Blog voice\" already exists."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A body that is not JSON: send it with Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 415,
+           *       "error": "Unsupported Media Type",
+           *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  TokensController_list: {
+    parameters: {
+      query?: {
+        /** @description JSON object; fields: id (an id or a list of ids) */
+        filter?: string;
+        /** @description JSON `[start,end]`, both included, at most 1,000 rows (also the cap without it) */
+        range?: string;
+        /** @description JSON `["field","ASC"|"DESC"]`; fields: id */
+        sort?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows of the range */
+      200: {
+        headers: {
+          /** @description `<resource> <start>-<end>/<total>` (`*` for an empty range) */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenResponse'][];
+        };
+      };
+      /** @description The request is not valid: `message` says why and `errors` names the fields */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 400,
+           *       "error": "Bad Request",
+           *       "message": "name is required",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "message": "name is required"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  TokensController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTokenDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedTokenResponse'];
+        };
+      };
+      /** @description The request is not valid: `message` says why and `errors` names the fields */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 400,
+           *       "error": "Bad Request",
+           *       "message": "name is required",
+           *       "errors": [
+           *         {
+           *           "field": "name",
+           *           "message": "name is required"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Refused in the current state: `message` says why */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 409,
+           *       "error": "Conflict",
+           *       "message": "A model named \"Blog voice\" already exists."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description A body that is not JSON: send it with Content-Type: application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 415,
+           *       "error": "Unsupported Media Type",
+           *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  TokensController_revoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The token revoked, as it was */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenResponse'];
+        };
+      };
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description No such record of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 404,
+           *       "error": "Not Found",
+           *       "message": "Section not found."
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -10886,7 +12577,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10918,6 +12609,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   TrainingJobsController_get: {
@@ -10939,7 +12646,7 @@ export interface operations {
           'application/json': components['schemas']['TrainingJobResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10982,6 +12689,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -11032,7 +12755,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11096,6 +12819,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   TrainingSnapshotsController_list: {
@@ -11144,7 +12883,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11171,6 +12910,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -11222,7 +12977,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11249,6 +13004,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -11273,7 +13044,7 @@ export interface operations {
           'application/json': components['schemas']['UserResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11300,6 +13071,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -11350,7 +13137,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11398,6 +13185,22 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
     };
   };
   UsersController_getStatusConfig: {
@@ -11417,7 +13220,7 @@ export interface operations {
           'application/json': components['schemas']['StatusConfigResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11444,6 +13247,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -11494,7 +13313,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11537,6 +13356,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -11591,7 +13426,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11706,7 +13541,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11733,6 +13568,22 @@ export interface operations {
            *       "statusCode": 403,
            *       "error": "Forbidden",
            *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -11783,7 +13634,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11852,7 +13703,7 @@ export interface operations {
           'application/json': components['schemas']['WorkspaceResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -11895,6 +13746,22 @@ export interface operations {
            *       "statusCode": 404,
            *       "error": "Not Found",
            *       "message": "Section not found."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];
@@ -11947,7 +13814,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description No session: sign in first */
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
       401: {
         headers: {
           [name: string]: unknown;
@@ -12006,6 +13873,22 @@ export interface operations {
            *       "statusCode": 415,
            *       "error": "Unsupported Media Type",
            *       "message": "The Content-Type \"text/plain\" is not supported; send the body as JSON, with Content-Type: application/json."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];

@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Paper, Stack, SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ReactNode } from 'react';
-import { DataTable, ListBase, ListBaseProps, RaRecord, useListContext } from 'react-admin';
+import { DataTable, ListBase, ListBaseProps, RaRecord, useGetList, useList, useListContext } from 'react-admin';
 import { useQuireTranslate } from './useT';
 
 export interface ListTableProps<T> {
@@ -155,6 +155,13 @@ export function ListContextTable<T extends { id: string }>(props: Omit<ListTable
  */
 export function WholeList(props: Pick<ListBaseProps, 'resource' | 'sort' | 'queryOptions' | 'children'>) {
   return <ListBase perPage={1000} disableSyncWithLocation storeKey={false} {...props} />;
+}
+
+/** The whole list of `resource` (whose API sorts it by nothing but id), newest first by `created_at`: a list context's value. */
+export function useNewestFirst<T extends RaRecord & { created_at: string }>(resource: string) {
+  const { data, isPending, error } = useGetList<T>(resource, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } });
+  const rows = data && [...data].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return useList<T>({ data: rows, isPending, error, resource });
 }
 
 /** A row's buttons as a group named after the row (`label`, e.g. "Actions: FAQ"). */

@@ -673,6 +673,45 @@ export const invitationMessages = {
   empty: 'No invitations.',
 };
 
+/** /tokens: personal API tokens for scripts and automation (not in the spec). */
+export const tokenMessages = {
+  title: 'API tokens',
+  explain:
+    "A token lets a script, a CI job or an automation tool (n8n, Make) call Quire's API as you, in this workspace, with the role you give it, sent in the Authorization header (Bearer qk_…). docs/automation.md shows how.",
+  newToken: 'New token',
+  createTitle: 'New API token',
+  help: 'Quire shows the token once, when it is made, and keeps only a fingerprint of it.',
+  name: 'Name',
+  person: 'Person',
+  role: 'Role',
+  roleHelp: 'Viewer tokens read; editor tokens also write. Never above your own role.',
+  expiresInDays: 'Expires in (days)',
+  expiresHelp: '1 to 365 days',
+  token: 'Token',
+  created: 'Created',
+  lastUsed: 'Last used',
+  never: 'Never',
+  expires: 'Expires',
+  expired: 'Expired',
+  actions: 'Actions',
+  create: 'Create token',
+  cancel: 'Cancel',
+  createFailed: 'Could not create the token.',
+  madeTitle: 'Token "%{name}" created',
+  shownOnce: 'Copy it now: Quire will not show it again.',
+  howToUse: 'Send it as the Authorization header: Bearer followed by the token.',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'The browser did not allow copying: select the token and copy it.',
+  done: 'Done',
+  revoke: 'Revoke',
+  confirmRevokeTitle: 'Revoke the token "%{name}"?',
+  confirmRevoke: 'Scripts using it are refused from now on.',
+  revoked: 'Token revoked.',
+  revokeFailed: 'Could not revoke the token.',
+  empty: 'No tokens yet.',
+};
+
 /** /audit: who changed what in the workspace, newest first. */
 export const auditMessages = {
   title: 'Audit log',
@@ -724,6 +763,7 @@ export const quireMessages = {
     members: 'Members',
     invitations: 'Invitations',
     audit: 'Audit log',
+    tokens: 'API tokens',
     logout: 'Logout',
     logoutFailed: 'Logout failed. Please try again.',
   },
@@ -740,6 +780,7 @@ export const quireMessages = {
   workspaces: workspaceMessages,
   members: memberMessages,
   invitations: invitationMessages,
+  tokens: tokenMessages,
   audit: auditMessages,
   home: {
     notionCard: 'Notion Settings',
@@ -930,6 +971,7 @@ export const resourceMessages = {
   members: { name: 'Member |||| Members' },
   invitations: { name: 'Invitation |||| Invitations' },
   audit: { name: 'Audit entry |||| Audit entries' },
+  tokens: { name: 'API token |||| API tokens' },
 };
 
 export const messages = { ...englishMessages, resources: resourceMessages, quire: quireMessages };

@@ -12,6 +12,7 @@ import clients from '../resources/clients';
 import history from '../resources/history';
 import invitations from '../resources/invitations';
 import members from '../resources/members';
+import tokens from '../resources/tokens';
 import models from '../resources/models';
 import sections from '../resources/sections';
 import { useCanWrite } from '../components/CanWrite';
@@ -61,16 +62,16 @@ const entries = { sx: { py: 0 } };
 /** Whether the signed-in person may read `resource` in the current workspace. */
 const useCanRead = (resource: string) => useCanAccess({ resource, action: 'list' }).canAccess === true;
 
-/** The workspace's own screens, after the spec's entries: each shown to whom may read it. */
+/** The workspace's own screens, after the spec's entries: each shown to whom may read it (API tokens, to every member). */
 function WorkspaceEntries() {
   const t = useT('menu');
   const shown = { members: useCanRead('members'), invitations: useCanRead('invitations'), audit: useCanRead('audit') };
-  if (!shown.members && !shown.invitations && !shown.audit) return null;
   return (
     <SubMenu label={t('workspace')} icon={<members.icon />}>
       {shown.members && <RaMenu.Item to="/members" primaryText={t('members')} leftIcon={<members.icon />} />}
       {shown.invitations && <RaMenu.Item to="/invitations" primaryText={t('invitations')} leftIcon={<invitations.icon />} />}
       {shown.audit && <RaMenu.Item to="/audit" primaryText={t('audit')} leftIcon={<audit.icon />} />}
+      <RaMenu.Item to="/tokens" primaryText={t('tokens')} leftIcon={<tokens.icon />} />
     </SubMenu>
   );
 }

@@ -4,6 +4,8 @@ import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/config';
 import { readSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
+import { TOKEN_PREFIX, TokensService } from '../tokens/tokens.service';
+import { TokenPace } from '../tokens/token-pace';
 
 /** The only /api paths a signed-out browser may reach. */
 const PUBLIC_PATHS = [/^\/api\/auth(\/|$)/, /^\/api\/health\/?$/, /^\/api\/config\/?$/, /^\/api\/webhooks\/notion\/[^/]+\/?$/];
@@ -13,16 +15,32 @@ export function isPublicPath(path: string): boolean {
   return PUBLIC_PATHS.some((pattern) => pattern.test(path));
 }
 
+/** An API token the request carries (`Authorization: Bearer qk_…`), or undefined. */
+export function bearerToken(req: Request): string | undefined {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+  return token?.startsWith(TOKEN_PREFIX) ? token : undefined;
+}
+
+const signInPlease = (res: Response) => res.status(401).json({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
+
 /**
  * Runs before routing, so every /api path — including unknown ones — answers 401 without a
- * session instead of revealing which routes exist.
+ * session or an API token instead of revealing which routes exist. A request bearing an API token
+ * acts as the token's person with its role (the role guard then lets it through only a workspace's
+ * routes); a token that is not good answers as no session does, and one past its minute's
+ * allowance answers 429 with `retry-after`.
  */
 @Injectable()
 export class AuthMiddleware implements NestMiddleware {
+  private readonly pace: TokenPace;
+
   constructor(
     private readonly sessions: SessionsService,
+    private readonly tokens: TokensService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.pace = new TokenPace(config.tokenRequestsPerMinute);
+  }
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
@@ -32,11 +50,27 @@ export class AuthMiddleware implements NestMiddleware {
       if (this.config.metricsToken && /^\/api\/metrics\/?$/.test(path)) return next();
       // `npm run backup` asks the running server with its token: GET /api/backup checks it (backup.controller.ts).
       if (req.method === 'GET' && /^\/api\/backup\/?$/.test(path) && /^Bearer /i.test(req.headers.authorization ?? '')) return next();
-      const user = await this.sessions.resolve(readSessionCookie(req, this.config));
-      if (!user) {
-        res.status(401).json({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
-        return;
+      const token = bearerToken(req);
+      if (token) {
+        const holder = await this.tokens.resolve(token);
+        if (!holder) return void signInPlease(res);
+        const wait = this.pace.take(token);
+        if (wait !== null) {
+          res
+            .status(429)
+            .set('retry-after', String(wait))
+            .json({
+              statusCode: 429,
+              error: 'Too Many Requests',
+              message: `This token has made its ${this.config.tokenRequestsPerMinute} requests of the minute; try again in ${wait} s.`,
+            });
+          return;
+        }
+        req.account = holder;
+        return next();
       }
+      const user = await this.sessions.resolve(readSessionCookie(req, this.config));
+      if (!user) return void signInPlease(res);
       req.account = user;
       next();
     } catch (error) {

@@ -3,6 +3,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../config/config';
 import { UsersModule } from '../users/users.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { TokensModule } from '../tokens/tokens.module';
 import { AUTH_REQUESTS_PER_MINUTE, AuthController } from './auth.controller';
 import { AuthMiddleware } from './auth.middleware';
 import { AuthService } from './auth.service';
@@ -18,7 +19,7 @@ export class AuthModule {
     if (config.authMode === 'google') providers.push(GoogleStrategy);
     return {
       module: AuthModule,
-      imports: [UsersModule, WorkspacesModule, ThrottlerModule.forRoot([{ ttl: 60_000, limit: AUTH_REQUESTS_PER_MINUTE }])],
+      imports: [UsersModule, WorkspacesModule, TokensModule, ThrottlerModule.forRoot([{ ttl: 60_000, limit: AUTH_REQUESTS_PER_MINUTE }])],
       controllers: [AuthController, SessionController],
       providers,
       exports: [AuthMiddleware, SessionsService],

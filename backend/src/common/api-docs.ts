@@ -40,12 +40,12 @@ export class JobTimesResponse {
 
 const ERRORS: Record<number, string> = {
   400: 'The request is not valid: `message` says why and `errors` names the fields',
-  401: 'No session: sign in first',
+  401: 'No session and no good API token: sign in, or send `Authorization: Bearer qk_…`',
   403: 'Signed in, but not allowed to: `message` says who may',
   404: 'No such record of yours',
   409: 'Refused in the current state: `message` says why',
   415: 'A body that is not JSON: send it with Content-Type: application/json',
-  429: 'Too many sign-in requests from this address: wait a minute',
+  429: 'Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait',
   502: 'An outside service (OpenAI, Notion, Google) failed or refused: `message` names it and why',
   503: 'Busy, or the database does not answer: try again in a moment',
 };
@@ -139,11 +139,15 @@ const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 export function documentAccess(document: OpenAPIObject, isPublic: (path: string) => boolean): OpenAPIObject {
   const errorRef = { $ref: getSchemaPath(ErrorResponse) };
   const error = (status: number) => ({ description: ERRORS[status], content: { 'application/json': { schema: errorRef, example: ERROR_EXAMPLES[status] } } });
-  document.security = [{ cookie: [] }];
+  // A session, or an API token on a workspace's routes (auth.middleware.ts, permission.guard.ts).
+  document.security = [{ cookie: [] }, { token: [] }];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
+      const workspaces = operation[ACCESS_EXTENSION]?.scope === 'workspace';
       if (isPublic(path)) operation.security = [];
       else operation.responses['401'] ??= error(401);
+      if (!isPublic(path) && !workspaces) operation.security = [{ cookie: [] }];
+      if (workspaces) operation.responses['429'] ??= error(429);
       // The role guard may refuse any route not declared outside the workspaces (common/access.ts).
       if (!isPublic(path) && operation[ACCESS_EXTENSION]?.scope !== 'outside') operation.responses['403'] ??= error(403);
       if (operation.requestBody || operation.parameters?.some((p) => p.in === 'query')) operation.responses['400'] ??= error(400);

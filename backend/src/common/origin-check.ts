@@ -12,6 +12,8 @@ export function createOriginCheck(appUrl: string) {
   const appOrigin = new URL(appUrl).origin;
   return (req: Request, res: Response, next: NextFunction): void => {
     if (SAFE_METHODS.has(req.method)) return next();
+    // A request bearing an API token (tokens/tokens.service.ts) is no browser's ambient credential: no site can make a browser add it.
+    if (/^Bearer\s+qk_/i.test(req.get('authorization') ?? '')) return next();
     const fetchSite = req.get('sec-fetch-site');
     const origin = req.get('origin');
     const ownOrigin = `${req.protocol}://${req.get('host')}`;

@@ -42,6 +42,8 @@ export interface AppConfig {
   runJobs: boolean;
   /** GET /api/metrics answers only a request bearing this token; null: the route does not exist. */
   metricsToken: string | null;
+  /** The most requests one API token may make a minute (TOKEN_REQUESTS_PER_MINUTE); past it, 429 until the minute's window has room. */
+  tokenRequestsPerMinute: number;
   /** The first wait before a job that met a passing fault is tried again (it doubles each time). */
   generationRetrySeconds: number;
   /** How often bulk writing sends waiting sections to OpenAI's Batch API and reads the batches in flight. */
@@ -274,6 +276,7 @@ function loadSettings(env: Env): Omit<AppConfig, 'encryptionKey'> {
     generationConcurrency: positiveInt(env, 'GENERATION_CONCURRENCY', 4, 64),
     runJobs: text(env, 'RUN_JOBS') === null ? true : bool(env, 'RUN_JOBS'),
     metricsToken: metricsToken(env),
+    tokenRequestsPerMinute: positiveInt(env, 'TOKEN_REQUESTS_PER_MINUTE', 600, 1_000_000),
     generationRetrySeconds: positiveInt(env, 'GENERATION_RETRY_SECONDS', 30, 3600),
     bulkPollMs: positiveInt(env, 'BULK_POLL_MS', 60_000, 3_600_000),
     crawlMaxPages: positiveInt(env, 'CRAWL_MAX_PAGES', 500, 100_000),

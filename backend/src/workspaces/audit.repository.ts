@@ -18,6 +18,8 @@ export interface AuditActor {
   userId: string | null;
   name: string;
   role: Role;
+  /** Set when the person acted through one of their API tokens: the log names it ("token <name> of <person>"). */
+  tokenName?: string;
 }
 
 /** The audit log: one row per change, read newest first by the workspace's owners. */
@@ -62,7 +64,7 @@ export class AuditRepository implements OnApplicationShutdown {
     await this.database.db.insert(auditEvents).values({
       workspaceId: actor.workspaceId,
       userId: actor.userId,
-      userName: actor.name,
+      userName: actor.tokenName === undefined ? actor.name : `token ${actor.tokenName} of ${actor.name}`,
       role: actor.role,
       action,
       resource,

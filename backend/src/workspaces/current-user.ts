@@ -17,6 +17,11 @@ export interface AuthUser extends Scope {
   avatar: string | null;
   workspaceName: string;
   role: Role;
+  /**
+   * Set when the request carries one of the person's API tokens (not a session): its name, for the
+   * audit log; `role` is then the lower of the token's and the person's role in its workspace.
+   */
+  tokenName?: string;
 }
 
 declare module 'express-serve-static-core' {

@@ -107,6 +107,21 @@ describe('PermissionGuard', () => {
     expect(() => allows(Routes, 'readInvitations', 'editor')).toThrow('Your role in this workspace (editor) cannot see this.');
   });
 
+  it("should let a request made with an API token through a workspace's routes as its role allows, and through no other", () => {
+    const withToken = (type: Type, method: string, role: Role) =>
+      guard.canActivate(routeContext(type, method, { account: { ...signedIn(role, OWN_ID), tokenName: 'CI' }, params: {} }));
+    expect(withToken(Routes, 'readSections', 'viewer')).toBe(true);
+    expect(() => withToken(Routes, 'writeSections', 'viewer')).toThrow(ForbiddenException);
+    expect(withToken(Routes, 'writeSections', 'editor')).toBe(true);
+    for (const [type, method] of [
+      [Routes, 'makeWorkspace'],
+      [Routes, 'switchWorkspace'],
+      [SessionRoutes, 'me'],
+    ] as const) {
+      expect(() => withToken(type, method, 'owner')).toThrow(new UnauthorizedException('Please sign in.'));
+    }
+  });
+
   it('should tell a refused writer that their role cannot change it', () => {
     expect(() => allows(Routes, 'writeSections', 'viewer')).toThrow('Your role in this workspace (viewer) cannot change this.');
   });

@@ -8,7 +8,8 @@ import { accessOf } from '../common/access';
  * The role check on every route, as the route declares it (common/access.ts): a workspace's route
  * asks the shared permission table (packages/shared, read by the dashboard too) whether the
  * member's role may read or write its resource; a route declared for anyone in the workspace or
- * outside any workspace needs no role. A route that declares nothing is refused (500) rather than
+ * outside any workspace needs no role (and is closed to a request made with an API token, which acts
+ * only on a workspace's routes). A route that declares nothing is refused (500) rather than
  * left open; start-up refuses it first (DeclaredAccessCheck).
  */
 @Injectable()
@@ -19,8 +20,10 @@ export class PermissionGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const access = accessOf(this.reflector, context);
     if (!access) throw new InternalServerErrorException(`No access is declared for ${context.getClass().name}.${context.getHandler().name}.`);
-    if (access.scope === 'outside') return true;
     const req = context.switchToHttp().getRequest<Request>();
+    // An API token opens a workspace's routes only: never the session's, the tokens' or any other a person must be signed in for.
+    if (req.account?.tokenName !== undefined && access.scope !== 'workspace') throw new UnauthorizedException('Please sign in.');
+    if (access.scope === 'outside') return true;
     const user = req.account;
     if (!user) throw new UnauthorizedException('Please sign in.');
     if (access.scope === 'anyone' || can(user.role, access.resource, access.action)) return true;

@@ -21,6 +21,7 @@ export const AUDITED_RESOURCES = [
   'members',
   'invitations',
   'budgets',
+  'tokens',
 ];
 
 /** No value: null, absent, or empty text. */

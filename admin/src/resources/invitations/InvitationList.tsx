@@ -1,10 +1,9 @@
 import { Box, Chip } from '@mui/material';
 import { InviteButton } from './InviteButton';
-import { DataTable, ListContextProvider, Title, useGetList, useList } from 'react-admin';
-import { ConfirmDeleteButton } from '../../components/ConfirmDeleteButton';
+import { DataTable, ListContextProvider, Title } from 'react-admin';
+import { RevokeActions } from '../../components/RevokeActions';
 import { formatDate } from '../../components/formatDate';
-import { DataList, RowActions } from '../../components/ListTable';
-import { withReason } from '../../components/useRun';
+import { DataList, useNewestFirst } from '../../components/ListTable';
 import { useT, useQuireTranslate } from '../../components/useT';
 import { Invitation } from './types';
 
@@ -12,10 +11,7 @@ import { Invitation } from './types';
 export default function InvitationList() {
   const t = useT('invitations');
   const translate = useQuireTranslate();
-  // The API sorts these by nothing but id: newest first here.
-  const { data, isPending, error } = useGetList<Invitation>('invitations', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } });
-  const rows = data && [...data].sort((a, b) => b.created_at.localeCompare(a.created_at));
-  const list = useList<Invitation>({ data: rows, isPending, error, resource: 'invitations' });
+  const list = useNewestFirst<Invitation>('invitations');
 
   return (
     <Box sx={{ p: 2, maxWidth: 1100 }}>
@@ -35,20 +31,7 @@ export default function InvitationList() {
           />
           <DataTable.Col<Invitation>
             label={t('actions')}
-            render={(invitation) => (
-              <RowActions label={`${t('actions')}: ${invitation.email}`}>
-                <ConfirmDeleteButton
-                  resource="invitations"
-                  record={invitation}
-                  label={t('revoke')}
-                  confirmTitle={t('confirmRevokeTitle', { email: invitation.email })}
-                  confirmContent={t('confirmRevoke')}
-                  success={t('revoked')}
-                  failure={withReason(t('revokeFailed'))}
-                  alsoInvalidates={['audit']}
-                />
-              </RowActions>
-            )}
+            render={(invitation) => <RevokeActions screen="invitations" record={invitation} name={invitation.email} />}
           />
         </DataList>
       </ListContextProvider>
