@@ -83,7 +83,8 @@ export default defineConfig({
   retries: 0,
   // Several specs are whole journeys (submit-once's take ~20 s on an idle 2-core machine, twice that when it is shared).
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // A first estimate loads the tokenizer in the CPU pool, a first screen its chunk: on a loaded 2-core machine, seconds.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   globalSetup: './test/browser/global-setup.ts',
   use: {

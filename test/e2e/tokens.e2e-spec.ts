@@ -141,6 +141,9 @@ describe('API tokens', () => {
     await ada.put(`/api/members/${grace.id}`).send({ role: 'viewer' }).expect(200);
     await request(t.http).post('/api/clients').set(bearer(graces.token)).send({ name: 'Acme' }).expect(403);
     expect((await ada.get('/api/tokens').expect(200)).body.find((token: Json) => token._id === graces._id).role).toBe('viewer');
+    // Raised again, the token stays a viewer's: it was lowered for good.
+    await ada.put(`/api/members/${grace.id}`).send({ role: 'editor' }).expect(200);
+    await request(t.http).post('/api/clients').set(bearer(graces.token)).send({ name: 'Acme' }).expect(403);
     await ada.delete(`/api/members/${grace.id}`).expect(200);
     await request(t.http).get('/api/sections').set(bearer(graces.token)).expect(401);
     expect((await ada.get('/api/tokens').expect(200)).body.map((token: Json) => token.name)).toEqual(['Old']);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, lt, or, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@quire/shared';
 import { DatabaseService } from '../database/database.service';
 import { users } from '../users/users.schema';
@@ -80,6 +80,17 @@ export class TokensRepository {
       .where(eq(apiTokens.hash, hash))
       .limit(1);
     return row ?? null;
+  }
+
+  /**
+   * Lowers the person's tokens to their role now in each workspace where a token's is higher (a
+   * member given a lower role keeps tokens no higher than it, even if raised again later).
+   */
+  async lowerToMembership(userId: string): Promise<void> {
+    const rank = (column: string) => sql.raw(`(case ${column} when 'owner' then 3 when 'editor' then 2 else 1 end)`);
+    await this.db.execute(sql`
+      update ${apiTokens} t set role = m.role from ${memberships} m
+       where t.user_id = ${userId} and m.workspace_id = t.workspace_id and m.user_id = t.user_id and ${rank('t.role')} > ${rank('m.role')}`);
   }
 
   /** Records a use, unless one after `seenBefore` was recorded already (by this server or another). */

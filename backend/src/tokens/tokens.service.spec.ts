@@ -32,6 +32,7 @@ describe(TokensService.name, () => {
     const events = new MembershipEvents();
     const built = await buildService(TokensService, { tokens: TokensRepository, audit: AuditRepository }, [{ provide: MembershipEvents, useValue: events }]);
     built.tokens.touch.mockResolvedValue();
+    built.tokens.lowerToMembership.mockResolvedValue();
     return { ...built, events };
   }
 
@@ -72,6 +73,7 @@ describe(TokensService.name, () => {
       await sut.resolve(SECRET, new Date(at.getTime() + 1_000));
       expect(tokens.holder).toHaveBeenCalledTimes(1);
       events.emit('changed', 'user-1');
+      expect(tokens.lowerToMembership).toHaveBeenCalledWith('user-1');
       tokens.holder.mockResolvedValue(holder({}, 'viewer'));
       expect((await sut.resolve(SECRET, new Date(at.getTime() + 2_000)))?.role).toBe('viewer');
       expect(tokens.holder).toHaveBeenCalledTimes(2);

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException, ConflictException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { atLeast, ROLES, type Role } from '@quire/shared';
 import type { AuthUser } from '../workspaces/current-user';
@@ -42,6 +42,7 @@ export const actingRole = (token: Pick<ApiTokenRow, 'role'>, memberRole: Role): 
  */
 @Injectable()
 export class TokensService {
+  private readonly logger = new Logger(TokensService.name);
   /** Tokens read in the last TOKEN_CACHE_MS, by hash. */
   private readonly cache = new Map<string, { holder: TokenHolder | null; readAt: number }>();
 
@@ -50,9 +51,11 @@ export class TokensService {
     private readonly audit: AuditRepository,
     memberships: MembershipEvents,
   ) {
-    // A member removed or given another role: their tokens are read again at their next request.
+    // A member removed or given another role: their tokens are read again at their next request, and
+    // lowered for good to a lower role (a removed member's went with the membership).
     memberships.on('changed', (userId) => {
       for (const [hash, cached] of this.cache) if (cached.holder?.token.userId === userId) this.cache.delete(hash);
+      this.tokens.lowerToMembership(userId).catch((error: Error) => this.logger.error(`Tokens of ${userId} were not lowered: ${error.message}`));
     });
   }
 
