@@ -13,8 +13,11 @@
  */
 export const LANES = Math.max(1, Number(process.env.BROWSER_LANES ?? 3) || 1);
 
+/** The first lane's first port: BROWSER_PORT_BASE lets two checkouts run the suite side by side. */
+const PORT_BASE = Number(process.env.BROWSER_PORT_BASE ?? 3100) || 3100;
+
 export function lanePorts(lane: number) {
-  const base = 3100 + 10 * lane;
+  const base = PORT_BASE + 10 * lane;
   return { app: base, openai: base + 1, googleApp: base + 2, googleFake: base + 3, notion: base + 4, site: base + 5, anthropic: base + 6 };
 }
 
