@@ -30,6 +30,7 @@ import { BudgetsModule } from './budgets/budgets.module';
 import { TokensModule } from './tokens/tokens.module';
 import { NotionWebhooksModule } from './notion-webhooks/notion-webhooks.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
+import { FirstRunModule } from './first-run/first-run.module';
 import { HistoryModule } from './history/history.module';
 import { PreviewsModule } from './previews/previews.module';
 import { EvaluationsModule } from './evaluations/evaluations.module';
@@ -77,6 +78,7 @@ export class AppModule {
         TokensModule,
         NotionWebhooksModule,
         HistoryModule,
+        FirstRunModule,
         PreviewsModule,
         EvaluationsModule,
         BackupModule,

@@ -265,6 +265,7 @@ describe('The OpenAPI document (/api/docs-json)', () => {
       expect(await call(agent, 'GET /api/generation/estimate', 200)).toMatchObject({ start_value: 'Start Generating', rows: 1, without_template: 0 });
       await call(agent, 'POST /api/generation/check-now', 200);
       await call(agent, 'GET /api/generation/status', 200);
+      await call(agent, 'GET /api/first-run', 200);
       const history = await eventually(
         () => call(agent, 'GET /api/history', 200),
         (entries: Json[]) => entries.some((e) => e._type === 'generation' && ['completed', 'failed'].includes(e.status)),

@@ -138,6 +138,11 @@ export class NotionFake extends HttpFake {
   wiki = false;
   statusType: 'status' | 'select' = 'status';
   statusOptions = [...STATUS_OPTIONS];
+  /**
+   * The Article property: null, a text property (a row types a template's title); a list, a select
+   * with these options, to which Notion adds any value a row takes.
+   */
+  articleOptions: string[] | null = null;
   /** Requests allowed per second before answering 429, as Notion limits an integration (Infinity: no limit). */
   requestsPerSecond = NOTION_RATE_LIMIT;
   /** A share of calls answered 409/502/503/504 (and for 502/504 on a write, half of them written anyway). */
@@ -185,6 +190,7 @@ export class NotionFake extends HttpFake {
     this.appendLatencyMs = 0;
     this.statusType = 'status';
     this.statusOptions = [...STATUS_OPTIONS];
+    this.articleOptions = null;
     this.buckets.clear();
     this.integrations.clear();
     this.trashedBlocks.clear();
@@ -248,7 +254,11 @@ export class NotionFake extends HttpFake {
       Status: { id: 'st', type: this.statusType, [this.statusType]: { name: row.status } },
     };
     if (row.type !== undefined) properties.Type = { id: 'ty', type: 'select', select: { name: row.type } };
-    if (row.article !== undefined) properties.Article = { id: 'ar', type: 'rich_text', rich_text: text(row.article) };
+    if (row.article !== undefined) {
+      properties.Article = this.articleOptions
+        ? { id: 'ar', type: 'select', select: { name: row.article } }
+        : { id: 'ar', type: 'rich_text', rich_text: text(row.article) };
+    }
     if (row.client !== undefined) properties.Client = { id: 'cl', type: 'select', select: { name: row.client } };
     for (const [name, value] of Object.entries(row.extra ?? {})) properties[name] = { id: name, type: 'rich_text', rich_text: text(value) };
     Object.assign(properties, structuredClone(row.properties ?? {}));
@@ -402,7 +412,7 @@ export class NotionFake extends HttpFake {
     if (kind === 'data_sources') {
       const source = dataSources.find((d) => sameId(d.id, id));
       if (!source) return this.error(res, 404, 'object_not_found', `Could not find data source with ID: ${id}.`);
-      if (req.method === 'GET' && !sub) return json(res, 200, { object: 'data_source', id: source.id, properties: this.schema(), in_trash: false });
+      if (req.method === 'GET' && !sub) return json(res, 200, { object: 'data_source', id: source.id, properties: this.schema(source.id), in_trash: false });
       if (req.method === 'POST' && sub === 'query') return this.query(source.id, body, res);
     }
     if (kind === 'pages' && req.method === 'GET' && !sub) return this.retrievePage(id, res);
@@ -414,13 +424,24 @@ export class NotionFake extends HttpFake {
     this.error(res, 400, 'invalid_request_url', `Invalid request URL: ${req.method} ${req.path}`);
   }
 
-  private schema(): Json {
+  /** The data source's properties; a select lists every value its rows take (Notion adds an option for each new value). */
+  private schema(dataSourceId: string): Json {
+    const used = (name: string) =>
+      [...this.pages.values()].filter((page) => page.dataSourceId === dataSourceId).map((page) => page.properties[name]?.select?.name);
+    const select = (id: string, name: string, base: string[] = []) => ({
+      id,
+      name,
+      type: 'select',
+      select: {
+        options: [...new Set([...base, ...used(name)].filter((value): value is string => typeof value === 'string'))].map((value) => ({ name: value })),
+      },
+    });
     return {
       Name: { id: 'title', name: 'Name', type: 'title', title: {} },
       Status: { id: 'st', name: 'Status', type: this.statusType, [this.statusType]: { options: this.statusOptions.map((name) => ({ name })) } },
-      Type: { id: 'ty', name: 'Type', type: 'select', select: { options: [] } },
-      Article: { id: 'ar', name: 'Article', type: 'rich_text', rich_text: {} },
-      Client: { id: 'cl', name: 'Client', type: 'select', select: { options: [] } },
+      Type: select('ty', 'Type'),
+      Article: this.articleOptions ? select('ar', 'Article', this.articleOptions) : { id: 'ar', name: 'Article', type: 'rich_text', rich_text: {} },
+      Client: select('cl', 'Client'),
     };
   }
 
@@ -499,7 +520,7 @@ export class NotionFake extends HttpFake {
       matching.unshift({
         object: 'data_source',
         id: randomUUID(),
-        properties: this.schema(),
+        properties: this.schema(dataSourceId),
         parent: { type: 'database_id', database_id: dashed(this.databaseId) },
         in_trash: false,
       });
@@ -517,7 +538,7 @@ export class NotionFake extends HttpFake {
     if (unexpected) return this.error(res, 400, 'validation_error', unexpected);
     if (page.inTrash && body.in_trash !== false) return this.error(res, 400, 'validation_error', TRASHED);
     if (typeof body.in_trash === 'boolean') page.inTrash = body.in_trash;
-    const schema = this.schema() as Record<string, Json>;
+    const schema = this.schema(page.dataSourceId) as Record<string, Json>;
     for (const [name, value] of Object.entries(body.properties ?? {}) as [string, Json][]) {
       const kind = Object.keys(value)[0];
       // The property's type is the database's, never the request's: Notion refuses a value of another type.
@@ -637,7 +658,7 @@ export class NotionFake extends HttpFake {
     this.error(res, 404, 'object_not_found', `Could not find block with ID: ${id}.`);
   }
 
-  /** For browser tests, the demo and the benchmark: POST /__fake/rows [FakeRow], /__fake/reset, /__fake/config, GET /__fake/stats. */
+  /** For browser tests, the demo and the benchmark: POST /__fake/rows [FakeRow], /__fake/reset, /__fake/config ({ requestsPerSecond, faultRate, articleOptions }), GET /__fake/stats. */
   private control(req: RecordedRequest, res: ServerResponse): void {
     const body = req.body ? JSON.parse(req.body) : {};
     if (req.method === 'POST' && req.path === '/__fake/rows') return json(res, 200, { ids: (body as FakeRow[]).map((row) => this.addRow(row)) });
@@ -648,6 +669,7 @@ export class NotionFake extends HttpFake {
     if (req.method === 'POST' && req.path === '/__fake/config') {
       if (typeof body.requestsPerSecond === 'number') this.requestsPerSecond = body.requestsPerSecond;
       if (typeof body.faultRate === 'number') this.faults.rate = body.faultRate;
+      if (body.articleOptions === null || Array.isArray(body.articleOptions)) this.articleOptions = body.articleOptions;
       return json(res, 200, { ok: true });
     }
     if (req.method === 'GET' && req.path === '/__fake/stats') {

@@ -493,6 +493,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/first-run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Home's first-run checklist: each step from connecting Notion to the first article written, read from the workspace's state and Notion's database now (Notion is not asked once an article is written) */
+    get: operations['FirstRunController_check'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/generation/check-now': {
     parameters: {
       query?: never;
@@ -1997,6 +2014,25 @@ export interface components {
       trained_tokens: number | null;
       /** @description Trained tokens × the snapshot's training price, US dollars to the millionth; null until OpenAI reports the tokens, or when the price is unknown (never 0) */
       training_cost_usd: number | null;
+    };
+    FirstRunResponse: {
+      /** @description The first article is written (the checklist folds away) */
+      complete: boolean;
+      /**
+       * @description The status value a Notion row is set to for Quire to write it
+       * @example Start Generating
+       */
+      start_value: string;
+      /** @description In the order a person takes them */
+      steps: components['schemas']['FirstRunStepResponse'][];
+    };
+    FirstRunStepResponse: {
+      /** @description True when the workspace's state shows the step taken */
+      done: boolean;
+      /** @enum {string} */
+      key: 'notion-connected' | 'notion-checked' | 'provider' | 'section' | 'template' | 'select-options' | 'row-started' | 'article-written';
+      /** @description What stands in the way, in words a person can act on; null when nothing is known to */
+      problem: string | null;
     };
     FormTokensResponse: {
       /**
@@ -7272,6 +7308,73 @@ export interface operations {
            *       "statusCode": 502,
            *       "error": "Bad Gateway",
            *       "message": "OpenAI: rejected the API key saved on Home while trying to upload the training file; check the key and save it again."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  FirstRunController_check: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FirstRunResponse'];
+        };
+      };
+      /** @description No session and no good API token: sign in, or send `Authorization: Bearer qk_…` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 401,
+           *       "error": "Unauthorized",
+           *       "message": "Please sign in."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Signed in, but not allowed to: `message` says who may */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 403,
+           *       "error": "Forbidden",
+           *       "message": "Only the owners of the data (DATA_OWNER_EMAILS) may download a backup."
+           *     }
+           */
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Too many requests: sign-ins from this address, or an API token past its minute; `retry-after` says how long to wait */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "statusCode": 429,
+           *       "error": "Too Many Requests",
+           *       "message": "ThrottlerException: Too Many Requests"
            *     }
            */
           'application/json': components['schemas']['ErrorResponse'];

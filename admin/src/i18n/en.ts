@@ -731,6 +731,53 @@ export const auditMessages = {
   nothing: '∅',
 };
 
+/** Home's first-run checklist: each step, where it is taken, and how the card folds away. */
+export const firstRunMessages = {
+  title: 'Getting started',
+  intro: 'What Quire needs before it writes your first article. Each step ticks itself as it becomes true.',
+  progress: '%{done} of %{total} done',
+  done: 'Done',
+  toDo: 'To do',
+  checking: 'Checking…',
+  loadFailed: 'Could not read the checklist.',
+  hide: 'Hide the checklist',
+  reopen: 'Show the getting-started checklist',
+  steps: {
+    'notion-connected': {
+      label: 'Connect Notion',
+      hint: "Save the Notion secret and the database's id in the Notion card below.",
+      action: 'Set up Notion',
+    },
+    'notion-checked': {
+      label: 'Notion checked',
+      hint: 'Quire can open the database, and its status property offers the four status values.',
+      action: 'Set up Notion',
+    },
+    provider: {
+      label: 'Connect a model provider',
+      hint: 'Save a key for OpenAI, or add Anthropic, Gemini or an OpenAI-compatible server among the model providers.',
+      action: 'Set up a provider',
+    },
+    section: { label: 'Write a section', hint: 'A section holds the prompts for one part of an article.', action: 'Write the first section' },
+    template: { label: 'Compose a template', hint: 'A template (an article) puts sections in order under a title.', action: 'Compose the first template' },
+    'select-options': {
+      label: "Notion's Article select matches the template titles",
+      hint: "A Notion row names its template by its Article select: give the select an option for each template's title.",
+      action: 'See the template titles',
+    },
+    'row-started': {
+      label: 'A row set to start',
+      hint: 'In Notion, set a row\'s status to "%{start}". Quire looks for such rows regularly, or at once when asked from the Notion card.',
+      action: 'Go to the Notion check',
+    },
+    'article-written': {
+      label: 'The first article written',
+      hint: 'It is written section by section; its entry then shows each one as written.',
+      action: 'See what is being written',
+    },
+  },
+};
+
 export const quireMessages = {
   app: {
     loading: 'Loading...',
@@ -782,6 +829,7 @@ export const quireMessages = {
   invitations: invitationMessages,
   tokens: tokenMessages,
   audit: auditMessages,
+  firstRun: firstRunMessages,
   home: {
     notionCard: 'Notion Settings',
     openAiCard: 'OpenAI Settings',

@@ -25,6 +25,6 @@ import { SectionWriter } from './section-writer';
   imports: [UsersModule, WorkspacesModule, ArticlesModule, ClientsModule, ModelsModule, LogitBiasGroupsModule, ExamplesModule, NotionWebhooksModule],
   controllers: [GenerationController],
   providers: [GenerationService, GenerationRepository, SectionWriter, ArticleWriter, NotionSettingsReader, ArticleFailures, ArticleQueue, RowTemplates],
-  exports: [GenerationService, GenerationRepository, SectionWriter, ArticleFailures, ArticleQueue, RowTemplates],
+  exports: [GenerationService, GenerationRepository, SectionWriter, ArticleFailures, ArticleQueue, RowTemplates, NotionSettingsReader],
 })
 export class GenerationModule {}

@@ -338,15 +338,8 @@ export class GenerationService {
   /** Home's "Test connection" for Notion: reachable, and the status property offers the four values. */
   async testNotion(scope: Scope): Promise<{ ok: boolean; message: string }> {
     try {
-      const saved = await this.notionSettings.saved(scope);
-      // Read the database's data sources again, so a source added in Notion shows up here at once.
-      await this.notion.dataSource(saved.secret, saved.databaseId, true);
-      const { status, statusConfig, dataSource } = await this.notionSettings.resolve(saved, true);
-      const missing = Object.values(statusConfig.values).filter((value) => !status.options.includes(value));
-      const uses = dataSource.count > 1 ? ` The database has ${dataSource.count} data sources; Quire reads "${dataSource.name}".` : '';
-      if (missing.length > 0)
-        return { ok: false, message: `The property "${status.name}" has no option ${missing.map((m) => `"${m}"`).join(', ')}; add them in Notion.${uses}` };
-      return { ok: true, message: `Connected: "${status.name}" offers all four status values.${uses}` };
+      const { ok, message } = await this.notionSettings.check(scope);
+      return { ok, message };
     } catch (error) {
       // Only a failure that says what is wrong with the settings is the test's answer; any other (the database's) is a 500.
       if (!isForPeople(error)) throw error;

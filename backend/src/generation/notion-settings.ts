@@ -59,6 +59,27 @@ export class NotionSettingsReader {
     }
     return { secret, dataSourceId: dataSource.id, dataSource, status, statusConfig };
   }
+
+  /**
+   * The saved settings read again from Notion (a data source added there shows up at once), and
+   * whether rows can be written with them: the status property must offer the four values. Throws
+   * what a person can act on when the database or its status property cannot be read.
+   */
+  async check(scope: Scope): Promise<{ settings: NotionSettings; ok: boolean; message: string }> {
+    const saved = await this.saved(scope);
+    await this.notion.dataSource(saved.secret, saved.databaseId, true);
+    const settings = await this.resolve(saved, true);
+    const { status, statusConfig, dataSource } = settings;
+    const missing = Object.values(statusConfig.values).filter((value) => !status.options.includes(value));
+    const uses = dataSource.count > 1 ? ` The database has ${dataSource.count} data sources; Quire reads "${dataSource.name}".` : '';
+    if (missing.length > 0)
+      return {
+        settings,
+        ok: false,
+        message: `The property "${status.name}" has no option ${missing.map((m) => `"${m}"`).join(', ')}; add them in Notion.${uses}`,
+      };
+    return { settings, ok: true, message: `Connected: "${status.name}" offers all four status values.${uses}` };
+  }
 }
 
 /** Names the data source Quire reads when the database has several. */

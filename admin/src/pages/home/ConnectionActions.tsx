@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useCanWrite } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
@@ -8,6 +9,7 @@ import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
 import { formatUsd } from '../../resources/history/format';
 import type { NotionCheck, RowsEstimate } from './api';
+import { refreshFirstRun } from './FirstRunCard';
 
 /**
  * "Test connection" (owners) and for Notion "Check Notion now" (editors and owners), with the last
@@ -20,6 +22,7 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
   const canCheck = useCanWrite('generation') && service === 'notion';
   const { banner, show } = useBanner();
   const { run, busy } = useRun(show);
+  const queryClient = useQueryClient();
   const dataProvider = useDataProvider<QuireDataProvider>();
   const [lastCheck, setLastCheck] = useState<NotionCheck | null>(null);
   // What the rows waiting at the start value would cost: read with the last check, and again after "Check now".
@@ -46,7 +49,10 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
   const test = () =>
     run('test', {
       call: (provider) => provider.testConnection(service),
-      onSuccess: (result) => show(result.ok ? 'success' : 'error', result.message),
+      onSuccess: (result) => {
+        show(result.ok ? 'success' : 'error', result.message);
+        refreshFirstRun(queryClient);
+      },
       failure,
     });
   const check = () =>
@@ -56,6 +62,7 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
       onSuccess: (result) => {
         setLastCheck(result.lastCheck);
         void readEstimate();
+        refreshFirstRun(queryClient);
       },
       failure,
     });

@@ -6,6 +6,7 @@ import { QuireDataProvider } from '../../dataProvider';
 import type { EnvVars, StatusConfig } from './api';
 import { BackupCard } from './BackupCard';
 import { BudgetBanner, BudgetsCard } from './BudgetsCard';
+import { FirstRunCard } from './FirstRunCard';
 import { ModelProvidersCard } from './ModelProvidersCard';
 import { NotionSettingsCard } from './NotionSettingsCard';
 import { NotionWebhookCard } from './NotionWebhookCard';
@@ -17,7 +18,7 @@ import { useQuireTranslate } from '../../components/useT';
 type Loaded = { envVars: EnvVars | null; statusConfig: StatusConfig | null };
 
 /**
- * Home: the models OpenAI stops soon, this month's spend, then the spec's two collapsible settings cards and, after OpenAI's, the other model providers. Saving stays
+ * Home: the models OpenAI stops soon, the first-run checklist (until the first article is written), this month's spend, then the spec's two collapsible settings cards and, after OpenAI's, the other model providers. Saving stays
  * disabled until the saved values are in. Beside Notion's, its webhook; below them, for the owners of the data, backups.
  */
 export default function Home() {
@@ -47,6 +48,7 @@ export default function Home() {
       <Title title={translate('quire.menu.home')} />
       <ShutdownBanner />
       <BudgetBanner />
+      <FirstRunCard />
       <SpendCard />
       <BudgetsCard />
       {banner}

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { HomeCard } from './HomeCard';
 import { DataTable, Form, FormDataConsumer, PasswordInput, required, SelectInput, TextInput, useNotify } from 'react-admin';
 import { useCanWrite } from '../../components/CanWrite';
@@ -9,6 +10,7 @@ import { DataList, RowActions, WholeList } from '../../components/ListTable';
 import { deleting, useRun, useSaveFailure, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import type { ModelProvider, ProviderCheck } from './api';
+import { refreshFirstRun } from './FirstRunCard';
 
 const KINDS = [
   { id: 'anthropic', name: 'quire.home.providerKindAnthropic' },
@@ -42,6 +44,7 @@ function TestResult(props: { provider: ModelProvider; result: ProviderCheck }) {
 function AddProvider() {
   const t = useT('home');
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const failed = useSaveFailure(t('providerAddFailed'));
   const [form, setForm] = useState(0);
   return (
@@ -55,6 +58,7 @@ function AddProvider() {
         mutationOptions={{
           onSuccess: () => {
             notify('quire.home.providerAdded', { type: 'success' });
+            refreshFirstRun(queryClient);
             setForm((n) => n + 1);
           },
           onError: failed,

@@ -1,11 +1,13 @@
 import { TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { SecretField } from '../../components/SecretField';
 import { useWriteAccess } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { fieldErrorsOf, useRun } from '../../components/useRun';
 import type { EnvVars, StatusConfig } from './api';
 import { SettingsCard } from './SettingsCard';
+import { refreshFirstRun } from './FirstRunCard';
 import { ConnectionActions } from './ConnectionActions';
 import { useQuireTranslate } from '../../components/useT';
 
@@ -22,6 +24,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
   const [databaseId, setDatabaseId] = useState(props.envVars?.DATABASE_ID ?? '');
   const [status, setStatus] = useState<StatusConfig | null>(props.statusConfig);
   const { run, busy } = useRun(show);
+  const queryClient = useQueryClient();
   const saving = !!busy;
   const [touched, setTouched] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -42,6 +45,7 @@ export function NotionSettingsCard(props: { envVars: EnvVars | null; statusConfi
       },
       success: translate('quire.home.saved'),
       failure: translate('quire.home.saveFailed'),
+      onSuccess: () => refreshFirstRun(queryClient),
       onFailure: (error) => setFieldErrors(fieldErrorsOf(error, 'envVars.')),
     });
   };

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { SecretField } from '../../components/SecretField';
 import { useWriteAccess } from '../../components/CanWrite';
 import { useBanner } from '../../components/useBanner';
 import { fieldErrorsOf, useRun } from '../../components/useRun';
 import type { EnvVars } from './api';
 import { SettingsCard } from './SettingsCard';
+import { refreshFirstRun } from './FirstRunCard';
 import { ConnectionActions } from './ConnectionActions';
 import { useQuireTranslate } from '../../components/useT';
 
@@ -16,6 +18,7 @@ export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
   const { banner, show } = useBanner();
   const [key, setKey] = useState(props.envVars?.OPENAI_API_KEY ?? '');
   const { run, busy } = useRun(show);
+  const queryClient = useQueryClient();
   const [fieldError, setFieldError] = useState<string | undefined>();
 
   const save = () => {
@@ -24,7 +27,10 @@ export function OpenAiSettingsCard(props: { envVars: EnvVars | null }) {
       call: (dataProvider) => dataProvider.saveEnvVars({ OPENAI_API_KEY: key }),
       success: translate('quire.home.saved'),
       failure: translate('quire.home.saveFailed'),
-      onSuccess: (saved) => setKey(saved.envVars.OPENAI_API_KEY),
+      onSuccess: (saved) => {
+        setKey(saved.envVars.OPENAI_API_KEY);
+        refreshFirstRun(queryClient);
+      },
       onFailure: (error) => setFieldError(Object.values(fieldErrorsOf(error))[0]),
     });
   };

@@ -7,6 +7,8 @@ export type NotionCheck = Api<'PollReportResponse'>;
 export type RowsEstimate = Api<'RowsEstimateResponse'>;
 /** GET /api/notion-webhook: the workspace's webhook address, and how far Notion's subscription got. */
 export type NotionWebhook = Api<'NotionWebhookResponse'>;
+/** GET /api/first-run: Home's checklist from an empty workspace to its first article, each step read from the real state. */
+export type FirstRun = Api<'FirstRunResponse'>;
 
 /** A model provider beside OpenAI (GET /api/connections), its key as a hint. */
 export type ModelProvider = Api<'ConnectionResponse'>;
@@ -27,6 +29,7 @@ export const homeApi = (api: TypedApi) => ({
   checkNotionNow: () => api.post('/api/generation/check-now'),
   /** GET /api/generation/estimate: what the rows at the start value would cost to write now (nothing is claimed). */
   estimateRows: () => api.get('/api/generation/estimate'),
+  getFirstRun: () => api.get('/api/first-run'),
   notionWebhook: () => api.get('/api/notion-webhook'),
   /** POST /api/notion-webhook/reset (owners): forgets the verification token, for a new subscription; answers the new state. */
   resetNotionWebhook: () => api.post('/api/notion-webhook/reset'),

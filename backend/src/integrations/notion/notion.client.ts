@@ -52,12 +52,18 @@ export interface DataSource {
   count: number;
 }
 
-export interface StatusProperty {
+/** A data source's property: its type and, for a status, select or multi-select, its options' names. */
+export interface PropertyShape {
   /** Notion's id of the property: what a webhook's `updated_properties` names. */
   id: string;
   name: string;
-  type: 'status' | 'select';
+  type: string;
   options: string[];
+}
+
+/** The property a row's status is kept in: a status or a select. */
+export interface StatusProperty extends PropertyShape {
+  type: 'status' | 'select';
 }
 
 /**
@@ -96,7 +102,7 @@ function notionError(error: unknown, action: string): IntegrationError {
 export class NotionClient {
   private readonly logger = new Logger(NotionClient.name);
   private readonly dataSources = new Map<string, { value: DataSource; until: number }>();
-  private readonly statusProperties = new Map<string, { value: StatusProperty | null; until: number }>();
+  private readonly propertyShapes = new Map<string, { value: Map<string, PropertyShape>; until: number }>();
   private readonly reading = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -182,26 +188,45 @@ export class NotionClient {
     return value;
   }
 
-  /** The status property's definition, read at most once a minute per data source (every job needs it). */
+  /** The status property's definition (a status or select property), read at most once a minute per data source (every job needs it). */
   async statusProperty(secret: string, dataSourceId: string, name: string, fresh = false): Promise<StatusProperty | null> {
-    const key = `${secret}:${dataSourceId}:${name}`;
-    const cached = this.statusProperties.get(key);
+    const property = (await this.properties(secret, dataSourceId, fresh)).get(name);
+    return property && (property.type === 'status' || property.type === 'select') ? (property as StatusProperty) : null;
+  }
+
+  /**
+   * The data source's properties by name, each with its type and (a status, select or multi-select)
+   * its options: one read serves the status property and the first-run checklist's Article select.
+   * Kept a minute unless `fresh`.
+   */
+  async properties(secret: string, dataSourceId: string, fresh = false): Promise<Map<string, PropertyShape>> {
+    const key = `${secret}:${dataSourceId}`;
+    const cached = this.propertyShapes.get(key);
     if (!fresh && cached && cached.until > Date.now()) return cached.value;
     const value = fresh
-      ? await this.readStatusProperty(secret, dataSourceId, name)
-      : await this.once(`status:${key}`, () => this.readStatusProperty(secret, dataSourceId, name));
-    this.statusProperties.set(key, { value, until: Date.now() + STATUS_PROPERTY_TTL_MS });
+      ? await this.readProperties(secret, dataSourceId)
+      : await this.once(`properties:${key}`, () => this.readProperties(secret, dataSourceId));
+    this.propertyShapes.set(key, { value, until: Date.now() + STATUS_PROPERTY_TTL_MS });
     return value;
   }
 
-  private async readStatusProperty(secret: string, dataSourceId: string, name: string): Promise<StatusProperty | null> {
+  private async readProperties(secret: string, dataSourceId: string): Promise<Map<string, PropertyShape>> {
     const source = (await this.call('read the database properties', () => this.client(secret).dataSources.retrieve({ data_source_id: dataSourceId }))) as {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Notion's property JSON, read by field
       properties: Record<string, any>;
     };
-    const property = source.properties?.[name];
-    if (!property || (property.type !== 'status' && property.type !== 'select')) return null;
-    return { id: String(property.id ?? ''), name, type: property.type, options: (property[property.type]?.options ?? []).map((o: { name: string }) => o.name) };
+    const shapes = new Map<string, PropertyShape>();
+    for (const [name, property] of Object.entries(source.properties ?? {})) {
+      const type = String(property?.type ?? '');
+      const options = property?.[type]?.options;
+      shapes.set(name, { id: String(property?.id ?? ''), name, type, options: Array.isArray(options) ? options.map((o: { name: string }) => o.name) : [] });
+    }
+    return shapes;
+  }
+
+  /** Whether any row's status property equals `value` (one page of one result: the first-run checklist's question). */
+  async hasPageWithStatus(secret: string, dataSourceId: string, status: StatusProperty, value: string): Promise<boolean> {
+    return (await this.rowsWithStatus(secret, dataSourceId, status, value, 1)).pages.length > 0;
   }
 
   /** Every row whose status property equals `value`, all pages of results. */
@@ -209,20 +234,36 @@ export class NotionClient {
     const pages: NotionPage[] = [];
     let cursor: string | undefined;
     do {
-      const result = (await this.call('look for rows to write', () =>
-        this.client(secret).dataSources.query({
-          data_source_id: dataSourceId,
-          filter: { property: status.name, [status.type]: { equals: value } } as never,
-          // A wiki's data source also lists data sources; only pages are rows to write.
-          result_type: 'page',
-          page_size: 100,
-          start_cursor: cursor,
-        }),
-      )) as { results: NotionPage[]; has_more: boolean; next_cursor: string | null };
-      pages.push(...result.results.filter((page) => page.object === 'page' && 'properties' in page));
-      cursor = result.has_more ? (result.next_cursor ?? undefined) : undefined;
+      const result = await this.rowsWithStatus(secret, dataSourceId, status, value, 100, cursor);
+      pages.push(...result.pages);
+      cursor = result.next;
     } while (cursor);
     return pages;
+  }
+
+  /** One page of the rows whose status property equals `value`, and the cursor of the next. */
+  private async rowsWithStatus(
+    secret: string,
+    dataSourceId: string,
+    status: StatusProperty,
+    value: string,
+    pageSize: number,
+    cursor?: string,
+  ): Promise<{ pages: NotionPage[]; next: string | undefined }> {
+    const result = (await this.call('look for rows to write', () =>
+      this.client(secret).dataSources.query({
+        data_source_id: dataSourceId,
+        filter: { property: status.name, [status.type]: { equals: value } } as never,
+        // A wiki's data source also lists data sources; only pages are rows to write.
+        result_type: 'page',
+        page_size: pageSize,
+        start_cursor: cursor,
+      }),
+    )) as { results: NotionPage[]; has_more: boolean; next_cursor: string | null };
+    return {
+      pages: result.results.filter((page) => page.object === 'page' && 'properties' in page),
+      next: result.has_more ? (result.next_cursor ?? undefined) : undefined,
+    };
   }
 
   /**
