@@ -38,11 +38,24 @@ const server = await startServer(
 
 const api = client(baseUrl, await signIn(baseUrl, 'google'));
 await api('POST', '/api/user', { envVars: { NOTION_SECRET: notion.secret, DATABASE_ID: notion.databaseId, OPENAI_API_KEY: openai.apiKey } });
+// A second vendor beside OpenAI: Home › Model providers shows it, and its Test lists its models.
+if ((await api('GET', '/api/connections')).length === 0) {
+  await api('POST', '/api/connections', { kind: 'anthropic', name: 'Claude', api_key: anthropic.apiKey });
+}
+const claude = (await api('GET', '/api/connections')).find((connection) => connection.kind === 'anthropic');
+// Today's models, none with a shut-down date (the simulator lists OpenAI's lineup as it stands), so Home opens without a warning.
 if ((await api('GET', '/api/models')).length === 0) {
-  await seedTemplate(api, { title: 'Buying guide', type: 'Guide', headings: ['Introduction', 'What to look for', 'Our picks', 'FAQ'] });
-  await seedTemplate(api, { title: 'Product review', type: 'Review', headings: ['Verdict', 'Pros and cons', 'Who it is for'] });
+  await seedTemplate(api, { title: 'Buying guide', type: 'Guide', headings: ['Introduction', 'What to look for', 'Our picks', 'FAQ'], baseModel: 'gpt-5.6' });
+  // A review's sections taken in turn by a GPT and by Claude.
+  await seedTemplate(api, {
+    title: 'Product review',
+    type: 'Review',
+    headings: ['Verdict', 'Pros and cons', 'Who it is for'],
+    baseModel: 'gpt-5.6-mini',
+    moreModels: claude ? [{ base_model: 'claude-sonnet-4-6', connection_id: claude._id }] : [],
+  });
   // A model holding examples in the house style, to guide sections with and to evaluate (Current Models › Evaluate).
-  const voice = await api('POST', '/api/models', { name: 'Acme house style', base_model: 'gpt-4o-mini' });
+  const voice = await api('POST', '/api/models', { name: 'Acme house style', base_model: 'gpt-5.6-mini' });
   const topics = [
     'hiking boots',
     'tents',
@@ -73,14 +86,9 @@ if ((await api('GET', '/api/models')).length === 0) {
   const acme = await api('POST', '/api/clients', { name: 'Acme Outdoors' });
   await api('POST', `/api/clients/${acme._id}/save-path`, { folderId: 'demo-acme-folder', folderName: 'Acme Outdoors articles' });
 }
-// A second vendor beside OpenAI: Home › Model providers shows it, and its Test lists its models.
-if ((await api('GET', '/api/connections')).length === 0) {
-  await api('POST', '/api/connections', { kind: 'anthropic', name: 'Claude', api_key: anthropic.apiKey });
-}
 // A writer on Claude, and an evaluation of the house style's examples written by a GPT and by a Claude
 // model (each shown three of the other examples), so Evaluations compares the two vendors out of the box.
 const models = await api('GET', '/api/models');
-const claude = (await api('GET', '/api/connections')).find((connection) => connection.kind === 'anthropic');
 let claudeWriter = claude && models.find((model) => model.connection_id === claude._id);
 if (claude && !claudeWriter) {
   claudeWriter = await api('POST', '/api/models', { name: 'Claude writer', base_model: 'claude-sonnet-4-6', connection_id: claude._id });
@@ -91,7 +99,7 @@ if (houseStyle && claudeWriter && (await api('GET', '/api/evaluations')).length 
     modelId: houseStyle._id,
     holdout: 4,
     variants: [
-      { label: 'GPT-4o mini', model: houseStyle._id, examples_count: 3 },
+      { label: 'GPT-5.6 mini', model: houseStyle._id, examples_count: 3 },
       { label: 'Claude Sonnet 4.6', model: claudeWriter._id, examples_count: 3 },
     ],
   });

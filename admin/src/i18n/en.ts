@@ -233,7 +233,7 @@ export const historyMessages = {
   none: '-',
   empty: 'Nothing has been generated yet.',
   progress: '%{done} of %{total} sections',
-  omitted: 'Sent to %{model} without %{parameters} (OpenAI refuses them for it): %{sections}.',
+  omitted: 'Sent to %{model} without %{parameters} (its vendor refuses them for it): %{sections}.',
   rewritten: 'Written once more, as it used %{words}: %{section}.',
   slipped: 'Still uses %{words} after two writes: %{section}.',
   parameter_temperature: 'temperature',
