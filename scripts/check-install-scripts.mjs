@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 const listed = spawnSync('npm', ['install-scripts', 'ls'], { encoding: 'utf8' });
 const output = `${listed.stdout}${listed.stderr}`.trim();
 if (listed.status !== 0 || !output.startsWith('No packages with unreviewed install scripts')) {
-  process.stderr.write(`${output}\nReview each in package.json's allowScripts (true: needed; false: denied) and say why in docs/decisions.md › Install scripts.\n`);
+  process.stderr.write(
+    `${output}\nReview each in package.json's allowScripts (true: needed; false: denied) and say why in docs/decisions.md › Install scripts.\n`,
+  );
   process.exit(1);
 }
