@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@quire/shared';
 import { DatabaseService } from '../database/database.service';
 import { users } from '../users/users.schema';
@@ -43,16 +43,15 @@ export class TokensRepository {
     return row?.n ?? 0;
   }
 
-  /** The workspace's tokens (only `userId`'s when given), newest first. */
-  async list(workspaceId: string, userId: string | null): Promise<ListedToken[]> {
-    const rows = await this.db
+  /** The workspace's tokens (only `userId`'s when given; only token `id` when given), newest first. */
+  list(workspaceId: string, userId: string | null, id?: string): Promise<ListedToken[]> {
+    return this.db
       .select({ token: apiTokens, personName: users.name, memberRole: memberships.role })
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
       .innerJoin(memberships, and(eq(memberships.workspaceId, apiTokens.workspaceId), eq(memberships.userId, apiTokens.userId)))
-      .where(and(eq(apiTokens.workspaceId, workspaceId), userId ? eq(apiTokens.userId, userId) : undefined))
-      .orderBy(asc(users.name), asc(apiTokens.createdAt));
-    return rows.reverse();
+      .where(and(eq(apiTokens.workspaceId, workspaceId), userId ? eq(apiTokens.userId, userId) : undefined, id ? eq(apiTokens.id, id) : undefined))
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   }
 
   /** Removes the workspace's token `id` (only `userId`'s when given); answers it, or null. */

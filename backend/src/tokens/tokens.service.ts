@@ -31,6 +31,8 @@ const hashOf = (secret: string) => createHash('sha256').update(secret).digest('h
 
 /** The lower of two roles. */
 const lower = (a: Role, b: Role): Role => (ROLES.indexOf(a) <= ROLES.indexOf(b) ? a : b);
+/** Whose tokens a member sees and revokes: an owner every member's (null), anyone else their own. */
+const whoseTokens = (user: AuthUser): string | null => (user.role === 'owner' ? null : user.id);
 
 /** The role a token acts with: the one it was made with, or its person's now if that is lower. */
 export const actingRole = (token: Pick<ApiTokenRow, 'role'>, memberRole: Role): Role => lower(token.role, memberRole);
@@ -59,9 +61,9 @@ export class TokensService {
     });
   }
 
-  /** The caller's tokens in the workspace; an owner's list holds every member's. */
-  list(user: AuthUser): Promise<ListedToken[]> {
-    return this.tokens.list(user.workspaceId, user.role === 'owner' ? null : user.id);
+  /** The caller's tokens in the workspace (only token `id` when given); an owner's list holds every member's. */
+  list(user: AuthUser, id?: string): Promise<ListedToken[]> {
+    return this.tokens.list(user.workspaceId, whoseTokens(user), id);
   }
 
   async create(user: AuthUser, input: { name: string; role: Role; expiresInDays?: number }, now = new Date()): Promise<MadeToken> {
@@ -84,8 +86,8 @@ export class TokensService {
 
   /** Revokes a token: one's own, or, for an owner, any of the workspace's. Answers it as it was. */
   async revoke(user: AuthUser, id: string): Promise<ListedToken> {
-    const listed = (await this.list(user)).find((one) => one.token.id === id);
-    const removed = listed && (await this.tokens.remove(user.workspaceId, id, user.role === 'owner' ? null : user.id));
+    const [listed] = await this.list(user, id);
+    const removed = listed && (await this.tokens.remove(user.workspaceId, id, whoseTokens(user)));
     if (!listed || !removed) throw new NotFoundException('Token not found.');
     for (const [hash, cached] of this.cache) if (cached.holder?.token.id === id) this.cache.delete(hash);
     await this.audit.record(user, 'delete', 'tokens', id, { before: auditedToken(removed) });
