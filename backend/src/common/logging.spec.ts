@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { AppLogger } from './app-logger';
-import { createRootLogger, requestIdFor, startBanner } from './logging';
+import type { NextFunction, Request, Response } from 'express';
+import { bindRequestLogger, createRootLogger, requestIdFor, startBanner } from './logging';
 import { StartRefusal } from './start-refusal';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -98,6 +99,21 @@ describe('AppLogger', () => {
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ level: 'error', context: 'Quire', msg: 'failed with Bearer [redacted]' });
     expect(records[0].err?.stack).not.toContain('qk_secret');
+  });
+
+  it("should write what is logged while a request is handled with that request's id", async () => {
+    const { root, records } = capture();
+    const logger = new AppLogger(root);
+    const req = { log: root.child({ reqId: 'req-1' }) } as unknown as Request;
+    await new Promise<void>((resolve) => {
+      const next: NextFunction = () => void setImmediate(() => (logger.warn('slow answer', 'Sections'), resolve()));
+      bindRequestLogger(req, {} as Response, next);
+    });
+    logger.log('between requests', 'Jobs');
+    expect(records.map((r) => [r.reqId, r.context, r.msg])).toEqual([
+      ['req-1', 'Sections', 'slow answer'],
+      [undefined, 'Jobs', 'between requests'],
+    ]);
   });
 
   it("should take NestJS's Logger calls, context included", () => {
