@@ -14,7 +14,7 @@ RUN npm run build && npm prune --omit=dev && rm -rf node_modules/node-linux-* no
 
 FROM node:24-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000
+ENV NODE_ENV=production PORT=3000 LOG_FORMAT=json
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/packages/shared/package.json packages/shared/

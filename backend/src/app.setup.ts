@@ -17,13 +17,17 @@ import { createValidationPipe } from './common/validation';
 import { InputSafetyPipe } from './common/input-safety';
 import { httpMetrics } from './metrics/http-metrics';
 import { Metrics } from './metrics/metrics';
+import type { Logger as Pino } from 'pino';
+import { bindRequestLogger, requestLogging } from './common/logging';
 
 const JSON_LIMIT = '1mb';
 
-/** Everything main.ts and the tests share: one app, configured one way. */
-export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+/** Everything main.ts and the tests share: one app, configured one way; `log` is the app logger's root. */
+export function configureApp(app: NestExpressApplication, config: AppConfig, log: Pino): void {
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // First, so that every answer, a refused one included, has its id and its line in the log.
+  app.use(requestLogging(log));
   app.use(httpMetrics(app.get(Metrics)));
   // A body is JSON or refused (415): any other is never read, so never taken for an empty one.
   app.use(refuseNonJsonBody);
@@ -35,6 +39,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       if (req.url?.startsWith('/api/webhooks/')) req.rawBody = body;
     },
   });
+  app.use(bindRequestLogger);
   app.use(
     helmet({
       contentSecurityPolicy: {

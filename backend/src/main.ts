@@ -23,14 +23,24 @@ async function bootstrap(): Promise<void> {
   // The embedded database's image is unpacked and PGlite compiled in a thread while the rest of
   // the server loads (embedded-start.ts), so that is loaded only now.
   if (config.database.kind === 'pglite') startEmbeddedDatabaseEarly(config.database.dataDir);
-  const [{ Logger }, { AppLogger }, { createApp }] = await Promise.all([import('@nestjs/common'), import('./common/app-logger'), import('./app.factory')]);
-  // Structured (JSON) logs wherever logs are collected; readable lines in a terminal.
-  const logger = new AppLogger({ json: !process.stdout.isTTY, prefix: 'Quire' });
+  const [{ Logger }, { AppLogger }, logging, { createApp }] = await Promise.all([
+    import('@nestjs/common'),
+    import('./common/app-logger'),
+    import('./common/logging'),
+    import('./app.factory'),
+  ]);
+  // Readable lines for a person at a terminal, JSON lines wherever logs are collected (LOG_FORMAT, config.ts).
+  const destination = config.log.format === 'pretty' ? await logging.prettyDestination() : undefined;
+  const logger = new AppLogger(logging.createRootLogger(config.log, destination));
   // A promise nobody awaited must not end the server for every user: it is logged (redacted) instead.
   process.on('unhandledRejection', (reason) => new Logger('Quire').error(reason instanceof Error ? reason : `Unhandled rejection: ${String(reason)}`));
   const app = await createApp(config, logger);
   await app.listen(config.port, config.host);
   keepIdleConnectionsOpen(app.getHttpServer());
+  if (config.log.format === 'pretty') {
+    process.stdout.write(logging.startBanner(config));
+    return;
+  }
   const log = new Logger('Quire');
   if (config.authMode === 'local') {
     log.warn('Local sign-in is on: anyone who can reach this server signs in as the operator. It is for one machine only.');

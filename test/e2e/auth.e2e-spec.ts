@@ -33,7 +33,7 @@ describe('Sign-in and sessions (local mode)', () => {
     ['DELETE', '/api/articles/123'],
   ])('should answer 401 to %s %s without a session', async (method, path) => {
     const res = await request(t.http)[method.toLowerCase() as 'get'](path).expect(401);
-    expect(res.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
+    expect(res.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.', requestId: res.headers['x-request-id'] });
   });
 
   it('should set an HttpOnly SameSite=Lax session cookie and answer /api/me when signing in locally', async () => {

@@ -61,6 +61,7 @@ describe('Request bodies: JSON or a 415, and an update of nothing writes nothing
             statusCode: 415,
             error: 'Unsupported Media Type',
             message: `The Content-Type ${JSON.stringify(type)} is not supported; send the body as JSON, with Content-Type: application/json.`,
+            requestId: res.headers['x-request-id'],
           },
         });
       }

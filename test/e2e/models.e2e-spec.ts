@@ -189,7 +189,7 @@ describe('Models and their training examples', () => {
 
   it('should answer 404 for an id that is not a uuid', async () => {
     const res = await t.agent.get('/api/models/not-a-uuid').expect(404);
-    expect(res.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Model not found.' });
+    expect(res.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Model not found.', requestId: res.headers['x-request-id'] });
   });
 
   it('should refuse to delete a model that was never fine-tuned', async () => {

@@ -65,7 +65,7 @@ describe('API tokens', () => {
     expect((await ada.get('/api/tokens').expect(200)).body[0].last_used_at).not.toBeNull();
     await ada.delete(`/api/tokens/${made._id}`).expect(200);
     const refused = await request(t.http).get('/api/sections').set(bearer(made.token)).expect(401);
-    expect(refused.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
+    expect(refused.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.', requestId: refused.headers['x-request-id'] });
 
     for (const [body, message] of [
       [{ name: '', role: 'viewer' }, 'name is required'],
@@ -127,8 +127,13 @@ describe('API tokens', () => {
     for (const token of [unknown, 'qk_short', 'not-a-quire-token', expiring.token]) {
       answers.push((await request(t.http).get('/api/articles').set(bearer(token))).body);
     }
-    // A token Quire does not know (and a header that is no token) answers as no session does.
-    expect(answers.every((body) => JSON.stringify(body) === JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' }))).toBe(true);
+    // A token Quire does not know (and a header that is no token) answers as no session does (each with its own request id).
+    expect(
+      answers.every(
+        ({ requestId, ...body }) =>
+          typeof requestId === 'string' && JSON.stringify(body) === JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' }),
+      ),
+    ).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 3_100));
     const expired = (await ada.get('/api/tokens').expect(200)).body.find((token: Json) => token._id === expiring._id);
     expect(expired.expired).toBe(true);

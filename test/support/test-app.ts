@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { createApp } from '../../backend/src/app.factory';
 import { AppLogger } from '../../backend/src/common/app-logger';
+import { createRootLogger } from '../../backend/src/common/logging';
 import { AppConfig, loadConfig } from '../../backend/src/config/config';
 import { DatabaseService } from '../../backend/src/database/database.service';
 import { WorkspacesService } from '../../backend/src/workspaces/workspaces.service';
@@ -17,17 +18,27 @@ import { SessionsService } from '../../backend/src/auth/sessions.service';
 import { UsersRepository } from '../../backend/src/users/users.repository';
 
 /**
- * Captures everything the app logs — after the app logger's redaction, stacks included — so tests
- * can assert that secrets never reach the log.
+ * Captures everything the app logs — after the root logger's redaction, stacks included — so tests
+ * can assert that secrets never reach the log: `records` are the JSON lines as written, `lines`
+ * each as "level context message" with its error's stack.
  */
 export class CapturingLogger extends AppLogger {
-  readonly lines: string[] = [];
+  readonly lines: string[];
+  readonly records: Record<string, any>[];
   constructor() {
-    super({ json: true, logLevels: ['log', 'error', 'warn', 'debug', 'verbose', 'fatal'] });
-  }
-  protected printAsJson(message: unknown, options: { context: string; logLevel: string; errorStack?: unknown }): void {
-    const stack = typeof options.errorStack === 'string' ? `\n${options.errorStack}` : '';
-    this.lines.push(`${options.logLevel} ${options.context ?? ''} ${typeof message === 'string' ? message : JSON.stringify(message)}${stack}`);
+    const lines: string[] = [];
+    const records: Record<string, any>[] = [];
+    const capture = {
+      write(json: string) {
+        const record = JSON.parse(json) as Record<string, any>;
+        records.push(record);
+        const stack = typeof record.err?.stack === 'string' ? `\n${record.err.stack}` : '';
+        lines.push(`${record.level} ${record.context ?? ''} ${typeof record.msg === 'string' ? record.msg : JSON.stringify(record.msg)}${stack}`);
+      },
+    };
+    super(createRootLogger({ format: 'json', level: 'trace' }, capture));
+    this.lines = lines;
+    this.records = records;
   }
 }
 

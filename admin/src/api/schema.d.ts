@@ -1837,6 +1837,11 @@ export interface components {
        * @example heading is required
        */
       message: string;
+      /**
+       * @description The request's id, as in its `x-request-id` response header and in the server's log line for it
+       * @example 6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b
+       */
+      requestId?: string;
       /** @example 400 */
       statusCode: number;
     };

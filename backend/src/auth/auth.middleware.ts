@@ -6,6 +6,7 @@ import { readSessionCookie } from './session-cookie';
 import { SessionsService } from './sessions.service';
 import { TOKEN_PREFIX, TokensService } from '../tokens/tokens.service';
 import { TokenPace } from '../tokens/token-pace';
+import { answerError } from '../common/http-exception.filter';
 
 /** The only /api paths a signed-out browser may reach. */
 const PUBLIC_PATHS = [/^\/api\/auth(\/|$)/, /^\/api\/health\/?$/, /^\/api\/config\/?$/, /^\/api\/webhooks\/notion\/[^/]+\/?$/];
@@ -21,7 +22,7 @@ export function bearerToken(req: Request): string | undefined {
   return token?.startsWith(TOKEN_PREFIX) ? token : undefined;
 }
 
-const signInPlease = (res: Response) => res.status(401).json({ statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
+const signInPlease = (res: Response) => answerError(res, { statusCode: 401, error: 'Unauthorized', message: 'Please sign in.' });
 
 /**
  * Runs before routing, so every /api path — including unknown ones — answers 401 without a
@@ -56,14 +57,11 @@ export class AuthMiddleware implements NestMiddleware {
         if (!holder) return void signInPlease(res);
         const wait = this.pace.take(token);
         if (wait !== null) {
-          res
-            .status(429)
-            .set('retry-after', String(wait))
-            .json({
-              statusCode: 429,
-              error: 'Too Many Requests',
-              message: `This token has made its ${this.config.tokenRequestsPerMinute} requests of the minute; try again in ${wait} s.`,
-            });
+          answerError(res.set('retry-after', String(wait)), {
+            statusCode: 429,
+            error: 'Too Many Requests',
+            message: `This token has made its ${this.config.tokenRequestsPerMinute} requests of the minute; try again in ${wait} s.`,
+          });
           return;
         }
         req.account = holder;

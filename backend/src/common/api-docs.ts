@@ -24,6 +24,12 @@ export class ErrorResponse {
 
   @ApiPropertyOptional({ type: [FieldErrorResponse], description: 'For validation errors: each field and what is wrong with it' })
   errors?: FieldErrorResponse[];
+
+  @ApiPropertyOptional({
+    example: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+    description: "The request's id, as in its `x-request-id` response header and in the server's log line for it",
+  })
+  requestId?: string;
 }
 
 /** When a job (a History entry) was queued, started and ended: the fields every kind of job answers. */

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { STATUS_CODES } from 'node:http';
 import type { Response } from 'express';
 import { IntegrationError } from './integration-error';
+import { requestIdOf } from './logging';
 
 export interface FieldError {
   field: string;
@@ -13,6 +14,14 @@ export interface ErrorBody {
   error: string;
   message: string;
   errors?: FieldError[];
+  /** The request's id, as in its x-request-id header and its log line. */
+  requestId?: string;
+}
+
+/** Answers an error body with the request's id in it, as every error answer carries it. */
+export function answerError(res: Response, body: ErrorBody): void {
+  const requestId = requestIdOf(res.req);
+  res.status(body.statusCode).json(requestId ? { ...body, requestId } : body);
 }
 
 /** Turns any error into the API's one error shape; unexpected errors are logged, never echoed. */
@@ -86,6 +95,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
-    response.status(body.statusCode).json(body);
+    answerError(response, body);
   }
 }

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { answerError } from './http-exception.filter';
 
 /** Methods that change nothing: their requests are never refused as cross-site, and their bodies never read. */
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -20,7 +21,7 @@ export function createOriginCheck(appUrl: string) {
     const crossSiteFetch = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';
     const foreignOrigin = origin !== undefined && origin !== appOrigin && origin !== ownOrigin;
     if (crossSiteFetch || foreignOrigin) {
-      res.status(403).json({ statusCode: 403, error: 'Forbidden', message: 'Cross-site requests are refused.' });
+      answerError(res, { statusCode: 403, error: 'Forbidden', message: 'Cross-site requests are refused.' });
       return;
     }
     next();

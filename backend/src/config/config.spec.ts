@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadCommandConfig, loadConfig } from './config';
+import { ConfigError, loadCommandConfig, loadConfig, logFormat } from './config';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const dataDir = () => mkdtempSync(join(tmpdir(), 'quire-config-'));
@@ -127,5 +127,29 @@ describe('loadConfig', () => {
     const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(run).toThrow(ConfigError);
     expect(run).toThrow(message);
+  });
+});
+
+describe('log settings', () => {
+  it('should write readable lines on a terminal and JSON lines elsewhere, unless LOG_FORMAT says', () => {
+    expect(logFormat(null, true)).toBe('pretty');
+    expect(logFormat(null, false)).toBe('json');
+    expect(logFormat('json', true)).toBe('json');
+    expect(logFormat('pretty', false)).toBe('pretty');
+    expect(loadConfig({ DATA_DIR: dataDir(), ENCRYPTION_KEY: KEY }, true).log).toEqual({ format: 'pretty', level: 'info' });
+    expect(loadConfig({ DATA_DIR: dataDir(), ENCRYPTION_KEY: KEY }, false).log).toEqual({ format: 'json', level: 'info' });
+    expect(loadConfig({ DATA_DIR: dataDir(), ENCRYPTION_KEY: KEY, LOG_FORMAT: 'json', LOG_LEVEL: 'debug' }, true).log).toEqual({
+      format: 'json',
+      level: 'debug',
+    });
+  });
+
+  it('should refuse another LOG_FORMAT or LOG_LEVEL in one line naming it', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ENCRYPTION_KEY: KEY, LOG_FORMAT: 'text' })).toThrow(
+      new ConfigError('LOG_FORMAT must be json or pretty, got "text"'),
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ENCRYPTION_KEY: KEY, LOG_LEVEL: 'loud' })).toThrow(
+      new ConfigError('LOG_LEVEL must be one of error, warn, info, debug, trace, got "loud"'),
+    );
   });
 });

@@ -61,6 +61,26 @@ export interface AppConfig {
   dataOwnerEmails: string[];
   /** `npm run demo`: the dashboard says plainly that the outside services are simulated. */
   demo: boolean;
+  /** How the server's log is written (LOG_FORMAT: readable lines on a terminal, else JSON lines) and from which level (LOG_LEVEL). */
+  log: { format: LogFormat; level: LogLevel };
+}
+
+export type LogFormat = 'json' | 'pretty';
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug', 'trace'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_FORMAT when set; else readable lines for a person at a terminal, JSON lines for whatever collects them. */
+export function logFormat(value: string | null, terminal: boolean): LogFormat {
+  if (value === null) return terminal ? 'pretty' : 'json';
+  if (value === 'json' || value === 'pretty') return value;
+  throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${value}"`);
+}
+
+function logLevel(value: string | null): LogLevel {
+  if (value === null) return 'info';
+  const level = LOG_LEVELS.find((name) => name === value);
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level;
 }
 
 /** A misconfiguration: the message is one line that names the variable. */
@@ -191,16 +211,17 @@ function encryptionKey(env: Env, production: boolean, dataDir: string): Buffer {
 export type CommandConfig = Omit<AppConfig, 'encryptionKey'> & { encryptionKey: EncryptionKey | null };
 
 export function loadCommandConfig(env: Env = process.env): CommandConfig {
-  const settings = loadSettings(env);
+  const settings = loadSettings(env, false);
   return { ...settings, encryptionKey: existingEncryptionKey(env, settings.production, settings.dataDir) };
 }
 
-export function loadConfig(env: Env = process.env): AppConfig {
-  const settings = loadSettings(env);
+/** `terminal`: whether standard output is a terminal, which LOG_FORMAT defaults on. */
+export function loadConfig(env: Env = process.env, terminal = process.stdout.isTTY === true): AppConfig {
+  const settings = loadSettings(env, terminal);
   return { ...settings, encryptionKey: encryptionKey(env, settings.production, settings.dataDir) };
 }
 
-function loadSettings(env: Env): Omit<AppConfig, 'encryptionKey'> {
+function loadSettings(env: Env, terminal: boolean): Omit<AppConfig, 'encryptionKey'> {
   const production = env.NODE_ENV === 'production';
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
 
@@ -287,5 +308,6 @@ function loadSettings(env: Env): Omit<AppConfig, 'encryptionKey'> {
     backupKeep: positiveInt(env, 'BACKUP_KEEP', 7, 1000),
     dataOwnerEmails: list(env, 'DATA_OWNER_EMAILS'),
     demo: bool(env, 'QUIRE_DEMO'),
+    log: { format: logFormat(text(env, 'LOG_FORMAT'), terminal), level: logLevel(text(env, 'LOG_LEVEL')) },
   };
 }

@@ -203,7 +203,7 @@ function errorShapeProblem(res: request.Response): string | undefined {
   const body = res.body as Record<string, unknown> | undefined;
   if (!/application\/json/.test(String(res.headers['content-type'] ?? ''))) return `the ${res.status} answer is not JSON`;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return `the ${res.status} answer is not an error object`;
-  const extra = Object.keys(body).filter((key) => !['statusCode', 'error', 'message', 'errors'].includes(key));
+  const extra = Object.keys(body).filter((key) => !['statusCode', 'error', 'message', 'errors', 'requestId'].includes(key));
   if (extra.length) return `the error body has unexpected keys: ${extra.join(', ')}`;
   if (body.statusCode !== res.status) return `the error body's statusCode ${String(body.statusCode)} is not the status ${res.status}`;
   if (typeof body.error !== 'string' || !body.error) return 'the error body has no error text';
