@@ -1,4 +1,4 @@
-// Two projects: unit specs next to the code, and API end-to-end specs against the whole app.
+// Two projects: unit specs next to the code (the dashboard's plain-TypeScript ones too), and API end-to-end specs against the whole app.
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest'] };
 // linkedom's CommonJS build requires css-select and friends, which ship only as ES modules;
 // jest's own module loader cannot require those (on any Node.js: it is not Node's require), so swc compiles them like the project's own files.
@@ -10,7 +10,12 @@ module.exports = {
     {
       displayName: 'unit',
       rootDir: '.',
-      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/packages/shared/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.cjs'],
+      testMatch: [
+        '<rootDir>/backend/src/**/*.spec.ts',
+        '<rootDir>/packages/shared/src/**/*.spec.ts',
+        '<rootDir>/admin/src/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.cjs',
+      ],
       transform,
       transformIgnorePatterns,
       testEnvironment: 'node',

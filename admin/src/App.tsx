@@ -4,7 +4,7 @@ import { Admin, CustomRoutes, NotFound, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
-import { i18nProvider } from './i18n/i18nProvider';
+import { i18nProvider, store } from './i18n/i18nProvider';
 import { quireMessages } from './i18n/en';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
@@ -66,7 +66,7 @@ export function App() {
   const signedIn = useSignedIn();
   const location = useLocation();
   if (location.pathname !== '/login') {
-    if (signedIn === undefined) return <div role="status">{quireMessages.app.loading}</div>;
+    if (signedIn === undefined) return <div role="status">{i18nProvider.translate('quire.app.loading')}</div>;
     if (!signedIn) return <Navigate to="/login" replace />;
   }
   return (
@@ -76,6 +76,7 @@ export function App() {
       queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
+      store={store}
       layout={Layout}
       theme={theme}
       loginPage={LoginPage}

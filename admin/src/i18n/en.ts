@@ -785,6 +785,8 @@ export const quireMessages = {
     welcome: 'Welcome, %{name}',
     demo: 'Demo: Notion, OpenAI, Anthropic and Google are simulated on this machine',
     pleaseLogIn: 'Please log in to access this app.',
+    // The app bar's language switch (not in the spec): the current language's name in itself.
+    language: 'Language: %{name}',
   },
   login: {
     title: 'Sign in to Quire',

@@ -1,6 +1,7 @@
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import { AppBar as RaAppBar, TitlePortal, useGetIdentity } from 'react-admin';
 import { usePublicConfig } from '../publicConfig';
+import { LanguageSwitch } from './LanguageSwitch';
 import { WorkspaceSwitcher } from './workspaces/WorkspaceSwitcher';
 import { useQuireTranslate } from '../components/useT';
 
@@ -28,6 +29,7 @@ export function AppBar() {
     <RaAppBar userMenu={false} toolbar={<Welcome />}>
       <TitlePortal />
       <WorkspaceSwitcher />
+      <LanguageSwitch />
       {config?.demo && <Chip label={translate('quire.app.demo')} color="warning" size="small" sx={{ mr: 2 }} />}
     </RaAppBar>
   );

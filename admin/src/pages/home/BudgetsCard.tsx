@@ -7,15 +7,9 @@ import { CreateBase, EditBase, SubmitButton } from '../../components/forms';
 import { DataList, RowActions, WholeList } from '../../components/ListTable';
 import { deleting, useRun, useSaveFailure, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';
-import { formatCount } from '../../resources/history/format';
+import { formatCount, formatMoney as money } from '../../i18n/format';
 import type { Budget } from './api';
 import { HomeCard } from './HomeCard';
-
-/** Dollars to the cent, or to a hundredth of a cent below one (a few cents are a real limit in a test workspace). */
-const money = (usd: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: usd > 0 && usd < 0.01 ? 4 : 2 }).format(
-    usd,
-  );
 
 /** The share of a limit spent and held this month, 0–100. */
 export const usedPercent = (budget: Budget) => Math.min(100, ((budget.spent_usd + budget.held_usd) / budget.monthly_limit_usd) * 100);

@@ -7,7 +7,7 @@ import { useBanner } from '../../components/useBanner';
 import { serverMessage, useRun } from '../../components/useRun';
 import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
-import { formatUsd } from '../../resources/history/format';
+import { formatTime, formatUsd } from '../../i18n/format';
 import type { NotionCheck, RowsEstimate } from './api';
 import { refreshFirstRun } from './FirstRunCard';
 
@@ -67,7 +67,7 @@ export function ConnectionActions({ service }: { service: 'notion' | 'openai' })
       failure,
     });
 
-  const at = lastCheck ? new Date(lastCheck.at).toLocaleTimeString() : '';
+  const at = lastCheck ? formatTime(lastCheck.at) : '';
   return (
     <Stack spacing={1} sx={{ mt: 2 }}>
       {banner}

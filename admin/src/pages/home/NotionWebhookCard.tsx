@@ -5,7 +5,7 @@ import { HomeCard } from './HomeCard';
 import { Confirm, useDataProvider } from 'react-admin';
 import { useCanWrite } from '../../components/CanWrite';
 import { CopyField } from '../../components/CopyField';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { useRun, withReason } from '../../components/useRun';
 import { useT, useQuireTranslate } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';

@@ -4,12 +4,9 @@ import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { QuireDataProvider } from '../../dataProvider';
 import type { UsageSummary } from '../../resources/history/api';
-import { formatCount, formatUsd } from '../../resources/history/format';
+import { formatCount, formatDay, formatUsd } from '../../i18n/format';
 import { SpendChart } from './SpendChart';
 import { useT, useQuireTranslate } from '../../components/useT';
-
-/** "2026-11-01" as "Nov 1, 2026", read as the UTC day the API means. */
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
 
 function Figure(props: { label: string; value: string; detail?: string }) {
   return (
@@ -86,7 +83,7 @@ export function SpendCard() {
         </Typography>
         {data && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {translate('quire.home.spendRange', { from: day(data.from), to: day(data.to) })}
+            {translate('quire.home.spendRange', { from: formatDay(data.from), to: formatDay(data.to) })}
           </Typography>
         )}
         {isPending ? (

@@ -1,7 +1,7 @@
 import { Box, useTheme } from '@mui/material';
 import { useId } from 'react';
 import type { UsageSummary } from '../../resources/history/api';
-import { formatCount, formatUsd } from '../../resources/history/format';
+import { formatCount, formatUsd } from '../../i18n/format';
 import { useQuireTranslate } from '../../components/useT';
 
 const ROW = 26;

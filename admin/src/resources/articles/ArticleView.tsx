@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetList, useListContext } from 'react-admin';
 import type { Budget } from '../../pages/home/api';
 import type { QuireDataProvider } from '../../dataProvider';
-import { formatUsd } from '../history/format';
+import { formatUsd } from '../../i18n/format';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DetailsTable } from '../../components/DetailsTable';
 import { WholeList } from '../../components/ListTable';

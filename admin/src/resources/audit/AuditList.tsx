@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, List, SelectInput, useGetList } from 'react-admin';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { DataList } from '../../components/ListTable';
 import { useT, useQuireTranslate } from '../../components/useT';
 import { AUDITED_RESOURCES, AuditEntry, isEmpty, shortValue } from './types';

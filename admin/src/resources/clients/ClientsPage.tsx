@@ -10,7 +10,7 @@ import { AddClient } from './AddClient';
 import { pickFolder, PickedFolder } from './folderPicker';
 import type { Api } from '../../api/client';
 import type { Budget } from '../../pages/home/api';
-import { formatUsd } from '../history/format';
+import { formatUsd } from '../../i18n/format';
 
 type Client = Api<'ClientResponse'>;
 

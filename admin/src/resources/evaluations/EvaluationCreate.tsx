@@ -19,7 +19,6 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { EVALUATION_LIMITS, EXAMPLES_COUNT } from '@quire/shared';
-import { formatDate } from '../../components/formatDate';
 import { FormToolbar } from '../../components/FormToolbar';
 import { QuietSelectInput } from '../../components/QuietSelectInput';
 import { inProviderOrder } from '../../components/modelGroups';
@@ -28,7 +27,7 @@ import { serverMessage } from '../../components/useRun';
 import { ModelOption } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
-import { formatUsd } from '../history/format';
+import { formatCount, formatDate, formatUsd } from '../../i18n/format';
 import { Evaluation, EvaluationInput } from './types';
 
 const ALL = { perPage: 1000, sort: { field: 'name', order: 'ASC' as const } };
@@ -85,8 +84,8 @@ function Estimate(props: { modelId: string }) {
               {t('estimateVariant', {
                 label: v.label,
                 model: v.openai_model,
-                prompt: v.prompt_tokens.toLocaleString(),
-                completion: v.completion_tokens.toLocaleString(),
+                prompt: formatCount(v.prompt_tokens),
+                completion: formatCount(v.completion_tokens),
                 cost: formatUsd(v.cost_usd, t('priceUnknown')),
               })}
             </Box>

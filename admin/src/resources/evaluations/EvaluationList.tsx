@@ -1,7 +1,7 @@
 import { Box, Chip, Link, Typography } from '@mui/material';
 import { DataTable, List } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { DataList } from '../../components/ListTable';
 import { useT } from '../../components/useT';
 import { Evaluation, STATUS_COLOR } from './types';

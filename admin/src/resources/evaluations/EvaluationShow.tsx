@@ -17,11 +17,10 @@ import {
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Title, useDataProvider, useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { formatDate } from '../../components/formatDate';
 import { useCanWrite } from '../../components/CanWrite';
 import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
-import { formatUsd } from '../history/format';
+import { formatDate, formatDecimal, formatUsd } from '../../i18n/format';
 import { BlindJudging } from './BlindJudging';
 import { Evaluation, isOpen, STATUS_COLOR } from './types';
 import { WinRateChart } from './WinRateChart';
@@ -29,7 +28,7 @@ import { WinRateChart } from './WinRateChart';
 /** While it is queued or running, the evaluation is read again this often. */
 const FOLLOW_MS = 2000;
 
-const score = (value: number | null) => (value === null ? '—' : value.toFixed(3));
+const score = (value: number | null) => (value === null ? '—' : formatDecimal(value, 3));
 const percent = (value: number) => `${Math.round(value * 100)} %`;
 
 /** Per variant: what it is, its mean scores and cost, and how people judged it. */

@@ -1,8 +1,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { DetailsTable } from '../../components/DetailsTable';
-import { formatDate } from '../../components/formatDate';
 import type { ScreenT } from '../../components/useT';
-import { formatCount } from './format';
+import { formatCount, formatDate } from '../../i18n/format';
 import { batchStatusText } from './bulk';
 import { BulkProgress } from './types';
 

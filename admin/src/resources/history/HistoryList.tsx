@@ -3,7 +3,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useEffect, useState } from 'react';
 import { DataTable, ListContextProvider, Title, useGetList, useList } from 'react-admin';
 import { DataList } from '../../components/ListTable';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { ScreenT, useT } from '../../components/useT';
 import { Link as RouterLink } from 'react-router-dom';
 import { bulkLine } from './bulk';

@@ -2,7 +2,8 @@ import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Card, CardCo
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { DetailsTable } from '../../components/DetailsTable';
 import type { ScreenT } from '../../components/useT';
-import { formatCount, formatDuration, formatUsd } from './format';
+import { formatCount, formatUsd } from '../../i18n/format';
+import { formatDuration } from './format';
 import { Markdown } from './Markdown';
 import { HistorySection, OmittedParameters } from './types';
 

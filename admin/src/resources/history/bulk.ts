@@ -1,4 +1,4 @@
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import type { ScreenT } from '../../components/useT';
 import { BulkProgress } from './types';
 

@@ -2,7 +2,7 @@ import { Box, Chip } from '@mui/material';
 import { InviteButton } from './InviteButton';
 import { DataTable, ListContextProvider, Title } from 'react-admin';
 import { RevokeActions } from '../../components/RevokeActions';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { DataList, useNewestFirst } from '../../components/ListTable';
 import { useT, useQuireTranslate } from '../../components/useT';
 import { Invitation } from './types';

@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { DataTable, ListContextProvider, Title, useGetIdentity, useGetList, useList } from 'react-admin';
 import { QuireIdentity } from '../../authProvider';
 import { useCanWrite } from '../../components/CanWrite';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { DataList } from '../../components/ListTable';
 import { useT } from '../../components/useT';
 import { MemberActions, RoleField } from './MemberCells';

@@ -2,7 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DetailsTable } from '../../components/DetailsTable';
-import { formatDate } from '../../components/formatDate';
+import { formatCount, formatDate } from '../../i18n/format';
 import { serverMessage, useRun } from '../../components/useRun';
 import { Model, fineTuneSuffix } from './types';
 import { useT } from '../../components/useT';
@@ -40,7 +40,7 @@ export function FineTuneDialog(props: { model: Model | null; onClose: () => void
         [t('name'), model.name],
         [t('baseModel'), model.base_model],
         [t('outputModel'), model.output_model ?? t('none')],
-        [t('tokensTrained'), model.tokens?.toLocaleString() ?? t('none')],
+        [t('tokensTrained'), (model.tokens == null ? undefined : formatCount(model.tokens)) ?? t('none')],
       ]
     : [];
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DataTable, Title, useGetList } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCanWrite } from '../../components/CanWrite';
-import { formatDate } from '../../components/formatDate';
+import { formatCount, formatDate } from '../../i18n/format';
 import { useBanner } from '../../components/useBanner';
 import { deleting, useRun, withReason } from '../../components/useRun';
 import { FineTuneDialog } from './FineTuneDialog';
@@ -139,7 +139,10 @@ export default function ModelsPage() {
             )}
           />
           <DataTable.Col<FineTuneJob> label={t('outputModel')} render={(job) => job.output_model ?? t('none')} />
-          <DataTable.Col<FineTuneJob> label={t('tokensTrained')} render={(job) => job.trained_tokens?.toLocaleString() ?? t('none')} />
+          <DataTable.Col<FineTuneJob>
+            label={t('tokensTrained')}
+            render={(job) => (job.trained_tokens == null ? undefined : formatCount(job.trained_tokens)) ?? t('none')}
+          />
           <DataTable.Col<FineTuneJob> label={t('dateTuned')} render={(job) => formatDate(job.date_tuned)} />
         </DataList>
       </WholeList>

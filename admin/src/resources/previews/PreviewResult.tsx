@@ -1,7 +1,7 @@
 import { Alert, Box, Card, CardContent, Chip, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
 import { useT } from '../../components/useT';
 import type { Preview, PreviewSection, PreviewUsage } from './api';
-import { dollars } from './format';
+import { formatDollarAmount as dollars } from '../../i18n/format';
 import { usePreviewStream } from './usePreviewStream';
 
 function Spent({ usage }: { usage: Pick<PreviewUsage, 'prompt_tokens' | 'completion_tokens' | 'cost_usd'> }) {

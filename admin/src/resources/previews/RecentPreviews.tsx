@@ -1,10 +1,10 @@
 import { Button } from '@mui/material';
 import { DataTable, ListBase } from 'react-admin';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { DataList } from '../../components/ListTable';
 import { useT } from '../../components/useT';
 import type { Preview } from './api';
-import { dollars } from './format';
+import { formatDollarAmount as dollars } from '../../i18n/format';
 
 /** The article's last previews, newest first; Show opens one above. */
 export function RecentPreviews({ articleId, onShow }: { articleId: string; onShow: (id: string) => void }) {

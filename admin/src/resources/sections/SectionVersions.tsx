@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { diffWords } from 'diff';
 import { useState } from 'react';
 import { Identifier, useDataProvider } from 'react-admin';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { useLookups } from '../../components/useLookups';
 import { useRun, withReason } from '../../components/useRun';
 import { useT } from '../../components/useT';

@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { DataTable, ListContextProvider, Title, useGetIdentity } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { RevokeActions } from '../../components/RevokeActions';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { DataList, useNewestFirst } from '../../components/ListTable';
 import { useQuireTranslate, useT } from '../../components/useT';
 import type { QuireIdentity } from '../../authProvider';

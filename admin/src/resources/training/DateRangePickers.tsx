@@ -2,7 +2,10 @@ import { Stack } from '@mui/material';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker, DateValidationError } from '@mui/x-date-pickers';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { deDE } from '@mui/x-date-pickers/locales';
+import { de } from 'date-fns/locale/de';
 import { useState } from 'react';
+import { useLocaleState } from 'react-admin';
 import { useT } from '../../components/useT';
 
 function DateField(props: { label: string; placeholder: string; value: Date | null; minDate?: Date; onChange: (value: Date | null) => void }) {
@@ -39,8 +42,15 @@ export function DateRangePickers(props: {
 }) {
   const t = useT('training');
   const validStart = props.start && !Number.isNaN(props.start.getTime()) ? props.start : undefined;
+  // The calendar's own words (month names, weekdays, its buttons) follow the dashboard's language; the format stays yyyy-MM-dd.
+  const [locale] = useLocaleState();
+  const german = locale === 'de';
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns}>
+    <LocalizationProvider
+      dateAdapter={AdapterDateFns}
+      adapterLocale={german ? de : undefined}
+      localeText={german ? deDE.components.MuiLocalizationProvider.defaultProps.localeText : undefined}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <DateField label={t('startDate')} placeholder={t('startPlaceholder')} value={props.start} onChange={props.onStartChange} />
         <DateField label={t('endDate')} placeholder={t('endPlaceholder')} value={props.end} minDate={validStart} onChange={props.onEndChange} />

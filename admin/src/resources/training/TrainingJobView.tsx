@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typogra
 import { Title } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DetailsTable } from '../../components/DetailsTable';
-import { formatDate } from '../../components/formatDate';
+import { formatDate } from '../../i18n/format';
 import { useT } from '../../components/useT';
 import { ClusterSizeChart } from './ClusterSizeChart';
 import { JobProgress } from './JobProgress';
