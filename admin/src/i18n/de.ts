@@ -453,7 +453,7 @@ const historyMessages: Translated<typeof en.historyMessages> = {
   none: '-',
   empty: 'Es wurde noch nichts generiert.',
   progress: '%{done} von %{total} Abschnitten',
-  omitted: 'An %{model} ohne %{parameters} gesendet (OpenAI lehnt sie dafür ab): %{sections}.',
+  omitted: 'An %{model} ohne %{parameters} gesendet (sein Anbieter lehnt sie dafür ab): %{sections}.',
   rewritten: 'Noch einmal geschrieben, da es %{words} verwendete: %{section}.',
   slipped: 'Verwendet nach zwei Durchgängen noch %{words}: %{section}.',
   parameter_temperature: 'Temperatur',
@@ -941,6 +941,60 @@ const auditMessages: Translated<typeof en.auditMessages> = {
   nothing: '∅',
 };
 
+const firstRunMessages: Translated<typeof en.firstRunMessages> = {
+  title: 'Erste Schritte',
+  intro: 'Was Quire braucht, bevor es Ihren ersten Artikel schreibt. Jeder Schritt hakt sich selbst ab, sobald er erfüllt ist.',
+  progress: '%{done} von %{total} erledigt',
+  done: 'Erledigt',
+  toDo: 'Offen',
+  checking: 'Wird geprüft…',
+  loadFailed: 'Die Checkliste konnte nicht gelesen werden.',
+  hide: 'Checkliste ausblenden',
+  reopen: 'Checkliste „Erste Schritte“ anzeigen',
+  steps: {
+    'notion-connected': {
+      label: 'Notion verbinden',
+      hint: 'Speichern Sie das Notion-Secret und die ID der Datenbank in der Notion-Karte unten.',
+      action: 'Notion einrichten',
+    },
+    'notion-checked': {
+      label: 'Notion geprüft',
+      hint: 'Quire kann die Datenbank öffnen, und ihre Statuseigenschaft bietet die vier Statuswerte.',
+      action: 'Notion einrichten',
+    },
+    provider: {
+      label: 'Einen Modellanbieter verbinden',
+      hint: 'Speichern Sie einen Schlüssel für OpenAI oder fügen Sie Anthropic, Gemini oder einen OpenAI-kompatiblen Server bei den Modellanbietern hinzu.',
+      action: 'Einen Anbieter einrichten',
+    },
+    section: {
+      label: 'Einen Abschnitt schreiben',
+      hint: 'Ein Abschnitt enthält die Prompts für einen Teil eines Artikels.',
+      action: 'Den ersten Abschnitt schreiben',
+    },
+    template: {
+      label: 'Eine Vorlage zusammenstellen',
+      hint: 'Eine Vorlage (ein Artikel) ordnet Abschnitte unter einem Titel.',
+      action: 'Die erste Vorlage zusammenstellen',
+    },
+    'select-options': {
+      label: 'Notions Auswahl „Article“ passt zu den Vorlagentiteln',
+      hint: 'Eine Notion-Zeile nennt ihre Vorlage über die Auswahl „Article“: Geben Sie der Auswahl eine Option für den Titel jeder Vorlage.',
+      action: 'Die Vorlagentitel ansehen',
+    },
+    'row-started': {
+      label: 'Eine Zeile zum Start gesetzt',
+      hint: 'Setzen Sie in Notion den Status einer Zeile auf „%{start}“. Quire sucht regelmäßig nach solchen Zeilen, oder sofort, wenn es in der Notion-Karte darum gebeten wird.',
+      action: 'Zur Notion-Prüfung',
+    },
+    'article-written': {
+      label: 'Der erste Artikel geschrieben',
+      hint: 'Er wird Abschnitt für Abschnitt geschrieben; sein Eintrag zeigt danach jeden wie geschrieben.',
+      action: 'Sehen, was geschrieben wird',
+    },
+  },
+};
+
 const quireMessages: Translated<typeof en.quireMessages> = {
   app: {
     loading: 'Wird geladen...',
@@ -992,6 +1046,7 @@ const quireMessages: Translated<typeof en.quireMessages> = {
   invitations: invitationMessages,
   tokens: tokenMessages,
   audit: auditMessages,
+  firstRun: firstRunMessages,
   home: {
     notionCard: 'Notion-Einstellungen',
     openAiCard: 'OpenAI-Einstellungen',
