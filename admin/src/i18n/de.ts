@@ -946,7 +946,7 @@ const firstRunMessages: Translated<typeof en.firstRunMessages> = {
   intro: 'Was Quire braucht, bevor es Ihren ersten Artikel schreibt. Jeder Schritt hakt sich selbst ab, sobald er erfüllt ist.',
   progress: '%{done} von %{total} erledigt',
   done: 'Erledigt',
-  toDo: 'Offen',
+  pending: 'Offen',
   checking: 'Wird geprüft…',
   loadFailed: 'Die Checkliste konnte nicht gelesen werden.',
   hide: 'Checkliste ausblenden',

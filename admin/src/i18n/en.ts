@@ -737,7 +737,7 @@ export const firstRunMessages = {
   intro: 'What Quire needs before it writes your first article. Each step ticks itself as it becomes true.',
   progress: '%{done} of %{total} done',
   done: 'Done',
-  toDo: 'To do',
+  pending: 'Not yet',
   checking: 'Checking…',
   loadFailed: 'Could not read the checklist.',
   hide: 'Hide the checklist',

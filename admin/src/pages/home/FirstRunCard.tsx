@@ -49,9 +49,9 @@ function Step(props: { step: FirstRun['steps'][number]; startValue: string }) {
   const icon = done ? (
     <CheckCircleIcon color="success" titleAccess={t('done')} />
   ) : problem ? (
-    <ErrorOutlineIcon color="warning" titleAccess={t('toDo')} />
+    <ErrorOutlineIcon color="warning" titleAccess={t('pending')} />
   ) : (
-    <RadioButtonUncheckedIcon color="disabled" titleAccess={t('toDo')} />
+    <RadioButtonUncheckedIcon color="disabled" titleAccess={t('pending')} />
   );
   return (
     <Box component="li" data-testid={`first-run-${key}`} data-done={done} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', py: 0.75 }}>
