@@ -101,7 +101,7 @@ test.describe('Example-guided sections and evaluations', () => {
     await page.getByRole('button', { name: 'Start evaluation' }).click();
     await expect(page).toHaveURL(/\/evaluations\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop()!;
-    await expect(page.getByText('completed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
 
     // Blind: the setups' labels are nowhere in the judging panel; A and B are the item's pair in order.
     await expect(judging(page)).toContainText('Example 1 of 20');
@@ -168,7 +168,7 @@ test.describe('Example-guided sections and evaluations', () => {
     ] as const) {
       const cells = row.getByRole('cell');
       await expect(cells.nth(1).getByRole('listitem')).toHaveText(['Plain: 0 examples shown', guided]);
-      await expect(cells.nth(2)).toHaveText('completed');
+      await expect(cells.nth(2)).toHaveText('Completed');
       await expect(cells.nth(3)).toHaveText(evaluation.verdict.text);
       await expect(cells.nth(4)).not.toHaveText('-');
     }

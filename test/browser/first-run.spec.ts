@@ -22,7 +22,7 @@ test.describe("Home's first-run checklist", () => {
   });
 
   test('walks an empty workspace to its first article, each step ticking as its state becomes true', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signIn(page);
     // A workspace of its own: the lane's other specs fill the operator's first one.
     const workspace = await post(page.request, '/api/workspaces', { name: 'First hour' });

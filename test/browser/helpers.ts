@@ -31,6 +31,10 @@ export async function signIn(page: Page): Promise<void> {
 /** The app bar's workspace switcher: named by what it shows, the workspace's name and then the person's role there (WCAG 2.5.3). */
 export const workspaceSwitcher = (page: Page) => page.getByRole('banner').getByRole('button', { name: /\s(Owner|Editor|Viewer)$/ });
 
+/** The app bar's language switch, named by the language the dashboard speaks now. */
+export const languageButton = (page: Page, locale: 'en' | 'de') =>
+  page.getByRole('banner').getByRole('button', { name: locale === 'en' ? 'Language: English' : 'Sprache: Deutsch' });
+
 /** Signs in on the Google-mode server through the Google simulator, as its allowed account. */
 export async function signInWithGoogle(page: Page): Promise<void> {
   await page.goto(`${GOOGLE_APP_URL}/login`);

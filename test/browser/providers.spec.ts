@@ -100,7 +100,7 @@ test.describe('Model providers: an Anthropic connection, a section on Claude, an
     quire,
   }) => {
     // Three screens' journeys and an evaluation run to its end.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await signIn(page);
     await post(page.request, '/api/user', { envVars: { OPENAI_API_KEY: quire.openai.apiKey } });
     const card = page.getByRole('region', { name: 'Model providers' });
@@ -205,10 +205,10 @@ test.describe('Model providers: an Anthropic connection, a section on Claude, an
     await page.getByRole('button', { name: 'Start evaluation' }).click();
     await expect(page).toHaveURL(/\/evaluations\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').pop()!;
-    // Its end: completed, or failed with the vendor's reason beside it.
-    const status = page.getByText(/^(completed|failed)$/);
+    // Its end: Completed, or Failed with the vendor's reason beside it.
+    const status = page.getByText(/^(Completed|Failed)$/);
     await expect(status).toBeVisible({ timeout: 30_000 });
-    await expect(status).toHaveText('completed');
+    await expect(status).toHaveText('Completed');
 
     // Each pair is one GPT and one Claude output, blind: A and B, no label.
     const judging = page.getByRole('region', { name: 'Judge blind' });

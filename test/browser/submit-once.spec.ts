@@ -282,7 +282,6 @@ test.describe('One request per submit, whatever the clicks', () => {
   });
 
   test('the wizard: New Model is appended last and selected; Add and Remove once each', async ({ page }) => {
-    test.setTimeout(90_000);
     await useOpenAiSimulator(page);
     const job = await post(page.request, '/api/training-jobs/submit-url', { url: `${SITE_URL}/` });
     await expect.poll(async () => (await (await page.request.get(`/api/training-jobs/${job._id}`)).json()).status, { timeout: 45_000 }).toBe('completed');
@@ -526,7 +525,7 @@ test.describe('One request per submit in a workspace: New workspace, Invite, a r
   test.afterAll(() => quire.stop());
 
   test('each sends one request whatever the clicks', async ({ browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const ada = await quire.signInAs(browser, ADA);
 
     const workspaces = await counting(ada, 'POST', /^\/api\/workspaces$/);

@@ -206,7 +206,6 @@ test.describe('Training data from a website', () => {
     });
 
     test('builds model examples from a cluster in the wizard', async ({ page }) => {
-      test.setTimeout(60_000);
       await useOpenAiSimulator(page);
       const answers: boolean[] = [];
       const asked = answerDialogs(page, answers);

@@ -1,7 +1,7 @@
-import { Box, CircularProgress, Paper, Stack, SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Paper, Stack, SxProps, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ReactNode } from 'react';
 import { DataTable, ListBase, ListBaseProps, RaRecord, useGetList, useList, useListContext } from 'react-admin';
-import { useQuireTranslate } from './useT';
+import { Loading } from './Loading';
 
 export interface ListTableProps<T> {
   title: string;
@@ -46,11 +46,6 @@ function ListSection(props: { title: string; heading?: boolean; actions?: ReactN
       {props.children}
     </Box>
   );
-}
-
-function Loading() {
-  const translate = useQuireTranslate();
-  return <CircularProgress size={24} aria-label={translate('quire.app.loading')} />;
 }
 
 function Empty(props: { text: string }) {
@@ -167,7 +162,14 @@ export function useNewestFirst<T extends RaRecord & { created_at: string }>(reso
 /** A row's buttons as a group named after the row (`label`, e.g. "Actions: FAQ"). */
 export function RowActions(props: { label: string; children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={1} role="group" aria-label={props.label} sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      role="group"
+      aria-label={props.label}
+      sx={{ flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}
+    >
       {props.children}
     </Stack>
   );

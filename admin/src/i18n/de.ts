@@ -817,6 +817,7 @@ const evaluationMessages: Translated<typeof en.evaluationMessages> = {
   list_variant: '%{label}: %{smart_count} Beispiel gezeigt |||| %{label}: %{smart_count} Beispiele gezeigt',
   list_variantOn: '%{label}: %{model}, %{smart_count} Beispiel gezeigt |||| %{label}: %{model}, %{smart_count} Beispiele gezeigt',
   list_status: 'Status',
+  statusNames: { queued: 'In der Warteschlange', running: 'Läuft', completed: 'Abgeschlossen', failed: 'Fehlgeschlagen' },
   list_verdict: 'Urteil',
   list_date: 'Datum',
 };

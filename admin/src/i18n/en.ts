@@ -603,6 +603,7 @@ export const evaluationMessages = {
   list_variant: '%{label}: %{smart_count} example shown |||| %{label}: %{smart_count} examples shown',
   list_variantOn: '%{label}: %{model}, %{smart_count} example shown |||| %{label}: %{model}, %{smart_count} examples shown',
   list_status: 'Status',
+  statusNames: { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed' },
   list_verdict: 'Verdict',
   list_date: 'Date',
 };

@@ -126,7 +126,7 @@ export function FirstRunCard() {
         </Typography>
         {isPending ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <CircularProgress size={20} />
+            <CircularProgress size={20} aria-hidden />
             <Typography>{t('checking')}</Typography>
           </Stack>
         ) : error ? (

@@ -59,7 +59,7 @@ export default function Home() {
       )}
       {!loaded ? (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <CircularProgress size={20} />
+          <CircularProgress size={20} aria-hidden />
           <Typography>{translate('quire.app.loading')}</Typography>
         </Box>
       ) : (

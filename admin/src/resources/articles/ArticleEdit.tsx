@@ -1,10 +1,11 @@
-import { Alert, CircularProgress } from '@mui/material';
+import { Alert } from '@mui/material';
 import { TopToolbar, useNotify } from 'react-admin';
 import { Edit } from '../../components/forms';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useT } from '../../components/useT';
 import { ArticleForm } from './ArticleForm';
 import { TryItButton } from '../previews';
+import { Loading } from '../../components/Loading';
 
 /** /articles/edit/{id}: the same form, prefilled; an article that cannot be loaded says so here. */
 export default function ArticleEdit() {
@@ -18,7 +19,7 @@ export default function ArticleEdit() {
       mutationMode="pessimistic"
       queryOptions={{ onError: () => notify('quire.articles.loadFailed', { type: 'error' }) }}
       error={<Alert severity="error">{t('loadFailed')}</Alert>}
-      loading={<CircularProgress size={24} sx={{ m: 2 }} />}
+      loading={<Loading sx={{ m: 2 }} />}
       mutationOptions={{
         onSuccess: () => {
           notify('quire.articles.updated', { type: 'success' });

@@ -1,18 +1,4 @@
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useGetList, useListContext } from 'react-admin';
@@ -28,6 +14,7 @@ import { useLookups } from '../../components/useLookups';
 import { ScreenT, useT } from '../../components/useT';
 import { Article, isBehind, SectionSnapshot } from './types';
 import { TryItButton } from '../previews';
+import { Loading } from '../../components/Loading';
 
 /** /articles: pick an article; its summary, Edit and Delete, and each section expanded on demand. */
 export default function ArticleView() {
@@ -103,7 +90,7 @@ function ChosenArticle() {
   return (
     <>
       {isPending ? (
-        <CircularProgress size={24} />
+        <Loading />
       ) : !data?.length ? (
         <Typography color="text.secondary">{t('empty')}</Typography>
       ) : (

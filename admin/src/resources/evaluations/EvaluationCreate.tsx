@@ -125,7 +125,7 @@ function Earlier(props: { modelId: string }) {
                   }
                   secondary={evaluation.verdict.text}
                 />
-                <Chip size="small" label={evaluation.status} />
+                <Chip size="small" label={t(`statusNames.${evaluation.status}`)} />
               </ListItem>
             ))}
           </List>

@@ -50,7 +50,7 @@ export default function EvaluationList() {
         />
         <DataTable.Col<Evaluation>
           label={t('list_status')}
-          render={(evaluation) => <Chip size="small" label={evaluation.status} color={STATUS_COLOR[evaluation.status]} />}
+          render={(evaluation) => <Chip size="small" label={t(`statusNames.${evaluation.status}`)} color={STATUS_COLOR[evaluation.status]} />}
         />
         <DataTable.Col<Evaluation> label={t('list_verdict')} render={(evaluation) => evaluation.verdict.text} cellSx={() => ({ maxWidth: 420 })} />
         <DataTable.Col<Evaluation>

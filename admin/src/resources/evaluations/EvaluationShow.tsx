@@ -37,7 +37,9 @@ function Summary(props: { evaluation: Evaluation }) {
   const { evaluation } = props;
   const columns = ['variant', 'model', 'examplesCount', 'outputs', 'similarity', 'rougeL', 'cost', 'wins', 'losses', 'ties', 'winRate'] as const;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // Eleven columns are wider than a narrow window (and German's headings are long): the table scrolls
+    // sideways in a region that takes the keyboard's focus, so it can be scrolled without a mouse.
+    <Box role="region" aria-label={t('summaryTitle')} tabIndex={0} sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={t('summaryTitle')}>
         <TableHead>
           <TableRow>
@@ -119,7 +121,7 @@ export default function EvaluationShow() {
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
-            <Chip size="small" label={evaluation.status} color={STATUS_COLOR[evaluation.status]} />
+            <Chip size="small" label={t(`statusNames.${evaluation.status}`)} color={STATUS_COLOR[evaluation.status]} />
             <Typography variant="body2">{t('madeOn', { date: formatDate(evaluation.created_at), holdout: evaluation.holdout })}</Typography>
             <Typography variant="body2">{t('spent', { cost: formatUsd(evaluation.cost_usd, t('priceUnknown')) })}</Typography>
           </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useGetOne } from 'react-admin';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { PreviewForm } from './PreviewForm';
 import { PreviewResult } from './PreviewResult';
 import { RecentPreviews } from './RecentPreviews';
 import type { Article } from '../articles/types';
+import { Loading } from '../../components/Loading';
 
 /**
  * /articles/{id}/try: the "Try it" panel — values, Run, the sections as they stream in, and the
@@ -31,7 +32,7 @@ export default function TryArticle() {
       {error ? (
         <Alert severity="error">{t('loadFailed')}</Alert>
       ) : !article ? (
-        <CircularProgress size={24} />
+        <Loading />
       ) : (
         <>
           <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
