@@ -249,6 +249,32 @@ describe('Workspaces: invitations, roles, shared connections and the audit log',
       expect(Object.keys(log[1].changes)).toEqual(['name']);
       const graceId = log[0].user_id;
       expect((await read(ada, { user_id: graceId })).every((e: { user_name: string }) => e.user_name === 'Grace Hopper')).toBe(true);
+      // Its changes are against the record's previous event even where the filter or the page leaves that one out.
+      for (const [filter, range] of [
+        [{ resource: 'sections', action: 'update' }, '[0,0]'],
+        [{ resource: 'sections' }, '[1,1]'],
+      ] as const) {
+        const page = (
+          await ada
+            .get('/api/audit')
+            .query({ filter: JSON.stringify(filter), range })
+            .expect(200)
+        ).body;
+        expect(page).toEqual([expect.objectContaining({ action: 'update', changes: { name: { before: 'First', after: 'Second' } } })]);
+      }
+      // A page in the log's older half is read from its other end, in the log's order all the same.
+      const actions = async (range: string, sort = '["at","DESC"]') =>
+        (
+          await ada
+            .get('/api/audit')
+            .query({ filter: JSON.stringify({ resource: 'sections' }), range, sort })
+            .expect(200)
+        ).body.map((e: { action: string }) => e.action);
+      expect(await actions('[2,2]')).toEqual(['create']);
+      expect(await actions('[1,2]')).toEqual(['update', 'create']);
+      expect(await actions('[2,9]')).toEqual(['create']);
+      expect(await actions('[3,9]')).toEqual([]);
+      expect(await actions('[1,2]', '["action","ASC"]')).toEqual(['delete', 'update']);
     });
 
     it('should redact secrets in the settings changes it shows and stores', async () => {

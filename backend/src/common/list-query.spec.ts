@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { LIST_CAP, ListQueryPipe, MAX_LIST_OFFSET } from './list-query';
+import fc from 'fast-check';
+import { LIST_CAP, ListQueryPipe, MAX_LIST_OFFSET, readPageFromNearerEnd } from './list-query';
 
 describe(ListQueryPipe.name, () => {
   const pipe = new ListQueryPipe({ sortable: ['name'], filterable: { q: 'search', id: 'uuid', status: 'text' } });
@@ -44,5 +45,27 @@ describe(ListQueryPipe.name, () => {
     ])('should refuse %s', (_, query, message) => {
       expect(refusal(query).message).toMatch(message);
     });
+  });
+});
+
+describe(readPageFromNearerEnd.name, () => {
+  it("should answer a range's rows in the list's order whichever end it reads them from, and read a later-half page from the other end", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 70 }), fc.integer({ min: 0, max: 30 }), async (length, start, size) => {
+        const list = Array.from({ length }, (_, i) => i);
+        const reads: boolean[] = [];
+        const page = await readPageFromNearerEnd(
+          { sort: null, filter: {}, range: { start, end: start + size } },
+          async (offset, limit, reversed) => {
+            reads.push(reversed);
+            return (reversed ? [...list].reverse() : list).slice(offset, offset + limit);
+          },
+          async () => length,
+        );
+        expect(page).toEqual({ rows: list.slice(start, start + size + 1), total: length, start });
+        // No read for a range past the end; from the far end for a page starting in the second half.
+        expect(reads).toEqual(start >= length ? [] : [start >= length / 2]);
+      }),
+    );
   });
 });

@@ -165,6 +165,29 @@ export function sendPage<T>(res: Response, resource: string, page: Page<T>): T[]
   return page.rows;
 }
 
+/**
+ * A list's page read from whichever end of the list it is nearer: its total first, then, for a page
+ * in the list's second half, the same rows in the opposite order from the other end (`reversed`:
+ * each sort, tie-breakers too, the other way round), put back in the list's order. An offset costs
+ * every row it skips, so the last page of a long list costs what its first does. `sorted` gives each
+ * field's direction of the list's order (the caller's sort, then its tie-breakers).
+ */
+export async function readPageFromNearerEnd<T>(
+  query: ListQuery,
+  rows: (offset: number, limit: number, reversed: boolean) => Promise<T[]>,
+  total: () => Promise<number>,
+): Promise<Page<T>> {
+  const count = await total();
+  const { start, end } = query.range;
+  const last = Math.min(end, count - 1);
+  if (start > last) return { rows: [], total: count, start };
+  if (start < count / 2) return { rows: await rows(start, last - start + 1, false), total: count, start };
+  return { rows: (await rows(count - 1 - last, last - start + 1, true)).reverse(), total: count, start };
+}
+
+/** An order's direction, the other way round when `reversed`. */
+export const direction = (order: 'ASC' | 'DESC', reversed: boolean) => ((order === 'ASC') !== reversed ? asc : desc);
+
 /** A list's page and its total, read one after the other (PGlite has one connection). */
 export async function readPage<T>(query: ListQuery, rows: (offset: number, limit: number) => Promise<T[]>, total: () => Promise<number>): Promise<Page<T>> {
   const page = await rows(query.range.start, query.range.end - query.range.start + 1);

@@ -1,9 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { auditChanges } from './audit-changes';
 import type { Role } from '@quire/shared';
 import { DatabaseService } from '../database/database.service';
-import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
+import { direction, Filterable, listClauses, ListQuery, Page, readPageFromNearerEnd, whereAll } from '../common/list-query';
 import { AuditChanges, AuditEventRow, auditEvents } from './workspaces.schema';
 
 /** An event as the log answers it: with the fields it changed. */
@@ -76,36 +77,18 @@ export class AuditRepository implements OnApplicationShutdown {
 
   /**
    * Newest first, each with the fields it changed: against its own `before` (a delete), else the
-   * record after the previous event of the same record (window `lag`, before any filter, so an
-   * event's previous one counts whoever made it). An update of a record whose earlier events the
-   * log does not hold (made before the log began) shows its fields after, with `before` null.
+   * record after the previous event of the same record, whoever made it and whatever the filter
+   * (`previous`). An update of a record whose earlier events the log does not hold (made before the
+   * log began) shows its fields after, with `before` null. The page is chosen first and only its
+   * rows look up their previous event (one probe each of `audit_events_record_seq_idx`): a window
+   * over the workspace's whole log grew with the log (a second a page at 100,000 events embedded). A page in the
+   * log's older half is read from its oldest end (`readPageFromNearerEnd`).
    */
   async list(workspaceId: string, query: ListQuery): Promise<Page<AuditEntry>> {
     await this.flush();
     const db = this.database.db;
-    const events = db
-      .select({
-        id: auditEvents.id,
-        seq: auditEvents.seq,
-        workspaceId: auditEvents.workspaceId,
-        at: auditEvents.at,
-        userId: auditEvents.userId,
-        userName: auditEvents.userName,
-        role: auditEvents.role,
-        action: auditEvents.action,
-        resource: auditEvents.resource,
-        recordId: auditEvents.recordId,
-        before: auditEvents.before,
-        after: auditEvents.after,
-        previous: sql<Record<
-          string,
-          unknown
-        > | null>`lag(${auditEvents.after}) over (partition by ${auditEvents.resource}, ${auditEvents.recordId} order by ${auditEvents.seq})`.as('previous'),
-      })
-      .from(auditEvents)
-      .where(eq(auditEvents.workspaceId, workspaceId))
-      .as('events');
-    const columns = {
+    // The list's fields, on the table (choosing the page) and on the page (keeping its order).
+    const fields = (events: Record<'id' | 'at' | 'userId' | 'userName' | 'resource' | 'action' | 'recordId', AnyPgColumn>) => ({
       id: events.id,
       at: events.at,
       user_id: events.userId,
@@ -113,24 +96,61 @@ export class AuditRepository implements OnApplicationShutdown {
       resource: events.resource,
       action: events.action,
       record_id: events.recordId,
-    };
-    const { where, orderBy } = listClauses(query, columns, { orderBy: sql`${events.seq} desc` });
-    const condition = whereAll(where);
-    const page = await readPage(
+    });
+    const { where } = listClauses(query, fields(auditEvents), { orderBy: auditEvents.seq });
+    const condition = and(eq(auditEvents.workspaceId, workspaceId), whereAll(where));
+    // The screen's sort, then the order events happened in, newest first (`reversed` reads from the other end).
+    const order = (events: Parameters<typeof fields>[0] & { seq: AnyPgColumn }, reversed: boolean) => [
+      ...(query.sort ? [direction(query.sort.order, reversed)(fields(events)[query.sort.field as keyof ReturnType<typeof fields>])] : []),
+      direction('DESC', reversed)(events.seq),
+    ];
+    const page = await readPageFromNearerEnd(
       query,
-      (offset, limit) =>
-        db
+      async (offset, limit, reversed) => {
+        const shown = db
           .select()
-          .from(events)
+          .from(auditEvents)
           .where(condition)
-          .orderBy(...orderBy)
+          .orderBy(...order(auditEvents, reversed))
           .offset(offset)
-          .limit(limit),
-      async () => (await db.select({ total: count() }).from(events).where(condition))[0].total,
+          .limit(limit)
+          .as('shown');
+        const earlier = alias(auditEvents, 'earlier');
+        // The same record's latest earlier event: by its id, or among the record-less events of its resource (the settings).
+        const previousAfter = (sameRecord: SQL) =>
+          db
+            .select({ after: earlier.after })
+            .from(earlier)
+            .where(and(eq(earlier.workspaceId, shown.workspaceId), eq(earlier.resource, shown.resource), sameRecord, lt(earlier.seq, shown.seq)))
+            .orderBy(desc(earlier.seq))
+            .limit(1);
+        // Two lookups rather than `is not distinct from`, which no index serves.
+        const previous = sql<Record<string, unknown> | null>`coalesce((${previousAfter(eq(earlier.recordId, shown.recordId))}), (${previousAfter(
+          sql`${shown.recordId} is null and ${earlier.recordId} is null`,
+        )}))`;
+        return db
+          .select({
+            id: shown.id,
+            workspaceId: shown.workspaceId,
+            at: shown.at,
+            userId: shown.userId,
+            userName: shown.userName,
+            role: shown.role,
+            action: shown.action,
+            resource: shown.resource,
+            recordId: shown.recordId,
+            before: shown.before,
+            after: shown.after,
+            previous,
+          })
+          .from(shown)
+          .orderBy(...order(shown, reversed));
+      },
+      async () => (await db.select({ total: count() }).from(auditEvents).where(condition))[0].total,
     );
     return {
       ...page,
-      rows: page.rows.map(({ before, after, previous, seq: _seq, ...event }) => ({ ...event, changes: auditChanges(before ?? previous, after) })),
+      rows: page.rows.map(({ before, after, previous, ...event }) => ({ ...event, changes: auditChanges(before ?? previous, after) })),
     };
   }
 }

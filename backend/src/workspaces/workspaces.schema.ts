@@ -112,7 +112,13 @@ export const auditEvents = pgTable(
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
   },
-  (table) => [index('audit_events_workspace_seq_idx').on(table.workspaceId, table.seq)],
+  (table) => [
+    index('audit_events_workspace_seq_idx').on(table.workspaceId, table.seq),
+    // The log as the screen reads it, newest first: a page without sorting the workspace's whole log.
+    index('audit_events_workspace_at_idx').on(table.workspaceId, table.at, table.seq),
+    // An event's previous one (the record after it, which the log shows changes against): one index probe per row shown.
+    index('audit_events_record_seq_idx').on(table.workspaceId, table.resource, table.recordId, table.seq),
+  ],
 );
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;

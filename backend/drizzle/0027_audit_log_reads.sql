@@ -1,0 +1,2 @@
+CREATE INDEX "audit_events_workspace_at_idx" ON "audit_events" USING btree ("workspace_id","at","seq");--> statement-breakpoint
+CREATE INDEX "audit_events_record_seq_idx" ON "audit_events" USING btree ("workspace_id","resource","record_id","seq");
