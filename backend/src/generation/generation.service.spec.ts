@@ -60,6 +60,10 @@ describe(GenerationService.name, () => {
     built.notion.statusProperty.mockResolvedValue(STATUS);
     built.notion.setStatus.mockResolvedValue();
     built.notion.propertyReader.mockReturnValue({ pageTitle: async () => '', relationIds: async () => [] });
+    // The poll reads the rows to start as they come: the same rows each test gives pagesWithStatus.
+    built.notion.eachPageWithStatus.mockImplementation(async function* (...args) {
+      yield* await built.notion.pagesWithStatus(...args);
+    });
     built.queue.send.mockResolvedValue(null as never);
     built.jobs.fail.mockResolvedValue();
     budget.ended.mockResolvedValue();
@@ -101,6 +105,29 @@ describe(GenerationService.name, () => {
 
       expect(await sut.poll(SCOPE)).toMatchObject({ found: 2, claimed: 2 });
       expect(steps).toEqual(['claim page-1', 'claim page-2', 'queue job-1', 'queue job-2']);
+    });
+
+    it("should claim the rows as Notion's pages of results come, each page before the next is read", async () => {
+      const { sut, jobs, notion } = await build();
+      const steps: string[] = [];
+      notion.eachPageWithStatus.mockImplementation(async function* (_s, _d, _p, value) {
+        if (value !== start) return;
+        steps.push('read 1');
+        yield page('page-1');
+        yield page('page-2');
+        steps.push('read 2');
+        yield page('page-3');
+      });
+      notion.pagesWithStatus.mockResolvedValue([]);
+      jobs.claim.mockImplementation(async ({ notionPageId }) => {
+        steps.push(`claim ${notionPageId}`);
+        return job({ id: `job-${notionPageId.slice(-1)}`, status: 'queued' });
+      });
+
+      const report = await sut.poll(SCOPE);
+
+      expect(steps).toEqual(['read 1', 'claim page-1', 'claim page-2', 'read 2', 'claim page-3']);
+      expect(report).toMatchObject({ found: 3, claimed: 3 });
     });
 
     it('should leave a row another process claimed alone', async () => {

@@ -118,16 +118,16 @@ export class GenerationService {
     const report: PollReport = { at: new Date().toISOString(), found: 0, claimed: 0, problem: null };
     try {
       const settings = await this.notionSettings.read(scope, true);
-      const pages = await this.notion.pagesWithStatus(settings.secret, settings.dataSourceId, settings.status, settings.statusConfig.values.start);
-      report.found = pages.length;
       const reader = this.notion.propertyReader(settings.secret);
       // Every row claimed before any is queued: a bulk template's first round gathers them all (BulkService.submit waits while an article is queued).
-      const claimed: { job: GenerationJobRow; page: NotionPage }[] = [];
-      for (const page of pages) {
+      // The rows are claimed as Notion's pages of results come (claiming changes nothing in Notion), and only their ids kept.
+      const claimed: { jobId: string; pageId: string }[] = [];
+      for await (const page of this.notion.eachPageWithStatus(settings.secret, settings.dataSourceId, settings.status, settings.statusConfig.values.start)) {
+        report.found++;
         const job = await this.claim(scope, page, reader);
-        if (job) claimed.push({ job, page });
+        if (job) claimed.push({ jobId: job.id, pageId: page.id });
       }
-      for (const { job, page } of claimed) await this.startWriting(settings, job, page.id);
+      for (const { jobId, pageId } of claimed) await this.startWriting(settings, jobId, pageId);
       report.claimed = claimed.length;
       await this.settleInProgress(scope, settings);
     } catch (error) {
@@ -146,7 +146,7 @@ export class GenerationService {
    */
   private async claimPage(scope: Scope, settings: NotionSettings, page: NotionPage, reader: PropertyReader): Promise<boolean> {
     const job = await this.claim(scope, page, reader);
-    if (job) await this.startWriting(settings, job, page.id);
+    if (job) await this.startWriting(settings, job.id, page.id);
     return job !== null;
   }
 
@@ -164,14 +164,14 @@ export class GenerationService {
   }
 
   /** A claimed row set "in progress" in Notion and its job queued; the job fails with Notion's words when the status cannot be set. */
-  private async startWriting(settings: NotionSettings, job: GenerationJobRow, pageId: string): Promise<void> {
+  private async startWriting(settings: NotionSettings, jobId: string, pageId: string): Promise<void> {
     try {
       await this.notion.setStatus(settings.secret, pageId, settings.status, settings.statusConfig.values.inProgress);
     } catch (error) {
-      await this.failJob(job.id, failureMessage(error));
+      await this.failJob(jobId, failureMessage(error));
       return;
     }
-    await this.enqueue(job.id);
+    await this.enqueue(jobId);
   }
 
   /**

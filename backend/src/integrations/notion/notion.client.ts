@@ -232,13 +232,21 @@ export class NotionClient {
   /** Every row whose status property equals `value`, all pages of results. */
   async pagesWithStatus(secret: string, dataSourceId: string, status: StatusProperty, value: string): Promise<NotionPage[]> {
     const pages: NotionPage[] = [];
+    for await (const page of this.eachPageWithStatus(secret, dataSourceId, status, value)) pages.push(page);
+    return pages;
+  }
+
+  /**
+   * Every row whose status property equals `value`, one page of results (100 rows) read at a time
+   * as the caller takes them: a database of any size costs the memory of one page of results.
+   */
+  async *eachPageWithStatus(secret: string, dataSourceId: string, status: StatusProperty, value: string): AsyncGenerator<NotionPage> {
     let cursor: string | undefined;
     do {
       const result = await this.rowsWithStatus(secret, dataSourceId, status, value, 100, cursor);
-      pages.push(...result.pages);
+      yield* result.pages;
       cursor = result.next;
     } while (cursor);
-    return pages;
   }
 
   /** One page of the rows whose status property equals `value`, and the cursor of the next. */
