@@ -5,14 +5,14 @@ import { automaticBackupFile, automaticBackups, pruneAutomaticBackups, removeLef
 import { ownsData } from './data-owners';
 
 describe('automatic backups', () => {
-  it('should name them so that the newest sorts last, and keep only the newest', () => {
+  it('should name them so that the newest sorts last, and keep only the newest', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-automatic-'));
     const days = [3, 1, 2, 5, 4].map((day) => automaticBackupFile(dir, day % 2 ? 'daily' : 'before-0015_teams', new Date(Date.UTC(2026, 10, day))));
     for (const file of days) writeFileSync(file, '');
     writeFileSync(join(dir, 'my-own.sql'), '');
     writeFileSync(`${days[0]}.partial`, '');
     expect(automaticBackups(dir).map((b) => b.file)).toEqual([...days].sort());
-    expect(pruneAutomaticBackups(dir, 2)).toEqual([...days].sort().slice(0, 3));
+    expect(await pruneAutomaticBackups(dir, 2)).toEqual([...days].sort().slice(0, 3));
     expect(readdirSync(dir).sort()).toEqual(
       [
         'my-own.sql',
@@ -42,21 +42,21 @@ describe('automatic backups', () => {
 });
 
 describe('removeLeftovers', () => {
-  it('should remove what a backup cut short left a day ago, and nothing else, nor what a backup being made has now', () => {
+  it('should remove what a backup cut short left a day ago, and nothing else, nor what a backup being made has now', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-leftovers-'));
     const day = 24 * 3600_000;
     mkdirSync(join(dir, '.copy-0a1b2c'));
     writeFileSync(join(dir, '.copy-0a1b2c', 'PG_VERSION'), '17');
     for (const name of ['.download-9f8e.sql', 'quire-2026-11-20T00-00-00-000Z-daily.sql.partial', 'quire-2026-11-20T00-00-00-000Z-daily.sql', 'my-own.sql'])
       writeFileSync(join(dir, name), '');
-    expect(removeLeftovers(dir, day, Date.now() + day / 2)).toEqual([]);
-    expect(removeLeftovers(dir, day, Date.now() + 2 * day).sort()).toEqual([
+    expect(await removeLeftovers(dir, day, Date.now() + day / 2)).toEqual([]);
+    expect((await removeLeftovers(dir, day, Date.now() + 2 * day)).sort()).toEqual([
       '.copy-0a1b2c',
       '.download-9f8e.sql',
       'quire-2026-11-20T00-00-00-000Z-daily.sql.partial',
     ]);
     expect(readdirSync(dir).sort()).toEqual(['my-own.sql', 'quire-2026-11-20T00-00-00-000Z-daily.sql']);
-    expect(removeLeftovers(join(dir, 'none'), day)).toEqual([]);
+    expect(await removeLeftovers(join(dir, 'none'), day)).toEqual([]);
   });
 });
 

@@ -3,8 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/api-docs';
 import { bearerToken } from '../common/same-secret';
 import type { Request, Response } from 'express';
-import { rmSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { BackupService } from './backup.service';
 import { OutsideWorkspace } from '../common/access';
@@ -48,7 +47,8 @@ export class BackupController {
       // The browser went away mid-download: nothing to answer.
       this.logger.warn(`A backup download ended early: ${(error as Error).message}`);
     } finally {
-      rmSync(file, { force: true });
+      // Off the event loop: unlinking a large file holds the thread that does it.
+      await rm(file, { force: true });
     }
   }
 }

@@ -71,7 +71,7 @@ describe(BackupService.name, () => {
       .mockImplementation(async (_copy, file) => writeDump(file));
     /** Starts the server's backups, and ends them once the first daily pass is done. */
     const startAndStop = async () => {
-      built.sut.onApplicationBootstrap();
+      await built.sut.onApplicationBootstrap();
       await built.sut.beforeApplicationShutdown();
     };
     return { ...built, dataDir, backupDir, clone, startAndStop };
@@ -115,7 +115,7 @@ describe(BackupService.name, () => {
   describe('the token of `npm run backup`', () => {
     it('should write where the server answers and its token into DATA_DIR/server.json, readable by its owner alone', async () => {
       const { sut, dataDir } = await build();
-      sut.onApplicationBootstrap();
+      await sut.onApplicationBootstrap();
 
       expect(serverFile(dataDir)).toEqual({ pid: process.pid, url: 'http://127.0.0.1:3000', token: expect.stringMatching(/^[\w-]{43}$/) });
       expect(statSync(join(dataDir, SERVER_FILE)).mode & 0o777).toBe(0o600);
@@ -124,7 +124,7 @@ describe(BackupService.name, () => {
 
     it('should name an IPv6 host in brackets', async () => {
       const { sut, dataDir } = await build({ host: '::1' });
-      sut.onApplicationBootstrap();
+      await sut.onApplicationBootstrap();
 
       expect(serverFile(dataDir).url).toBe('http://[::1]:3000');
       await sut.beforeApplicationShutdown();
@@ -132,7 +132,7 @@ describe(BackupService.name, () => {
 
     it('should accept the token it wrote and no other', async () => {
       const { sut, dataDir } = await build();
-      sut.onApplicationBootstrap();
+      await sut.onApplicationBootstrap();
 
       expect(sut.acceptsCliToken(serverFile(dataDir).token)).toBe(true);
       expect(sut.acceptsCliToken('another-token')).toBe(false);
@@ -141,7 +141,7 @@ describe(BackupService.name, () => {
 
     it('should write no token and accept none without an embedded data directory', async () => {
       const { sut, dataDir } = await build({ inMemory: true });
-      sut.onApplicationBootstrap();
+      await sut.onApplicationBootstrap();
 
       expect(existsSync(join(dataDir, SERVER_FILE))).toBe(false);
       expect(sut.acceptsCliToken('')).toBe(false);
@@ -158,7 +158,7 @@ describe(BackupService.name, () => {
 
     it('should leave a server.json another server has written since', async () => {
       const { sut, dataDir } = await build();
-      sut.onApplicationBootstrap();
+      await sut.onApplicationBootstrap();
       const theirs: RunningServer = { pid: 1, url: 'http://127.0.0.1:3001', token: 'theirs' };
       writeFileSync(join(dataDir, SERVER_FILE), JSON.stringify(theirs));
 
@@ -276,7 +276,7 @@ describe(BackupService.name, () => {
     it('should make one backup at a time, the next once the one being made is written', async () => {
       const { sut, backupDir } = await build({ inMemory: true });
       const order: string[] = [];
-      let finishFirst!: () => void;
+      let finishFirst: (() => void) | undefined;
       jest
         .mocked(dumpToFile)
         .mockImplementationOnce(async (_c, _k, _key, file) => {
@@ -292,7 +292,10 @@ describe(BackupService.name, () => {
 
       const first = sut.backup(join(backupDir, 'first.sql'));
       const second = sut.backup(join(backupDir, 'second.sql'));
-      await new Promise((resolve) => setImmediate(resolve));
+      // The first is being written (its file's leftover removed first, off the event loop).
+      while (!finishFirst) await new Promise((resolve) => setImmediate(resolve));
+      // Time enough for a second to start, were two made at once.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       finishFirst();
       await Promise.all([first, second]);
 

@@ -3,6 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { AuthUser } from '../workspaces/current-user';
 import { sameSecret } from '../common/same-secret';
 import { APP_CONFIG } from '../config/config.module';
@@ -51,12 +52,12 @@ export class BackupService implements OnApplicationBootstrap, BeforeApplicationS
     return target.kind === 'pglite' ? target.dataDir : null;
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     if (this.embeddedDataDir === null) return;
     this.cliToken = randomBytes(32).toString('base64url');
     const server: RunningServer = { pid: process.pid, url: `http://${loopback(this.config.host)}:${this.config.port}`, token: this.cliToken };
     writeFileSync(join(this.config.dataDir, SERVER_FILE), `${JSON.stringify(server)}\n`, { mode: 0o600 });
-    for (const name of removeLeftovers(this.config.backupDir, DAY_MS)) this.logger.log(`Removed ${name}, left by a backup cut short`);
+    for (const name of await removeLeftovers(this.config.backupDir, DAY_MS)) this.logger.log(`Removed ${name}, left by a backup cut short`);
     this.daily.start({ now: true });
   }
 
@@ -130,7 +131,7 @@ export class BackupService implements OnApplicationBootstrap, BeforeApplicationS
     try {
       await copyEmbeddedDatabase(pglite, target.dataDir, copyDir);
     } catch (error) {
-      rmSync(copyDir, { recursive: true, force: true });
+      await rm(copyDir, { recursive: true, force: true });
       throw error;
     }
     return dumpCopyInThread(copyDir, file, this.config.encryptionKey);
@@ -143,7 +144,7 @@ export class BackupService implements OnApplicationBootstrap, BeforeApplicationS
     if (!(await this.database.holdsData())) return;
     const file = automaticBackupFile(this.config.backupDir, 'daily');
     await this.backup(file);
-    for (const removed of pruneAutomaticBackups(this.config.backupDir, this.config.backupKeep)) this.logger.log(`Removed the old backup ${removed}`);
+    for (const removed of await pruneAutomaticBackups(this.config.backupDir, this.config.backupKeep)) this.logger.log(`Removed the old backup ${removed}`);
     this.logger.log(`Daily backup written to ${file}`);
   }
 }

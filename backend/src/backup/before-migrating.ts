@@ -11,6 +11,6 @@ import { dumpToFile } from './dump';
 export const backUpBeforeMigrating: BackUpBeforeMigrating = async (pglite: PGlite, config: AppConfig, firstPendingTag: string) => {
   const file = automaticBackupFile(config.backupDir, `before-${firstPendingTag}`);
   await writeBackupFile(file, (partial) => dumpToFile(pglite, 'pglite', config.encryptionKey, partial));
-  pruneAutomaticBackups(config.backupDir, config.backupKeep);
+  await pruneAutomaticBackups(config.backupDir, config.backupKeep);
   return file;
 };
