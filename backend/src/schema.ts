@@ -22,3 +22,4 @@ export * from './bulk/bulk.schema';
 export * from './connections/connections.schema';
 export * from './budgets/budgets.schema';
 export * from './tokens/tokens.schema';
+export * from './workspaces/list-totals.schema';

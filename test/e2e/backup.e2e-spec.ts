@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../backend/src/database/pglite-image';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,7 @@ async function onDatabase<T>(where: { dataDir: string } | { url: string }, run: 
       await client.end();
     }
   }
-  const pglite = new PGlite(join(where.dataDir, 'pglite'));
+  const pglite = new PGlite(join(where.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   try {
     return await run((text) => pglite.query(text));
   } finally {
@@ -443,7 +444,7 @@ describe('Backups and restores', () => {
     journal.entries.pop();
     writeFileSync(join(older, 'meta', '_journal.json'), JSON.stringify(journal));
     mkdirSync(join(dataDir, 'pglite'), { recursive: true });
-    const pglite = new PGlite(join(dataDir, 'pglite'));
+    const pglite = new PGlite(join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     await migrate(drizzle(pglite), { migrationsFolder: older });
     await pglite.query(`insert into users (email, name) values ('older@quire.test', 'From an older Quire')`);
     await pglite.close();

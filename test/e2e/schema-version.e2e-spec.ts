@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../backend/src/database/pglite-image';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ async function onDatabase<T>(dataDir: string, run: (query: (text: string, values
       await client.end();
     }
   }
-  const pglite = new PGlite(join(dataDir, 'pglite')); // as the server keeps it under DATA_DIR
+  const pglite = new PGlite(join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS }); // as the server keeps it under DATA_DIR
   try {
     return await run((text, values) => pglite.query(text, values));
   } finally {

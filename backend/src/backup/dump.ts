@@ -29,6 +29,12 @@ export async function publicTables(conn: SqlConnection): Promise<string[]> {
   return rows.map((row) => String(row.name));
 }
 
+/**
+ * Tables the database keeps from the others by trigger (list_totals): left out of a backup, and
+ * kept again as the backup's rows are restored, so a restore cannot count a row twice.
+ */
+const KEPT_BY_THE_DATABASE = new Set(['list_totals']);
+
 /** How many rows each of `tables` holds. */
 export async function rowCounts(conn: SqlConnection, tables: string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -138,7 +144,7 @@ export async function dumpDatabase(
     const newest = migrations.at(-1);
     if (!newest) throw new Error('the database has no migrations recorded: it is not a Quire database');
 
-    const tables = await tablesInLoadOrder(conn);
+    const tables = (await tablesInLoadOrder(conn)).filter((table) => !KEPT_BY_THE_DATABASE.has(table));
     const counts = await rowCounts(conn, tables);
     const header: BackupHeader = {
       made_at: new Date().toISOString(),

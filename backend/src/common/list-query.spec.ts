@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import fc from 'fast-check';
-import { LIST_CAP, ListQueryPipe, MAX_LIST_OFFSET, readPageFromNearerEnd } from './list-query';
+import { LIST_CAP, listOrder, ListQueryPipe, MAX_LIST_OFFSET, readPageFromNearerEnd } from './list-query';
 
 describe(ListQueryPipe.name, () => {
   const pipe = new ListQueryPipe({ sortable: ['name'], filterable: { q: 'search', id: 'uuid', status: 'text' } });
@@ -67,5 +67,37 @@ describe(readPageFromNearerEnd.name, () => {
         expect(reads).toEqual(start >= length ? [] : [start >= length / 2]);
       }),
     );
+  });
+});
+
+describe(listOrder.name, () => {
+  const own = [
+    { field: 'timestamp', order: 'DESC' },
+    { field: 'id', order: 'DESC' },
+  ] as const;
+  const query = (sort: ['timestamp' | 'title' | 'id', 'ASC' | 'DESC'] | null) => ({
+    sort: sort && { field: sort[0], order: sort[1] },
+    range: { start: 0, end: 24 },
+    filter: {},
+  });
+
+  it("should be the list's own order unsorted, and the same sorted by its first field its own way", () => {
+    expect(listOrder(query(null), own)).toEqual(own);
+    expect(listOrder(query(['timestamp', 'DESC']), own)).toEqual(own);
+  });
+
+  it('should turn the whole own order round, tie-breakers too, when sorted by its first field the other way', () => {
+    expect(listOrder(query(['timestamp', 'ASC']), own)).toEqual([
+      { field: 'timestamp', order: 'ASC' },
+      { field: 'id', order: 'ASC' },
+    ]);
+  });
+
+  it('should put another sort first and keep the own order as tie-breakers, without the sorted field twice', () => {
+    expect(listOrder(query(['title', 'DESC']), own)).toEqual([{ field: 'title', order: 'DESC' }, ...own]);
+    expect(listOrder(query(['id', 'ASC']), own)).toEqual([
+      { field: 'id', order: 'ASC' },
+      { field: 'timestamp', order: 'DESC' },
+    ]);
   });
 });

@@ -188,6 +188,32 @@ export async function readPageFromNearerEnd<T>(
 /** An order's direction, the other way round when `reversed`. */
 export const direction = (order: 'ASC' | 'DESC', reversed: boolean) => ((order === 'ASC') !== reversed ? asc : desc);
 
+/** One field of a list's order, by the name its list query uses, and its direction. */
+export interface OrderTerm {
+  field: string;
+  order: 'ASC' | 'DESC';
+}
+
+/**
+ * A list's order: the caller's sort, then the list's own order (`own`, which ends in a unique
+ * field) to break ties. A sort by the own order's first field turns the whole own order round
+ * (oldest first, ties too), so one index on the own order serves both, read either way.
+ */
+export function listOrder(query: ListQuery, own: readonly OrderTerm[]): OrderTerm[] {
+  if (!query.sort) return [...own];
+  const sort = query.sort;
+  if (sort.field === own[0].field) {
+    const flip = sort.order !== own[0].order;
+    return own.map((term) => ({ field: term.field, order: flip ? (term.order === 'ASC' ? 'DESC' : 'ASC') : term.order }));
+  }
+  return [sort, ...own.filter((term) => term.field !== sort.field)];
+}
+
+/** The ORDER BY of `terms` over a relation's `columns`, each the other way round when `reversed`. */
+export function orderClauses(terms: readonly OrderTerm[], columns: Record<string, AnyPgColumn | SQL>, reversed = false): SQL[] {
+  return terms.map((term) => direction(term.order, reversed)(columns[term.field] as AnyPgColumn));
+}
+
 /** A list's page and its total, read one after the other (PGlite has one connection). */
 export async function readPage<T>(query: ListQuery, rows: (offset: number, limit: number) => Promise<T[]>, total: () => Promise<number>): Promise<Page<T>> {
   const page = await rows(query.range.start, query.range.end - query.range.start + 1);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import { MIGRATIONS_DIR } from '../common/paths';
 import { bossOptions, PGBOSS_SCHEMA, QUEUES } from '../common/queues';
-import { IMAGE_DIR, PGLITE_START_PARAMS, writeImage } from './pglite-image';
+import { IMAGE_DIR, PGLITE_EXTENSIONS, PGLITE_START_PARAMS, writeImage } from './pglite-image';
 
 /**
  * Creates an embedded database as a first start would (initdb, every migration, pg-boss's schema
@@ -20,7 +20,7 @@ export async function buildImage(dir = IMAGE_DIR): Promise<{ file: string; bytes
   const work = mkdtempSync(join(tmpdir(), 'quire-image-build-'));
   try {
     const dataDir = join(work, 'pglite');
-    const pglite = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
+    const pglite = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
     try {
       await pglite.waitReady;
       await migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_DIR });

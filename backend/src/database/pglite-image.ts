@@ -14,6 +14,13 @@ export { hasDatabase, IMAGE_DIR, unpackImage } from './image-unpack';
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/** The extensions the schema uses, loaded at every open: pg_trgm (History's search index). */
+export const PGLITE_EXTENSIONS = {
+  // Required by the name PGlite's package exports it under (which TypeScript's `node` resolution does not read), typed by its file.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  pg_trgm: (require('@electric-sql/pglite/contrib/pg_trgm') as typeof import('@electric-sql/pglite/dist/contrib/pg_trgm')).pg_trgm,
+};
+
 /** The image for an in-memory database (PGlite unpacks it), when it matches; else null, and initdb runs as before. */
 export function readImage(dir = IMAGE_DIR): Blob | null {
   return imageMatches(dir) ? new Blob([readFileSync(imageFile(dir))]) : null;
@@ -22,7 +29,7 @@ export function readImage(dir = IMAGE_DIR): Blob | null {
 /** PGlite's options for a data directory (null: in memory, which is given the image when it matches). */
 export function pgliteOptions(dataDir: string | null, imageDir = IMAGE_DIR): PGliteOptions {
   const image = dataDir === null ? readImage(imageDir) : null;
-  return { startParams: PGLITE_START_PARAMS, ...(image ? { loadDataDir: image } : {}) };
+  return { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS, ...(image ? { loadDataDir: image } : {}) };
 }
 
 /** A ustar header block for `name` (a path inside the archive, at most 255 characters split at a '/'). */

@@ -70,7 +70,12 @@ export const generationJobs = pgTable(
     uniqueIndex('generation_jobs_open_page')
       .on(table.workspaceId, table.notionPageId)
       .where(sql`${table.status} in ('queued', 'running')`),
-    index('generation_jobs_workspace_timestamp_idx').on(table.workspaceId, table.timestamp),
+    // History's orders (newest first, by status, by title; each read from either end), merged with training's.
+    index('generation_jobs_history_idx').on(table.workspaceId, table.timestamp.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('generation_jobs_history_status_idx').on(table.workspaceId, table.status, table.timestamp.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('generation_jobs_history_title_idx').on(table.workspaceId, table.title, table.timestamp.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // History's search (`ilike '%words%'`), by trigrams (the pg_trgm extension).
+    index('generation_jobs_title_search_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('generation_jobs_status_idx').on(table.status),
   ],
 );

@@ -44,7 +44,13 @@ export const trainingJobs = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
   },
-  (table) => [index('training_jobs_workspace_timestamp_idx').on(table.workspaceId, table.timestamp)],
+  // History's orders, as generation_jobs has them (the url is the entry's title).
+  (table) => [
+    index('training_jobs_history_idx').on(table.workspaceId, table.timestamp.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('training_jobs_history_status_idx').on(table.workspaceId, table.status, table.timestamp.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('training_jobs_history_title_idx').on(table.workspaceId, table.url, table.timestamp.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('training_jobs_url_search_idx').using('gin', table.url.op('gin_trgm_ops')),
+  ],
 );
 
 export type TrainingJobRow = typeof trainingJobs.$inferSelect;

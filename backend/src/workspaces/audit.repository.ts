@@ -4,7 +4,8 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { auditChanges } from './audit-changes';
 import type { Role } from '@quire/shared';
 import { DatabaseService } from '../database/database.service';
-import { direction, Filterable, listClauses, ListQuery, Page, readPageFromNearerEnd, whereAll } from '../common/list-query';
+import { Filterable, listClauses, listOrder, ListQuery, orderClauses, Page, readPageFromNearerEnd, whereAll } from '../common/list-query';
+import { keptTotal } from './list-totals';
 import { AuditChanges, AuditEventRow, auditEvents } from './workspaces.schema';
 
 /** An event as the log answers it: with the fields it changed. */
@@ -88,8 +89,9 @@ export class AuditRepository implements OnApplicationShutdown {
     await this.flush();
     const db = this.database.db;
     // The list's fields, on the table (choosing the page) and on the page (keeping its order).
-    const fields = (events: Record<'id' | 'at' | 'userId' | 'userName' | 'resource' | 'action' | 'recordId', AnyPgColumn>) => ({
+    const fields = (events: Record<'id' | 'seq' | 'at' | 'userId' | 'userName' | 'resource' | 'action' | 'recordId', AnyPgColumn>) => ({
       id: events.id,
+      seq: events.seq,
       at: events.at,
       user_id: events.userId,
       user_name: events.userName,
@@ -100,10 +102,8 @@ export class AuditRepository implements OnApplicationShutdown {
     const { where } = listClauses(query, fields(auditEvents), { orderBy: auditEvents.seq });
     const condition = and(eq(auditEvents.workspaceId, workspaceId), whereAll(where));
     // The screen's sort, then the order events happened in, newest first (`reversed` reads from the other end).
-    const order = (events: Parameters<typeof fields>[0] & { seq: AnyPgColumn }, reversed: boolean) => [
-      ...(query.sort ? [direction(query.sort.order, reversed)(fields(events)[query.sort.field as keyof ReturnType<typeof fields>])] : []),
-      direction('DESC', reversed)(events.seq),
-    ];
+    const terms = listOrder(query, [{ field: 'seq', order: 'DESC' }]);
+    const order = (events: Parameters<typeof fields>[0], reversed: boolean) => orderClauses(terms, fields(events), reversed);
     const page = await readPageFromNearerEnd(
       query,
       async (offset, limit, reversed) => {
@@ -146,7 +146,11 @@ export class AuditRepository implements OnApplicationShutdown {
           .from(shown)
           .orderBy(...order(shown, reversed));
       },
-      async () => (await db.select({ total: count() }).from(auditEvents).where(condition))[0].total,
+      // The kept total when the filter is at most the screen's (who acted, the resource); else counted.
+      async () =>
+        Object.keys(query.filter).every((field) => field === 'resource' || field === 'user_id')
+          ? keptTotal(db, workspaceId, 'audit', { a: query.filter.resource, b: query.filter.user_id })
+          : (await db.select({ total: count() }).from(auditEvents).where(condition))[0].total,
     );
     return {
       ...page,

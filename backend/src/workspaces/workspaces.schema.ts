@@ -118,6 +118,9 @@ export const auditEvents = pgTable(
     index('audit_events_workspace_at_idx').on(table.workspaceId, table.at, table.seq),
     // An event's previous one (the record after it, which the log shows changes against): one index probe per row shown.
     index('audit_events_record_seq_idx').on(table.workspaceId, table.resource, table.recordId, table.seq),
+    // The log filtered by person or by resource, as the screen offers, newest first.
+    index('audit_events_user_at_idx').on(table.workspaceId, table.userId, table.at, table.seq),
+    index('audit_events_resource_at_idx').on(table.workspaceId, table.resource, table.at, table.seq),
   ],
 );
 
