@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../../backend/src/database/pglite-image';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -297,7 +298,7 @@ describe('Migration 0008 (section versions) on existing data', () => {
     for (const entry of upTo7) copyFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`), join(before, `${entry.tag}.sql`));
     expect(readdirSync(before).filter((f) => f.endsWith('.sql'))).toHaveLength(8);
 
-    const pglite = new PGlite('memory://');
+    const pglite = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS });
     try {
       const db = drizzle(pglite);
       await migrate(db, { migrationsFolder: before });
