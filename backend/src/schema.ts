@@ -23,3 +23,4 @@ export * from './connections/connections.schema';
 export * from './budgets/budgets.schema';
 export * from './tokens/tokens.schema';
 export * from './workspaces/list-totals.schema';
+export * from './history/usage-days.schema';

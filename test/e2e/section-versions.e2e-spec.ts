@@ -2,13 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from '../../backend/src/database/pglite-image';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { MIGRATIONS_DIR } from '../../backend/src/common/paths';
 import { createModel, createSection, sectionBody, snapshotOf } from '../support/fixtures';
+import { migrationsUpTo } from '../support/migrations';
 import { otherOperatorCookie } from '../support/test-app';
 import { useTestApp } from '../support/use-test-app';
 
@@ -290,12 +289,7 @@ describe('Section versions', () => {
 describe('Migration 0008 (section versions) on existing data', () => {
   it('should give every section version 1 of its fields, and each article entry the version it equals', async () => {
     // The migrations up to 0007 in a folder of their own, then the data, then all of them.
-    const before = mkdtempSync(join(tmpdir(), 'quire-migrations-'));
-    mkdirSync(join(before, 'meta'));
-    const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
-    const upTo7 = journal.entries.filter((e: { idx: number }) => e.idx <= 7);
-    writeFileSync(join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: upTo7 }));
-    for (const entry of upTo7) copyFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`), join(before, `${entry.tag}.sql`));
+    const before = migrationsUpTo(7);
     expect(readdirSync(before).filter((f) => f.endsWith('.sql'))).toHaveLength(8);
 
     const pglite = new PGlite('memory://', { extensions: PGLITE_EXTENSIONS });

@@ -33,7 +33,7 @@ export async function publicTables(conn: SqlConnection): Promise<string[]> {
  * Tables the database keeps from the others by trigger (list_totals): left out of a backup, and
  * kept again as the backup's rows are restored, so a restore cannot count a row twice.
  */
-const KEPT_BY_THE_DATABASE = new Set(['list_totals']);
+const KEPT_BY_THE_DATABASE = new Set(['list_totals', 'usage_days']);
 
 /** How many rows each of `tables` holds. */
 export async function rowCounts(conn: SqlConnection, tables: string[]): Promise<Record<string, number>> {

@@ -1,11 +1,11 @@
 import type { WritingVendor } from '../connections/connections.schema';
 import { Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, gte, lt, sql, SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, SQL } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, listOrder, ListQuery, orderClauses, OrderTerm, Page, readPageFromNearerEnd } from '../common/list-query';
 import { keptTotal } from '../workspaces/list-totals';
-import { previews, previewSections } from '../previews/previews.schema';
+import { usageDays } from './usage-days.schema';
 import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from '../generation/generation.schema';
 
 export const HISTORY_SORTABLE = ['timestamp', 'status', 'title'] as const;
@@ -124,80 +124,35 @@ export class HistoryRepository {
     return row ?? null;
   }
 
-  /** The user's sections written from day `from` to day `to` (yyyy-MM-dd, UTC, both included): tokens summed by model, with the counts of sections and articles. */
   /**
    * What the user's articles and previews spent between two days (UTC, both included): the
-   * sections written then, counted on the day OpenAI wrote them, summed by model.
+   * sections written then, counted on the day they were written, summed by model, with how many
+   * articles, previews and sections that is. Read from usage_days, which the database keeps as
+   * sections are saved: a month is a few rows an article, whatever the number of sections.
    */
   async usage(scope: Scope, from: string, to: string): Promise<{ articles: number; previews: number; sections: number; byModel: ModelTokens[] }> {
-    // Days in SQL, so the end of 9999-12-31 is still a time PostgreSQL can hold.
-    const within = (column: typeof generationSections.createdAt | typeof previewSections.createdAt) => [
-      gte(column, sql`(${from}::date)::timestamp at time zone 'UTC'`),
-      lt(column, sql`(${to}::date + 1)::timestamp at time zone 'UTC'`),
-    ];
-    const inRange = and(eq(generationJobs.workspaceId, scope.workspaceId), ...within(generationSections.createdAt));
-    const previewsInRange = and(eq(previews.workspaceId, scope.workspaceId), ...within(previewSections.createdAt));
-    const articleModels = await this.database.db
+    const within = and(eq(usageDays.workspaceId, scope.workspaceId), gte(usageDays.day, from), lte(usageDays.day, to));
+    const byModel = await this.database.db
       .select({
-        model: generationSections.model,
-        vendor: generationSections.vendor,
-        promptTokens: sql<number>`coalesce(sum(${generationSections.promptTokens}), 0)::float8`,
-        completionTokens: sql<number>`coalesce(sum(${generationSections.completionTokens}), 0)::float8`,
-        cachedTokens: sql<number>`coalesce(sum(${generationSections.cachedTokens}), 0)::float8`,
-        batch: generationSections.batch,
+        model: usageDays.model,
+        vendor: usageDays.vendor,
+        batch: usageDays.batch,
+        promptTokens: sql<number>`sum(${usageDays.promptTokens})::float8`,
+        completionTokens: sql<number>`sum(${usageDays.completionTokens})::float8`,
+        cachedTokens: sql<number>`sum(${usageDays.cachedTokens})::float8`,
       })
-      .from(generationSections)
-      .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
-      .where(inRange)
-      .groupBy(generationSections.model, generationSections.vendor, generationSections.batch);
-    const previewModels = await this.database.db
-      .select({
-        model: previewSections.model,
-        vendor: previewSections.vendor,
-        promptTokens: sql<number>`coalesce(sum(${previewSections.promptTokens}), 0)::float8`,
-        completionTokens: sql<number>`coalesce(sum(${previewSections.completionTokens}), 0)::float8`,
-        cachedTokens: sql<number>`coalesce(sum(${previewSections.cachedTokens}), 0)::float8`,
-        batch: sql<boolean>`false`,
-      })
-      .from(previewSections)
-      .innerJoin(previews, eq(previews.id, previewSections.previewId))
-      .where(previewsInRange)
-      .groupBy(previewSections.model, previewSections.vendor);
+      .from(usageDays)
+      .where(within)
+      .groupBy(usageDays.model, usageDays.vendor, usageDays.batch);
     const [counts] = await this.database.db
-      .select({ articles: sql<number>`count(distinct ${generationSections.jobId})::int`, sections: sql<number>`count(*)::int` })
-      .from(generationSections)
-      .innerJoin(generationJobs, eq(generationJobs.id, generationSections.jobId))
-      .where(inRange);
-    const [previewCounts] = await this.database.db
-      .select({ previews: sql<number>`count(distinct ${previewSections.previewId})::int`, sections: sql<number>`count(*)::int` })
-      .from(previewSections)
-      .innerJoin(previews, eq(previews.id, previewSections.previewId))
-      .where(previewsInRange);
-    // One row per model, vendor and price (batch or not), articles' and previews' tokens together.
-    const byModel = new Map<string, ModelTokens>();
-    for (const row of [...articleModels, ...previewModels]) {
-      const key = `${row.model}|${row.vendor}|${row.batch}`;
-      const sum = byModel.get(key);
-      byModel.set(
-        key,
-        sum
-          ? {
-              model: row.model,
-              vendor: row.vendor,
-              promptTokens: sum.promptTokens + row.promptTokens,
-              completionTokens: sum.completionTokens + row.completionTokens,
-              cachedTokens: sum.cachedTokens + row.cachedTokens,
-              batch: row.batch,
-            }
-          : row,
-      );
-    }
-    return {
-      articles: counts?.articles ?? 0,
-      previews: previewCounts?.previews ?? 0,
-      sections: (counts?.sections ?? 0) + (previewCounts?.sections ?? 0),
-      byModel: [...byModel.values()],
-    };
+      .select({
+        articles: sql<number>`count(distinct ${usageDays.jobId})::int`,
+        previews: sql<number>`count(distinct ${usageDays.previewId})::int`,
+        sections: sql<number>`coalesce(sum(${usageDays.sections}), 0)::int`,
+      })
+      .from(usageDays)
+      .where(within);
+    return { articles: counts?.articles ?? 0, previews: counts?.previews ?? 0, sections: counts?.sections ?? 0, byModel };
   }
 
   async sections(jobId: string): Promise<GenerationSectionRow[]> {
