@@ -125,6 +125,15 @@ function printable(name: string): string {
   return /^[\w.-]{1,64}$/.test(name) ? name : JSON.stringify(name.slice(0, 64));
 }
 
+/** A field's filter: its one value, any of a list of them (none: no row), or, absent, any value. */
+export function matchingValue(column: AnyPgColumn, value: string | string[]): SQL;
+export function matchingValue(column: AnyPgColumn, value: string | string[] | undefined): SQL | undefined;
+export function matchingValue(column: AnyPgColumn, value: string | string[] | undefined): SQL | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) return eq(column, value);
+  return value.length > 0 ? inArray(column, value) : sql`false`;
+}
+
 /**
  * Drizzle conditions and ordering for a list query. `q` searches the text column given as
  * `search`; `id` (react-admin's getMany) matches a list of ids; other fields match exactly.
@@ -132,7 +141,7 @@ function printable(name: string): string {
 export function listClauses(
   query: ListQuery,
   columns: Record<string, AnyPgColumn | SQL>,
-  defaults: { orderBy: SQL | AnyPgColumn; search?: AnyPgColumn | SQL },
+  defaults: { orderBy?: SQL | AnyPgColumn; search?: AnyPgColumn | SQL },
 ): { where: SQL[]; orderBy: (SQL | AnyPgColumn)[] } {
   // A column, or the SQL of one (a union's field): drizzle's operators take either.
   const column = (field: string) => columns[field] as AnyPgColumn;
@@ -141,15 +150,12 @@ export function listClauses(
     if (field === 'q') {
       const text = (value as string).trim();
       if (defaults.search && text) where.push(ilike(defaults.search as AnyPgColumn, `%${text.replace(/[%_\\]/g, '\\$&')}%`));
-    } else if (Array.isArray(value)) {
-      where.push(value.length > 0 ? inArray(column(field), value) : sql`false`);
     } else {
-      where.push(eq(column(field), value));
+      where.push(matchingValue(column(field), value));
     }
   }
-  const orderBy = query.sort
-    ? [query.sort.order === 'ASC' ? asc(column(query.sort.field)) : desc(column(query.sort.field)), defaults.orderBy]
-    : [defaults.orderBy];
+  const own = defaults.orderBy ? [defaults.orderBy] : [];
+  const orderBy = query.sort ? [query.sort.order === 'ASC' ? asc(column(query.sort.field)) : desc(column(query.sort.field)), ...own] : own;
   return { where, orderBy };
 }
 

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gte, lte, sql, SQL } from 'drizzle-orm';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, listOrder, ListQuery, orderClauses, OrderTerm, Page, readPageFromNearerEnd } from '../common/list-query';
-import { keptTotal } from '../workspaces/list-totals';
+import { listTotal } from '../workspaces/list-totals';
 import { usageDays } from './usage-days.schema';
 import { GenerationJobRow, generationJobs, GenerationSectionRow, generationSections, OmittedParameters } from '../generation/generation.schema';
 
@@ -83,14 +83,13 @@ export class HistoryRepository {
    * filter is on more than the entry's type.
    */
   list(scope: Scope, query: ListQuery): Promise<Page<HistoryRow>> {
-    const { where } = listClauses(query, HISTORY_COLUMNS, { orderBy: sql`"timestamp" desc`, search: sql`title` });
+    const { where } = listClauses(query, HISTORY_COLUMNS, { search: sql`title` });
     const condition = sql`where workspace_id = ${scope.workspaceId}${sql.join(
       where.map((clause) => sql` and ${clause}`),
       sql``,
     )}`;
     const order = listOrder(query, HISTORY_ORDER);
     const rows = (result: unknown) => (result as { rows: HistoryRow[] }).rows;
-    const filtered = Object.keys(query.filter);
     return readPageFromNearerEnd(
       query,
       async (offset, limit, reversed) =>
@@ -99,11 +98,16 @@ export class HistoryRepository {
             sql`select ${HISTORY_FIELDS} from ${this.entries()} ${condition} order by ${sql.join(orderClauses(order, HISTORY_COLUMNS, reversed), sql`, `)} limit ${limit} offset ${offset}`,
           ),
         ),
-      async () =>
-        filtered.every((field) => field === '_type')
-          ? keptTotal(this.database.db, scope.workspaceId, 'history', { a: query.filter._type })
-          : (rows(await this.database.db.execute(sql`select count(*)::int as total from ${this.entries()} ${condition}`))[0] as unknown as { total: number })
+      () =>
+        listTotal(
+          this.database.db,
+          scope.workspaceId,
+          'history',
+          query.filter,
+          async () =>
+            (rows(await this.database.db.execute(sql`select count(*)::int as total from ${this.entries()} ${condition}`))[0] as unknown as { total: number })
               .total,
+        ),
     );
   }
 

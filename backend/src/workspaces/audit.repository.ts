@@ -5,7 +5,7 @@ import { auditChanges } from './audit-changes';
 import type { Role } from '@quire/shared';
 import { DatabaseService } from '../database/database.service';
 import { Filterable, listClauses, listOrder, ListQuery, orderClauses, Page, readPageFromNearerEnd, whereAll } from '../common/list-query';
-import { keptTotal } from './list-totals';
+import { listTotal } from './list-totals';
 import { AuditChanges, AuditEventRow, auditEvents } from './workspaces.schema';
 
 /** An event as the log answers it: with the fields it changed. */
@@ -99,7 +99,7 @@ export class AuditRepository implements OnApplicationShutdown {
       action: events.action,
       record_id: events.recordId,
     });
-    const { where } = listClauses(query, fields(auditEvents), { orderBy: auditEvents.seq });
+    const { where } = listClauses(query, fields(auditEvents), {});
     const condition = and(eq(auditEvents.workspaceId, workspaceId), whereAll(where));
     // The screen's sort, then the order events happened in, newest first (`reversed` reads from the other end).
     const terms = listOrder(query, [{ field: 'seq', order: 'DESC' }]);
@@ -147,10 +147,7 @@ export class AuditRepository implements OnApplicationShutdown {
           .orderBy(...order(shown, reversed));
       },
       // The kept total when the filter is at most the screen's (who acted, the resource); else counted.
-      async () =>
-        Object.keys(query.filter).every((field) => field === 'resource' || field === 'user_id')
-          ? keptTotal(db, workspaceId, 'audit', { a: query.filter.resource, b: query.filter.user_id })
-          : (await db.select({ total: count() }).from(auditEvents).where(condition))[0].total,
+      () => listTotal(db, workspaceId, 'audit', query.filter, async () => (await db.select({ total: count() }).from(auditEvents).where(condition))[0].total),
     );
     return {
       ...page,

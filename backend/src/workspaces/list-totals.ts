@@ -1,21 +1,37 @@
-import { and, eq, inArray, sql, SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queries } from '../database/database.service';
+import { matchingValue } from '../common/list-query';
 import { listTotals } from './list-totals.schema';
 
-/** A key's filter: one value, any of a list of them, or (absent) any value. */
-type KeyFilter = string | string[] | undefined;
-
-const matching = (column: typeof listTotals.keyA | typeof listTotals.keyB, value: KeyFilter): SQL | undefined =>
-  value === undefined ? undefined : Array.isArray(value) ? (value.length > 0 ? inArray(column, value) : sql`false`) : eq(column, value);
+/** Each list's kept keys, by the name its list query filters them by (list-totals.schema.ts says what each holds). */
+const KEYS = {
+  history: { a: '_type', b: null },
+  audit: { a: 'resource', b: 'user_id' },
+} as const;
 
 /**
- * How many rows of a workspace's `list` match a filter on its keys, as list_totals keeps it (see
- * list-totals.schema.ts for each list's keys): a sum of a few kept totals, whatever the list's length.
+ * How many rows of a workspace's `list` match `filter`: a sum of a few kept totals (list_totals)
+ * when the filter is on the list's kept keys only, whatever the list's length; else `count()`.
  */
-export async function keptTotal(db: Queries, workspaceId: string, list: 'history' | 'audit', keys: { a?: KeyFilter; b?: KeyFilter } = {}): Promise<number> {
+export async function listTotal(
+  db: Queries,
+  workspaceId: string,
+  list: keyof typeof KEYS,
+  filter: Record<string, string | string[]>,
+  count: () => Promise<number>,
+): Promise<number> {
+  const keys: { a: string; b: string | null } = KEYS[list];
+  if (!Object.keys(filter).every((field) => field === keys.a || field === keys.b)) return count();
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${listTotals.rows}), 0)::float8` })
     .from(listTotals)
-    .where(and(eq(listTotals.workspaceId, workspaceId), eq(listTotals.list, list), matching(listTotals.keyA, keys.a), matching(listTotals.keyB, keys.b)));
+    .where(
+      and(
+        eq(listTotals.workspaceId, workspaceId),
+        eq(listTotals.list, list),
+        matchingValue(listTotals.keyA, filter[keys.a]),
+        keys.b === null ? undefined : matchingValue(listTotals.keyB, filter[keys.b]),
+      ),
+    );
   return row?.total ?? 0;
 }
