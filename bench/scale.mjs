@@ -141,49 +141,43 @@ async function routes(url, cookie) {
   };
 }
 
-/** The embedded database's folder, or PostgreSQL's database, in MB. */
-async function sizeMb(kind, target) {
-  if (kind === 'embedded') return Number(execFileSync('du', ['-sm', target]).toString().split('\t')[0]);
+/** Runs `use(query)` on the embedded database in `target`'s folder, or on PostgreSQL's database at `target`, then closes it. */
+async function onDatabase(kind, target, use) {
+  if (kind === 'embedded') {
+    const dir = join(target, 'pglite');
+    const db = new PGlite(dir, pgliteOptions(dir));
+    try {
+      return await use((text) => db.query(text));
+    } finally {
+      await db.close();
+    }
+  }
   const client = new pg.Client({ connectionString: target });
   await client.connect();
   try {
-    return Number((await client.query('select pg_database_size(current_database()) as bytes')).rows[0].bytes) / 1024 / 1024;
+    return await use((text) => client.query(text));
   } finally {
     await client.end();
   }
 }
 
+/** The embedded database's folder, or PostgreSQL's database, in MB. */
+async function sizeMb(kind, target) {
+  if (kind === 'embedded') return Number(execFileSync('du', ['-sm', target]).toString().split('\t')[0]);
+  return onDatabase(kind, target, async (query) => Number((await query('select pg_database_size(current_database()) as bytes')).rows[0].bytes) / 1024 / 1024);
+}
+
 async function seed(kind, target, statements) {
   const start = performance.now();
-  if (kind === 'embedded') {
-    const dir = join(target, 'pglite');
-    const db = new PGlite(dir, pgliteOptions(dir));
-    for (const statement of statements) await db.exec(statement);
-    await db.close();
-  } else {
-    const client = new pg.Client({ connectionString: target });
-    await client.connect();
-    for (const statement of statements) await client.query(statement);
-    await client.end();
-  }
+  await onDatabase(kind, target, async (query) => {
+    for (const statement of statements) await query(statement);
+  });
   return (performance.now() - start) / 1000;
 }
 
 /** Who signed in and their workspace, read from the database the server made. */
 async function owner(kind, target) {
-  const sql = 'select m.user_id as u, m.workspace_id as w from memberships m limit 1';
-  if (kind === 'embedded') {
-    const dir = join(target, 'pglite');
-    const db = new PGlite(dir, pgliteOptions(dir));
-    const { rows } = await db.query(sql);
-    await db.close();
-    return rows[0];
-  }
-  const client = new pg.Client({ connectionString: target });
-  await client.connect();
-  const { rows } = await client.query(sql);
-  await client.end();
-  return rows[0];
+  return onDatabase(kind, target, async (query) => (await query('select m.user_id as u, m.workspace_id as w from memberships m limit 1')).rows[0]);
 }
 
 /**
