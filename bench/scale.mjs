@@ -132,7 +132,7 @@ async function routes(url, cookie) {
     'History, searched': `/api/history${page([0, 24], ['timestamp', 'DESC'], { q: 'tablets' })}`,
     'History entry': `/api/history/${history.body[0]._id}`,
     "Home's spend (this month)": '/api/usage',
-    'Evaluations, first page (25, each with its items)': `/api/evaluations${page([0, 24], ['created_at', 'DESC'])}`,
+    'Evaluations, first page (25)': `/api/evaluations${page([0, 24], ['created_at', 'DESC'])}`,
     'An evaluation (50 items)': `/api/evaluations/${evaluation.body[0]._id}`,
     'Audit log, first page (50, as its screen reads it)': `/api/audit${page([0, 49], ['at', 'DESC'])}`,
     'Audit log, last page': `/api/audit${page(last(audit.total), ['at', 'DESC'])}`,

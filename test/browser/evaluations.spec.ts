@@ -177,5 +177,10 @@ test.describe('Example-guided sections and evaluations', () => {
     await rows.nth(1).getByRole('link', { name: first.name }).click();
     await expect(page).toHaveURL(new RegExp(`/evaluations/${older._id}$`));
     await expect(page.getByRole('heading', { name: `Evaluation of ${first.name}`, level: 1 })).toBeVisible();
+    // The list answers no items: the page reads the evaluation whole, then its pairs can be judged.
+    await expect(judging(page)).toContainText('Example 1 of 2');
+    await expect(judging(page).getByRole('button', { name: 'Tie (3)' })).toBeEnabled();
+    await page.keyboard.press('3');
+    await expect.poll(async () => ((await (await page.request.get(`/api/evaluations/${older._id}`)).json()) as { judgments: number }).judgments).toBe(1);
   });
 });

@@ -391,7 +391,19 @@ describe('Example-guided sections and evaluations', () => {
       await request(suite.t.http).post(`/api/evaluations/${done._id}/judgments`).set('Cookie', grace).send({ item: first._id, winner: 'tie' }).expect(404);
       await request(suite.t.http).get(`/api/evaluations/${done._id}`).set('Cookie', grace).expect(404);
       expect((await request(suite.t.http).get('/api/evaluations').set('Cookie', grace).expect(200)).body).toEqual([]);
-      expect((await suite.agent.get(`/api/evaluations/${done._id}`).expect(200)).body.judgments).toBe(2);
+      const { items, ...listed } = (await suite.agent.get(`/api/evaluations/${done._id}`).expect(200)).body;
+      expect(listed.judgments).toBe(2);
+      // The list answers each evaluation as its page does — summary, verdict, progress, cost — without its items.
+      expect(items.length).toBeGreaterThan(0);
+      expect(listed.summary.some((s: { judged: number; mean_rouge_l: number | null }) => s.judged > 0 && s.mean_rouge_l !== null)).toBe(true);
+      expect(
+        (
+          await suite.agent
+            .get('/api/evaluations')
+            .query({ filter: JSON.stringify({ id: done._id }) })
+            .expect(200)
+        ).body,
+      ).toStrictEqual([listed]);
     });
 
     it('should export a Promptfoo configuration that reruns it', async () => {

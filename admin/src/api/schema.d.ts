@@ -380,7 +380,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your evaluations, newest first */
+    /** Your evaluations, newest first: each with its summary, verdict and progress, without its items (GET /api/evaluations/{id} has them) */
     get: operations['EvaluationsController_list'];
     put?: never;
     /** Evaluate setups on a model's examples: `holdout` of them (the same ones for the same set) are written again by each variant, from the example's own system and user messages, with `examples_count` of the set's other examples nearest in meaning sent before; every output is scored against the original (cosine similarity of embeddings, ROUGE-L F1). A background job: answers at once */
@@ -1895,6 +1895,36 @@ export interface components {
       system: string;
       /** @description The judgment: a variant's label, "tie", or null before it is judged */
       winner: string | null;
+    };
+    EvaluationListResponse: {
+      /** Format: uuid */
+      _id: string;
+      /** Format: date-time */
+      completed_at: string | null;
+      /** @description US dollars at Quire's price table, to the millionth; null when a price is unknown (never 0) */
+      cost_usd: number | null;
+      /** Format: date-time */
+      created_at: string;
+      holdout: number;
+      /** @description Items judged */
+      judgments: number;
+      /** @description Why it failed, or the fault it is waiting out */
+      message: string | null;
+      model_name: string;
+      /**
+       * Format: uuid
+       * @description The evaluated model; null once deleted
+       */
+      modelId: string | null;
+      progress: components['schemas']['EvaluationProgressResponse'];
+      /** Format: date-time */
+      started_at: string | null;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'completed' | 'failed';
+      summary: components['schemas']['VariantSummaryResponse'][];
+      variants: components['schemas']['EvaluationVariantResponse'][];
+      /** @description Which variant writes better, once 20 items or more are judged */
+      verdict: components['schemas']['VerdictResponse'];
     };
     EvaluationOutputResponse: {
       /** @description Completion tokens, as OpenAI reported them */
@@ -6455,7 +6485,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['EvaluationResponse'][];
+          'application/json': components['schemas']['EvaluationListResponse'][];
         };
       };
       /** @description The request is not valid: `message` says why and `errors` names the fields */

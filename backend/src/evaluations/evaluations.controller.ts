@@ -5,7 +5,14 @@ import { AuthUser, CurrentUser } from '../workspaces/current-user';
 import { ApiErrors, ApiList } from '../common/api-docs';
 import { IdParamPipe } from '../common/id-param';
 import { ListQuery, ListQueryPipe, sendPage } from '../common/list-query';
-import { CreateEvaluationDto, EvaluationEstimateResponse, EvaluationOutputResponse, EvaluationResponse, JudgmentDto } from './evaluations.dto';
+import {
+  CreateEvaluationDto,
+  EvaluationEstimateResponse,
+  EvaluationListResponse,
+  EvaluationOutputResponse,
+  EvaluationResponse,
+  JudgmentDto,
+} from './evaluations.dto';
 import { EVALUATION_FILTERABLE, EVALUATION_SORTABLE } from './evaluations.repository';
 import { EvaluationsService } from './evaluations.service';
 import { Access, NotAudited } from '../common/access';
@@ -44,13 +51,15 @@ export class EvaluationsController {
 
   @Get()
   @Access('evaluations', 'read')
-  @ApiOperation({ summary: 'Your evaluations, newest first' })
-  @ApiList(EvaluationResponse, 'evaluations', LIST)
+  @ApiOperation({
+    summary: 'Your evaluations, newest first: each with its summary, verdict and progress, without its items (GET /api/evaluations/{id} has them)',
+  })
+  @ApiList(EvaluationListResponse, 'evaluations', LIST)
   async list(
     @CurrentUser() user: AuthUser,
     @Query(new ListQueryPipe(LIST)) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<EvaluationResponse[]> {
+  ): Promise<EvaluationListResponse[]> {
     return sendPage(res, 'evaluations', await this.evaluations.list(user, query));
   }
 

@@ -217,8 +217,8 @@ export class EvaluationProgressResponse {
   total!: number;
 }
 
-/** cost_usd: everything it spent so far. */
-export class EvaluationResponse extends CostResponse {
+/** An evaluation as its list answers it: all but its items' texts. cost_usd: everything it spent so far. */
+export class EvaluationListResponse extends CostResponse {
   @ApiProperty({ format: 'uuid' })
   _id!: string;
 
@@ -243,9 +243,6 @@ export class EvaluationResponse extends CostResponse {
   @ApiProperty({ type: EvaluationProgressResponse })
   progress!: EvaluationProgressResponse;
 
-  @ApiProperty({ type: [EvaluationItemResponse] })
-  items!: EvaluationItemResponse[];
-
   @ApiProperty({ type: [VariantSummaryResponse] })
   summary!: VariantSummaryResponse[];
 
@@ -263,6 +260,12 @@ export class EvaluationResponse extends CostResponse {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   completed_at!: Date | null;
+}
+
+/** One evaluation, as its page reads it: with its items, each with every variant's output. */
+export class EvaluationResponse extends EvaluationListResponse {
+  @ApiProperty({ type: [EvaluationItemResponse] })
+  items!: EvaluationItemResponse[];
 }
 
 /** completion_tokens: the originals' length (a reasoning model also spends reasoning tokens, not counted here). */

@@ -1,6 +1,6 @@
 import { ownedBy, Scope } from '../workspaces/scope';
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { Filterable, listClauses, ListQuery, Page, readPage, whereAll } from '../common/list-query';
 import { storableText } from '../common/storable-text';
 import { DatabaseService } from '../database/database.service';
@@ -21,6 +21,11 @@ const columns = {
 export type NewEvaluation = Pick<typeof evaluations.$inferInsert, 'modelId' | 'modelName' | 'holdout' | 'variants'> & { scope: Scope };
 export type NewItem = Pick<typeof evaluationItems.$inferInsert, 'position' | 'exampleUuid' | 'system' | 'prompt' | 'original' | 'pair'>;
 export type NewOutput = Omit<typeof evaluationOutputs.$inferInsert, 'id' | 'createdAt' | 'similarity'>;
+
+/** What an evaluation's summary needs of an item: its pair and judgment, not its texts. */
+export type JudgedItemRow = Pick<EvaluationItemRow, 'id' | 'evaluationId' | 'pair' | 'winner'>;
+/** What an evaluation's summary needs of an output: its scores and tokens, not its text. */
+export type ScoredOutputRow = Omit<EvaluationOutputRow, 'text' | 'examples'>;
 
 /** Evaluations, their held-out items and the outputs written for them; the lease queries are LeasedRows'. */
 @Injectable()
@@ -83,6 +88,24 @@ export class EvaluationsRepository extends LeasedRows<typeof evaluations, Evalua
       .from(evaluationItems)
       .where(inArray(evaluationItems.evaluationId, evaluationIds))
       .orderBy(asc(evaluationItems.evaluationId), asc(evaluationItems.position));
+  }
+
+  /** The judgments of some evaluations' items, without the items' texts: what their summaries need. */
+  judgedItems(evaluationIds: string[]): Promise<JudgedItemRow[]> {
+    if (evaluationIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ id: evaluationItems.id, evaluationId: evaluationItems.evaluationId, pair: evaluationItems.pair, winner: evaluationItems.winner })
+      .from(evaluationItems)
+      .where(inArray(evaluationItems.evaluationId, evaluationIds))
+      .orderBy(asc(evaluationItems.evaluationId), asc(evaluationItems.position));
+  }
+
+  /** The scores and tokens of the outputs written for some items, without their texts: what their evaluations' summaries need. */
+  scoredOutputs(itemIds: string[]): Promise<ScoredOutputRow[]> {
+    if (itemIds.length === 0) return Promise.resolve([]);
+    const { text: _text, examples: _examples, ...scored } = getTableColumns(evaluationOutputs);
+    // In the order the full outputs are read, so a summary sums them alike.
+    return this.db.select(scored).from(evaluationOutputs).where(inArray(evaluationOutputs.itemId, itemIds)).orderBy(asc(evaluationOutputs.createdAt));
   }
 
   outputs(itemIds: string[]): Promise<EvaluationOutputRow[]> {

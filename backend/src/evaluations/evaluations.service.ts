@@ -29,8 +29,8 @@ import { ChatMessage, ModelExampleRow } from '../models/models.schema';
 import { NO_OPENAI_KEY_MESSAGE } from '../models/models.service';
 import { WorkspaceSettingsService } from '../workspaces/settings.service';
 import { holdoutOf, pairsFor } from './evaluation-plan';
-import { CreateEvaluationDto, EvaluationEstimateResponse, EvaluationResponse, JudgmentDto } from './evaluations.dto';
-import { toEvaluationResponse } from './evaluation-response';
+import { CreateEvaluationDto, EvaluationEstimateResponse, EvaluationListResponse, EvaluationResponse, JudgmentDto } from './evaluations.dto';
+import { toEvaluationListResponse, toEvaluationResponse } from './evaluation-response';
 import { EvaluationsRepository } from './evaluations.repository';
 import { EvaluationItemRow, EvaluationRow, EvaluationVariant } from './evaluations.schema';
 import { exportedItems, promptfooConfig } from './promptfoo';
@@ -199,11 +199,12 @@ export class EvaluationsService {
     return key;
   }
 
-  async list(scope: Scope, query: ListQuery): Promise<Page<EvaluationResponse>> {
+  /** A page of evaluations, each summed up from its items' judgments and outputs' scores, without their texts. */
+  async list(scope: Scope, query: ListQuery): Promise<Page<EvaluationListResponse>> {
     const page = await this.evaluations.list(scope, query);
-    const items = await this.evaluations.items(page.rows.map((row) => row.id));
-    const outputs = await this.evaluations.outputs(items.map((item) => item.id));
-    return { ...page, rows: page.rows.map((row) => toEvaluationResponse(row, items, outputs, this.config.openAiPrices)) };
+    const items = await this.evaluations.judgedItems(page.rows.map((row) => row.id));
+    const outputs = await this.evaluations.scoredOutputs(items.map((item) => item.id));
+    return { ...page, rows: page.rows.map((row) => toEvaluationListResponse(row, items, outputs, this.config.openAiPrices)) };
   }
 
   async get(scope: Scope, id: string): Promise<EvaluationResponse> {

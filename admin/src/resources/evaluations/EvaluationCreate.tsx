@@ -28,7 +28,7 @@ import { ModelOption } from '../../components/useLookups';
 import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
 import { formatCount, formatDate, formatUsd } from '../../i18n/format';
-import { Evaluation, EvaluationInput } from './types';
+import { EvaluationInput, ListedEvaluation } from './types';
 
 const ALL = { perPage: 1000, sort: { field: 'name', order: 'ASC' as const } };
 const { holdout: HOLDOUT, variants: VARIANTS, label: LABEL } = EVALUATION_LIMITS;
@@ -99,7 +99,7 @@ function Estimate(props: { modelId: string }) {
 /** The model's earlier evaluations, newest first, each a link to its page. */
 function Earlier(props: { modelId: string }) {
   const t = useT('evaluations');
-  const { data, isPending } = useGetList<Evaluation>('evaluations', {
+  const { data, isPending } = useGetList<ListedEvaluation>('evaluations', {
     pagination: { page: 1, perPage: 20 },
     sort: { field: 'created_at', order: 'DESC' },
     filter: { modelId: props.modelId },

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '../../i18n/format';
 import { DataList } from '../../components/ListTable';
 import { useT } from '../../components/useT';
-import { Evaluation, STATUS_COLOR } from './types';
+import { ListedEvaluation, STATUS_COLOR } from './types';
 
 /**
  * /evaluations: the workspace's evaluations of every model, newest first, a page at a time: the
@@ -22,8 +22,8 @@ export default function EvaluationList() {
       empty={false}
       storeKey={false}
     >
-      <DataList<Evaluation> title={t('listTitle')} empty={t('listEmpty')} rowSx={() => ({ verticalAlign: 'top' })}>
-        <DataTable.Col<Evaluation>
+      <DataList<ListedEvaluation> title={t('listTitle')} empty={t('listEmpty')} rowSx={() => ({ verticalAlign: 'top' })}>
+        <DataTable.Col<ListedEvaluation>
           label={t('list_model')}
           render={(evaluation) => (
             <Link component={RouterLink} to={`/evaluations/${evaluation.id}`}>
@@ -31,7 +31,7 @@ export default function EvaluationList() {
             </Link>
           )}
         />
-        <DataTable.Col<Evaluation>
+        <DataTable.Col<ListedEvaluation>
           label={t('list_variants')}
           render={(evaluation) => (
             <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -48,12 +48,12 @@ export default function EvaluationList() {
             </Box>
           )}
         />
-        <DataTable.Col<Evaluation>
+        <DataTable.Col<ListedEvaluation>
           label={t('list_status')}
           render={(evaluation) => <Chip size="small" label={t(`statusNames.${evaluation.status}`)} color={STATUS_COLOR[evaluation.status]} />}
         />
-        <DataTable.Col<Evaluation> label={t('list_verdict')} render={(evaluation) => evaluation.verdict.text} cellSx={() => ({ maxWidth: 420 })} />
-        <DataTable.Col<Evaluation>
+        <DataTable.Col<ListedEvaluation> label={t('list_verdict')} render={(evaluation) => evaluation.verdict.text} cellSx={() => ({ maxWidth: 420 })} />
+        <DataTable.Col<ListedEvaluation>
           label={t('list_date')}
           render={(evaluation) => formatDate(evaluation.created_at)}
           cellSx={() => ({ whiteSpace: 'nowrap' })}

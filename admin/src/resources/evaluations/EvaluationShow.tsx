@@ -22,7 +22,7 @@ import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
 import { formatDate, formatDecimal, formatUsd } from '../../i18n/format';
 import { BlindJudging } from './BlindJudging';
-import { Evaluation, isOpen, STATUS_COLOR } from './types';
+import { isOpen, isWhole, ListedEvaluation, ShownEvaluation, STATUS_COLOR } from './types';
 import { WinRateChart } from './WinRateChart';
 
 /** While it is queued or running, the evaluation is read again this often. */
@@ -32,7 +32,7 @@ const score = (value: number | null) => (value === null ? '—' : formatDecimal(
 const percent = (value: number) => `${Math.round(value * 100)} %`;
 
 /** Per variant: what it is, its mean scores and cost, and how people judged it. */
-function Summary(props: { evaluation: Evaluation }) {
+function Summary(props: { evaluation: ListedEvaluation }) {
   const t = useT('evaluations');
   const { evaluation } = props;
   const columns = ['variant', 'model', 'examplesCount', 'outputs', 'similarity', 'rougeL', 'cost', 'wins', 'losses', 'ties', 'winRate'] as const;
@@ -91,7 +91,7 @@ export default function EvaluationShow() {
   const dataProvider = useDataProvider<QuireDataProvider>();
   // Judging and a new evaluation are an editor's; a viewer reads the results.
   const canWrite = useCanWrite('evaluations');
-  const { data: evaluation, error } = useGetOne<Evaluation>(
+  const { data: evaluation, error } = useGetOne<ShownEvaluation>(
     'evaluations',
     { id },
     { refetchInterval: (query) => (query.state.data && isOpen(query.state.data) ? FOLLOW_MS : false) },
@@ -161,7 +161,7 @@ export default function EvaluationShow() {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {t('judgeIntro')}
             </Typography>
-            <BlindJudging evaluation={evaluation} />
+            {isWhole(evaluation) ? <BlindJudging evaluation={evaluation} /> : <Typography role="status">{t('loading')}</Typography>}
           </CardContent>
         </Card>
       )}

@@ -5,6 +5,14 @@ export type EvaluationOutput = Schemas['EvaluationOutputResponse'];
 export type EvaluationItem = Schemas['EvaluationItemResponse'];
 export type VariantSummary = Schemas['VariantSummaryResponse'];
 export type Evaluation = Api<'EvaluationResponse'>;
+/** GET /api/evaluations: each evaluation as its list answers it, without its items. */
+export type ListedEvaluation = Api<'EvaluationListResponse'>;
+/**
+ * An evaluation's page reads it whole, but react-admin keeps each record of a list it read as that
+ * record until the page's own read comes back: arriving from the list, its items are not there yet.
+ */
+export type ShownEvaluation = ListedEvaluation & Partial<Pick<Evaluation, 'items'>>;
+export const isWhole = (evaluation: ShownEvaluation): evaluation is Evaluation => evaluation.items !== undefined;
 export type EvaluationEstimate = Api<'EvaluationEstimateResponse'>;
 export type EvaluationInput = Schemas['CreateEvaluationDto'];
 
