@@ -174,13 +174,23 @@ test.describe('Example-guided sections and evaluations', () => {
     }
     await shot(page, 'evaluations-list');
 
+    // The list answers no items: the page shows what the list knew at once, and judging waits for its own read.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`**/api/evaluations/${older._id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await rows.nth(1).getByRole('link', { name: first.name }).click();
     await expect(page).toHaveURL(new RegExp(`/evaluations/${older._id}$`));
     await expect(page.getByRole('heading', { name: `Evaluation of ${first.name}`, level: 1 })).toBeVisible();
-    // The list answers no items: the page reads the evaluation whole, then its pairs can be judged.
+    await expect(page.getByRole('status').filter({ hasText: older.verdict.text })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    await expect(judging(page)).toBeHidden();
+    answer();
     await expect(judging(page)).toContainText('Example 1 of 2');
-    await expect(judging(page).getByRole('button', { name: 'Tie (3)' })).toBeEnabled();
-    await page.keyboard.press('3');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeHidden();
+    await judging(page).getByRole('button', { name: 'Tie (3)' }).click();
     await expect.poll(async () => ((await (await page.request.get(`/api/evaluations/${older._id}`)).json()) as { judgments: number }).judgments).toBe(1);
   });
 });

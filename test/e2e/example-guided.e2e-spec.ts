@@ -391,19 +391,33 @@ describe('Example-guided sections and evaluations', () => {
       await request(suite.t.http).post(`/api/evaluations/${done._id}/judgments`).set('Cookie', grace).send({ item: first._id, winner: 'tie' }).expect(404);
       await request(suite.t.http).get(`/api/evaluations/${done._id}`).set('Cookie', grace).expect(404);
       expect((await request(suite.t.http).get('/api/evaluations').set('Cookie', grace).expect(200)).body).toEqual([]);
-      const { items, ...listed } = (await suite.agent.get(`/api/evaluations/${done._id}`).expect(200)).body;
-      expect(listed.judgments).toBe(2);
-      // The list answers each evaluation as its page does — summary, verdict, progress, cost — without its items.
-      expect(items.length).toBeGreaterThan(0);
-      expect(listed.summary.some((s: { judged: number; mean_rouge_l: number | null }) => s.judged > 0 && s.mean_rouge_l !== null)).toBe(true);
-      expect(
-        (
-          await suite.agent
-            .get('/api/evaluations')
-            .query({ filter: JSON.stringify({ id: done._id }) })
-            .expect(200)
-        ).body,
-      ).toStrictEqual([listed]);
+      expect((await suite.agent.get(`/api/evaluations/${done._id}`).expect(200)).body.judgments).toBe(2);
+    });
+
+    it('should list evaluations without their items, each with the progress, summary, verdict and cost of its own page', async () => {
+      const { body } = await twoVariants();
+      const older = await finished((await suite.agent.post('/api/evaluations').send(body).expect(201)).body._id);
+      const newer = await finished((await suite.agent.post('/api/evaluations').send(body).expect(201)).body._id);
+      for (const [item, winner] of [
+        [newer.items[0], 'Three examples'],
+        [newer.items[1], 'tie'],
+      ])
+        await suite.agent.post(`/api/evaluations/${newer._id}/judgments`).send({ item: item._id, winner }).expect(201);
+
+      const res = await suite.agent.get('/api/evaluations').query({ sort: '["created_at","DESC"]', range: '[0,24]' }).expect(200);
+      expect(res.headers['content-range']).toBe('evaluations 0-1/2');
+      expect(res.body.map((e: Json) => e._id)).toEqual([newer._id, older._id]);
+      for (const listed of res.body as Json[]) {
+        expect(listed).not.toHaveProperty('items');
+        const { items, ...page } = (await suite.agent.get(`/api/evaluations/${listed._id}`).expect(200)).body;
+        expect(items).toHaveLength(3);
+        expect(listed).toEqual(page);
+      }
+      expect(res.body[0]).toMatchObject({ judgments: 2, progress: { done: 6, total: 6 } });
+      expect(res.body[0].summary[1]).toMatchObject({ label: 'Three examples', judged: 2, wins: 1, ties: 1, win_rate: 0.75 });
+      // No text of an item or an output is in the list.
+      const texts = newer.items.flatMap((item: Json) => [item.prompt, item.original, ...Object.values(item.outputs).map((o) => (o as Json).text)]);
+      for (const text of texts) expect(res.text).not.toContain(JSON.stringify(text).slice(1, -1));
     });
 
     it('should export a Promptfoo configuration that reruns it', async () => {

@@ -380,7 +380,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your evaluations, newest first: each with its summary, verdict and progress, without its items (GET /api/evaluations/{id} has them) */
+    /** Your evaluations, newest first: each with its progress, summary per variant and verdict, without its items (GET /api/evaluations/{id} has them) */
     get: operations['EvaluationsController_list'];
     put?: never;
     /** Evaluate setups on a model's examples: `holdout` of them (the same ones for the same set) are written again by each variant, from the example's own system and user messages, with `examples_count` of the set's other examples nearest in meaning sent before; every output is scored against the original (cosine similarity of embeddings, ROUGE-L F1). A background job: answers at once */

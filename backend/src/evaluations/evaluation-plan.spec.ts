@@ -44,15 +44,18 @@ describe('pairsFor', () => {
 });
 
 describe('summarize and verdictOf', () => {
+  /** One output's totals. */
   const output = (label: string, similarity: number | null, costUsd: number | null = 0.001) => ({
     label,
-    similarity,
-    rougeL: 0.5,
+    outputs: 1,
+    scored: similarity === null ? 0 : 1,
+    similaritySum: similarity ?? 0,
+    rougeLSum: 0.5,
     promptTokens: 10,
     completionTokens: 5,
     costUsd,
   });
-  const judged = (winner: string | null, pair: [string, string] = ['A', 'B']) => ({ pair, winner });
+  const judged = (winner: string | null, pair: [string, string] = ['A', 'B'], items = 1) => ({ pair, winner, items });
 
   it('should count wins, losses and ties per variant, a tie as half a win', () => {
     const [a, b] = summarize(['A', 'B'], [output('A', 0.9), output('A', null), output('B', 0.5)], [judged('A'), judged('tie'), judged('B'), judged(null)]);
@@ -61,6 +64,18 @@ describe('summarize and verdictOf', () => {
     expect(a.winRateLow!).toBeLessThan(0.5);
     expect(a.winRateHigh!).toBeGreaterThan(0.5);
     expect(a.costUsd).toBeCloseTo(0.002);
+  });
+
+  it('should sum a variant’s totals over the models it wrote with, and count each judgment as often as its items', () => {
+    const [a, b] = summarize(
+      ['A', 'B'],
+      [{ ...output('A', 0.8), outputs: 3, scored: 2, similaritySum: 1.6, rougeLSum: 0.9 }, { ...output('A', 0.2), rougeLSum: 0.3 }, output('B', 0.5)],
+      [judged('A', ['A', 'B'], 3), judged('B', ['B', 'A'], 1), judged(null, ['A', 'B'], 6)],
+    );
+    expect(a).toMatchObject({ outputs: 4, promptTokens: 20, judged: 4, wins: 3, losses: 1, ties: 0, winRate: 0.75 });
+    expect(a.meanSimilarity).toBeCloseTo(0.6);
+    expect(a.meanRougeL).toBeCloseTo(0.3);
+    expect(b).toMatchObject({ outputs: 1, judged: 4, wins: 1, losses: 3 });
   });
 
   it('should leave the cost unknown when one output’s price is', () => {

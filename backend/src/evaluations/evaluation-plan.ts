@@ -25,19 +25,25 @@ export function pairsFor(labels: string[], items: number, random: () => number =
   });
 }
 
-export interface ScoredOutput {
+/** A variant's outputs written with one model, summed: the similarity over the scored ones. */
+export interface OutputTotals {
   label: string;
-  similarity: number | null;
-  rougeL: number;
+  outputs: number;
+  scored: number;
+  similaritySum: number;
+  rougeLSum: number;
   promptTokens: number;
   completionTokens: number;
-  /** Null when the model's price is unknown. */
-  costUsd: number | null;
 }
 
-export interface JudgedItem {
+/** What they cost: null when the model's price is unknown. */
+export type PricedTotals = OutputTotals & { costUsd: number | null };
+
+/** How many items have this pair and this judgment (null: not judged yet). */
+export interface PairJudgments {
   pair: [string, string];
   winner: string | null;
+  items: number;
 }
 
 export interface VariantSummary {
@@ -59,31 +65,38 @@ export interface VariantSummary {
   winRateHigh: number | null;
 }
 
-const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
+const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
 
 /** Per variant: mean scores, what it spent, and how people judged it. */
-export function summarize(labels: string[], outputs: ScoredOutput[], items: JudgedItem[]): VariantSummary[] {
+export function summarize(labels: string[], totals: PricedTotals[], judgments: PairJudgments[]): VariantSummary[] {
   return labels.map((label) => {
-    const own = outputs.filter((o) => o.label === label);
-    const scored = own.filter((o) => o.similarity !== null);
-    const judged = items.filter((item) => item.winner !== null && item.pair.includes(label));
-    const wins = judged.filter((item) => item.winner === label).length;
-    const ties = judged.filter((item) => item.winner === TIE).length;
-    const losses = judged.length - wins - ties;
-    const interval = judged.length > 0 ? wilson(wins + ties / 2, judged.length) : null;
+    const own = totals.filter((t) => t.label === label);
+    const outputs = sum(own, (t) => t.outputs);
+    const scored = sum(own, (t) => t.scored);
+    const judged = judgments.filter((j) => j.winner !== null && j.pair.includes(label));
+    const count = sum(judged, (j) => j.items);
+    const wins = sum(
+      judged.filter((j) => j.winner === label),
+      (j) => j.items,
+    );
+    const ties = sum(
+      judged.filter((j) => j.winner === TIE),
+      (j) => j.items,
+    );
+    const interval = count > 0 ? wilson(wins + ties / 2, count) : null;
     return {
       label,
-      outputs: own.length,
-      meanSimilarity: mean(scored.map((o) => o.similarity!)),
-      meanRougeL: mean(own.map((o) => o.rougeL)),
-      promptTokens: own.reduce((sum, o) => sum + o.promptTokens, 0),
-      completionTokens: own.reduce((sum, o) => sum + o.completionTokens, 0),
-      costUsd: own.some((o) => o.costUsd === null) ? null : own.reduce((sum, o) => sum + o.costUsd!, 0),
-      judged: judged.length,
+      outputs,
+      meanSimilarity: scored > 0 ? sum(own, (t) => t.similaritySum) / scored : null,
+      meanRougeL: outputs > 0 ? sum(own, (t) => t.rougeLSum) / outputs : null,
+      promptTokens: sum(own, (t) => t.promptTokens),
+      completionTokens: sum(own, (t) => t.completionTokens),
+      costUsd: own.some((t) => t.costUsd === null) ? null : sum(own, (t) => t.costUsd!),
+      judged: count,
       wins,
-      losses,
+      losses: count - wins - ties,
       ties,
-      winRate: judged.length > 0 ? (wins + ties / 2) / judged.length : null,
+      winRate: count > 0 ? (wins + ties / 2) / count : null,
       winRateLow: interval?.low ?? null,
       winRateHigh: interval?.high ?? null,
     };

@@ -1,35 +1,25 @@
 import type { PriceTable } from '../config/price-table';
-import { costOf, priceOf, roundUsd } from '../integrations/openai/prices';
-import { ScoredOutput, summarize, verdictOf } from './evaluation-plan';
+import { costOf, priceOf, roundUsd, TokenUsage } from '../integrations/openai/prices';
+import { summarize, verdictOf } from './evaluation-plan';
 import { EvaluationItemResponse, EvaluationListResponse, EvaluationOutputResponse, EvaluationResponse } from './evaluations.dto';
-import type { JudgedItemRow, ScoredOutputRow } from './evaluations.repository';
+import { EvaluationScores } from './evaluations.repository';
 import { EvaluationItemRow, EvaluationOutputRow, EvaluationRow } from './evaluations.schema';
 
-/** The evaluation's own items of `allItems`, and their outputs of `allOutputs`. */
-function ownOf<I extends JudgedItemRow, O extends ScoredOutputRow>(row: EvaluationRow, allItems: I[], allOutputs: O[]): { items: I[]; outputs: O[] } {
-  const items = allItems.filter((item) => item.evaluationId === row.id);
-  const ids = new Set(items.map((item) => item.id));
-  return { items, outputs: allOutputs.filter((o) => ids.has(o.itemId)) };
-}
-
+const costAt = (usage: TokenUsage & { model: string }, prices: PriceTable) => costOf(usage, priceOf(usage.model, prices));
 const round = (usd: number | null) => (usd === null ? null : roundUsd(usd));
 
 /**
- * An evaluation as its list answers it: each setup's summary with its win rate, the verdict, its
- * progress and cost — what its items' judgments and outputs' scores and tokens give, not their texts.
+ * An evaluation as the list answers it, and the part of its page that is not its items: progress,
+ * each setup's summary with its win rate, the verdict and what it spent, from its scores alone.
  */
-export function toEvaluationListResponse(
-  row: EvaluationRow,
-  allItems: JudgedItemRow[],
-  allOutputs: ScoredOutputRow[],
-  prices: PriceTable,
-): EvaluationListResponse {
-  const { items, outputs } = ownOf(row, allItems, allOutputs);
-  const scored: ScoredOutput[] = outputs.map((o) => ({ ...o, costUsd: costOf(o, priceOf(o.model, prices)) }));
+export function toEvaluationListResponse(row: EvaluationRow, scores: EvaluationScores, prices: PriceTable): EvaluationListResponse {
+  const totals = scores.outputs.map((t) => ({ ...t, costUsd: costAt(t, prices) }));
   const labels = row.variants.map((v) => v.label);
-  const summaries = summarize(labels, scored, items);
-  const judgments = items.filter((item) => item.winner !== null).length;
-  const total = scored.some((o) => o.costUsd === null) ? null : scored.reduce((sum, o) => sum + o.costUsd!, 0);
+  const summaries = summarize(labels, totals, scores.judgments);
+  const items = scores.judgments.reduce((sum, j) => sum + j.items, 0);
+  const judgments = scores.judgments.reduce((sum, j) => sum + (j.winner === null ? 0 : j.items), 0);
+  const done = totals.reduce((sum, t) => sum + t.outputs, 0);
+  const total = totals.some((t) => t.costUsd === null) ? null : totals.reduce((sum, t) => sum + t.costUsd!, 0);
   return {
     _id: row.id,
     status: row.status,
@@ -38,7 +28,7 @@ export function toEvaluationListResponse(
     model_name: row.modelName,
     holdout: row.holdout,
     variants: row.variants.map((v) => ({ label: v.label, model: v.model, model_name: v.modelName, examples_count: v.examplesCount })),
-    progress: { done: outputs.length, total: items.length * labels.length },
+    progress: { done, total: items * labels.length },
     summary: summaries.map((s) => ({
       label: s.label,
       outputs: s.outputs,
@@ -64,17 +54,16 @@ export function toEvaluationListResponse(
   };
 }
 
-/** An evaluation as its page reads it: as its list answers it, with its items and every variant's output. */
+/** An evaluation as its page reads it: what the list answers, and its items with every variant's output (`outputs` are its items'). */
 export function toEvaluationResponse(
   row: EvaluationRow,
-  allItems: EvaluationItemRow[],
-  allOutputs: EvaluationOutputRow[],
+  scores: EvaluationScores,
+  items: EvaluationItemRow[],
+  outputs: EvaluationOutputRow[],
   prices: PriceTable,
 ): EvaluationResponse {
-  const { items, outputs } = ownOf(row, allItems, allOutputs);
-  const costOfOutput = (o: EvaluationOutputRow) => costOf(o, priceOf(o.model, prices));
   return {
-    ...toEvaluationListResponse(row, items, outputs, prices),
+    ...toEvaluationListResponse(row, scores, prices),
     items: items.map((item): EvaluationItemResponse => ({
       _id: item.id,
       position: item.position,
@@ -95,7 +84,7 @@ export function toEvaluationResponse(
               tokens: o.promptTokens + o.completionTokens,
               prompt_tokens: o.promptTokens,
               completion_tokens: o.completionTokens,
-              cost_usd: round(costOfOutput(o)),
+              cost_usd: round(costAt(o, prices)),
               examples: o.examples,
             },
           ]),

@@ -52,7 +52,7 @@ export class EvaluationsController {
   @Get()
   @Access('evaluations', 'read')
   @ApiOperation({
-    summary: 'Your evaluations, newest first: each with its summary, verdict and progress, without its items (GET /api/evaluations/{id} has them)',
+    summary: 'Your evaluations, newest first: each with its progress, summary per variant and verdict, without its items (GET /api/evaluations/{id} has them)',
   })
   @ApiList(EvaluationListResponse, 'evaluations', LIST)
   async list(

@@ -217,7 +217,7 @@ export class EvaluationProgressResponse {
   total!: number;
 }
 
-/** An evaluation as its list answers it: all but its items' texts. cost_usd: everything it spent so far. */
+/** An evaluation as GET /api/evaluations lists it: everything but its items. cost_usd: everything it spent so far. */
 export class EvaluationListResponse extends CostResponse {
   @ApiProperty({ format: 'uuid' })
   _id!: string;
@@ -262,7 +262,7 @@ export class EvaluationListResponse extends CostResponse {
   completed_at!: Date | null;
 }
 
-/** One evaluation, as its page reads it: with its items, each with every variant's output. */
+/** One evaluation, as its page reads it: what the list answers, and its items with every variant's output. */
 export class EvaluationResponse extends EvaluationListResponse {
   @ApiProperty({ type: [EvaluationItemResponse] })
   items!: EvaluationItemResponse[];

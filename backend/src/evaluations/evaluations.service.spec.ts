@@ -22,7 +22,7 @@ import { ownedBy } from '../workspaces/scope';
 import { holdoutOf } from './evaluation-plan';
 import { CreateEvaluationDto } from './evaluations.dto';
 import { EvaluationItemRow, EvaluationOutputRow, EvaluationRow } from './evaluations.schema';
-import { EvaluationsRepository } from './evaluations.repository';
+import { EvaluationScores, EvaluationsRepository } from './evaluations.repository';
 import { EvaluationsService } from './evaluations.service';
 
 const example = (i: number): ModelExampleRow => ({
@@ -101,6 +101,42 @@ const outputRow = (itemId: string, label: string, overrides: Partial<EvaluationO
   ...overrides,
 });
 
+/** What the repository's scores answer for these rows: the items counted by pair and judgment, the outputs summed per label and model. */
+function scoresOf(items: EvaluationItemRow[], outputs: EvaluationOutputRow[]): EvaluationScores {
+  const judgments = new Map<string, EvaluationScores['judgments'][number]>();
+  for (const { pair, winner } of items) {
+    const key = JSON.stringify([pair, winner]);
+    judgments.set(key, { pair, winner, items: (judgments.get(key)?.items ?? 0) + 1 });
+  }
+  const totals = new Map<string, EvaluationScores['outputs'][number]>();
+  const ids = new Set(items.map((item) => item.id));
+  for (const o of outputs.filter((output) => ids.has(output.itemId))) {
+    const key = JSON.stringify([o.label, o.model]);
+    const t = totals.get(key) ?? {
+      label: o.label,
+      model: o.model,
+      outputs: 0,
+      scored: 0,
+      similaritySum: 0,
+      rougeLSum: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      cachedTokens: 0,
+    };
+    totals.set(key, {
+      ...t,
+      outputs: t.outputs + 1,
+      scored: t.scored + (o.similarity === null ? 0 : 1),
+      similaritySum: t.similaritySum + (o.similarity ?? 0),
+      rougeLSum: t.rougeLSum + o.rougeL,
+      promptTokens: t.promptTokens + o.promptTokens,
+      completionTokens: t.completionTokens + o.completionTokens,
+      cachedTokens: t.cachedTokens + o.cachedTokens,
+    });
+  }
+  return { judgments: [...judgments.values()], outputs: [...totals.values()] };
+}
+
 const answer = (content: string) => ({
   content,
   tokens: 30,
@@ -150,8 +186,20 @@ describe(EvaluationsService.name, () => {
       return stored.row;
     });
     evaluations.findOwned.mockImplementation(async () => stored.row);
-    evaluations.items.mockImplementation(async () => stored.items);
+    evaluations.items.mockImplementation(async (ids) => stored.items.filter((item) => ids.includes(item.evaluationId)));
     evaluations.outputs.mockImplementation(async (ids) => stored.outputs.filter((o) => ids.includes(o.itemId)));
+    evaluations.scores.mockImplementation(
+      async (ids) =>
+        new Map(
+          ids.map((id) => [
+            id,
+            scoresOf(
+              stored.items.filter((item) => item.evaluationId === id),
+              stored.outputs,
+            ),
+          ]),
+        ),
+    );
     evaluations.judge.mockResolvedValue(true);
     evaluations.saveOutput.mockImplementation(
       async (values) => void stored.outputs.push(outputRow(values.itemId, values.label, { ...values, similarity: null })),
@@ -425,6 +473,64 @@ describe(EvaluationsService.name, () => {
 
       await expect(sut.judge(SCOPE, 'evaluation-1', { item: 'item-0', winner: 'tie' })).rejects.toThrow(new NotFoundException('Evaluation not found.'));
       expect(evaluations.judge).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('list', () => {
+    const QUERY = { sort: null, range: { start: 0, end: 24 }, filter: {} };
+
+    /** A page of two: the first written (a variant's last output with another model) and judged in part, the second queued. */
+    async function listing() {
+      const built = await build();
+      const first = built.running({ status: 'completed' }, [itemRow(0, { winner: 'Three examples' }), itemRow(1, { winner: 'tie' }), itemRow(2)]);
+      built.stored.outputs = ['item-0', 'item-1', 'item-2'].flatMap((id) => [
+        outputRow(id, 'No examples', { similarity: 0.4, rougeL: 0.3, model: id === 'item-2' ? 'gpt-4o-mini' : 'gpt-4o' }),
+        outputRow(id, 'Three examples', { similarity: 0.7, rougeL: 0.6, cachedTokens: 5 }),
+      ]);
+      const second = evaluationRow({ id: 'evaluation-2', status: 'queued', attempts: 0 });
+      built.stored.items.push(itemRow(0, { id: 'other-0', evaluationId: second.id }), itemRow(1, { id: 'other-1', evaluationId: second.id }));
+      built.evaluations.list.mockResolvedValue({ rows: [first, second], total: 2, start: 0 });
+      return built;
+    }
+
+    it('should answer each evaluation as its page does, without its items', async () => {
+      const { sut } = await listing();
+
+      const page = await sut.list(SCOPE, QUERY);
+
+      const { items, ...rest } = await sut.get(SCOPE, 'evaluation-1');
+      expect(items).toHaveLength(3);
+      expect(page.rows[0]).toEqual(rest);
+      expect(page.rows[0]).toMatchObject({ judgments: 2, progress: { done: 6, total: 6 } });
+      expect(page.rows[0].summary.map((s) => [s.label, s.wins, s.losses, s.ties])).toEqual([
+        ['No examples', 0, 1, 1],
+        ['Three examples', 1, 0, 1],
+      ]);
+      for (const row of page.rows) expect(row).not.toHaveProperty('items');
+      expect(page).toMatchObject({ total: 2, start: 0 });
+    });
+
+    it('should answer an evaluation not yet written with nothing done of its items × variants', async () => {
+      const { sut } = await listing();
+
+      const [, queued] = (await sut.list(SCOPE, QUERY)).rows;
+
+      expect(queued).toMatchObject({ _id: 'evaluation-2', status: 'queued', progress: { done: 0, total: 4 }, judgments: 0 });
+      expect(queued.summary.map((s) => [s.label, s.outputs, s.mean_similarity, s.win_rate])).toEqual([
+        ['No examples', 0, null, null],
+        ['Three examples', 0, null, null],
+      ]);
+    });
+
+    it('should read the page’s scores in one call, never an item’s or an output’s text', async () => {
+      const { sut, evaluations } = await listing();
+
+      await sut.list(SCOPE, QUERY);
+
+      expect(evaluations.list).toHaveBeenCalledWith(SCOPE, QUERY);
+      expect(evaluations.scores.mock.calls).toEqual([[['evaluation-1', 'evaluation-2']]]);
+      expect(evaluations.items).not.toHaveBeenCalled();
+      expect(evaluations.outputs).not.toHaveBeenCalled();
     });
   });
 

@@ -199,18 +199,20 @@ export class EvaluationsService {
     return key;
   }
 
-  /** A page of evaluations, each summed up from its items' judgments and outputs' scores, without their texts. */
+  /** The page's evaluations from their scores alone: no text of an item or an output is read. */
   async list(scope: Scope, query: ListQuery): Promise<Page<EvaluationListResponse>> {
     const page = await this.evaluations.list(scope, query);
-    const items = await this.evaluations.judgedItems(page.rows.map((row) => row.id));
-    const outputs = await this.evaluations.scoredOutputs(items.map((item) => item.id));
-    return { ...page, rows: page.rows.map((row) => toEvaluationListResponse(row, items, outputs, this.config.openAiPrices)) };
+    const scores = await this.evaluations.scores(page.rows.map((row) => row.id));
+    return { ...page, rows: page.rows.map((row) => toEvaluationListResponse(row, scores.get(row.id)!, this.config.openAiPrices)) };
   }
 
+  /** Its summary from its scores, as the list's; its items with their outputs beside. */
   async get(scope: Scope, id: string): Promise<EvaluationResponse> {
     const row = await this.require(scope, id);
+    const scores = await this.evaluations.scores([id]);
     const items = await this.evaluations.items([id]);
-    return toEvaluationResponse(row, items, await this.evaluations.outputs(items.map((item) => item.id)), this.config.openAiPrices);
+    const outputs = await this.evaluations.outputs(items.map((item) => item.id));
+    return toEvaluationResponse(row, scores.get(id)!, items, outputs, this.config.openAiPrices);
   }
 
   /** One item judged: `winner` a label of its pair, or "tie"; both outputs must be written. */

@@ -22,7 +22,7 @@ import { useT } from '../../components/useT';
 import { QuireDataProvider } from '../../dataProvider';
 import { formatDate, formatDecimal, formatUsd } from '../../i18n/format';
 import { BlindJudging } from './BlindJudging';
-import { isOpen, isWhole, ListedEvaluation, ShownEvaluation, STATUS_COLOR } from './types';
+import { hasItems, isOpen, ListedEvaluation, STATUS_COLOR } from './types';
 import { WinRateChart } from './WinRateChart';
 
 /** While it is queued or running, the evaluation is read again this often. */
@@ -83,7 +83,8 @@ function Summary(props: { evaluation: ListedEvaluation }) {
 
 /**
  * /evaluations/{id}: progress while it runs, the summary per variant (scores, cost, win rates with
- * their intervals, a chart and the verdict), blind judging, and the Promptfoo download.
+ * their intervals, a chart and the verdict), blind judging, and the Promptfoo download. Opened from
+ * the list, it shows the list's record until its own read comes; judging waits for the items.
  */
 export default function EvaluationShow() {
   const t = useT('evaluations');
@@ -91,7 +92,7 @@ export default function EvaluationShow() {
   const dataProvider = useDataProvider<QuireDataProvider>();
   // Judging and a new evaluation are an editor's; a viewer reads the results.
   const canWrite = useCanWrite('evaluations');
-  const { data: evaluation, error } = useGetOne<ShownEvaluation>(
+  const { data: evaluation, error } = useGetOne<ListedEvaluation>(
     'evaluations',
     { id },
     { refetchInterval: (query) => (query.state.data && isOpen(query.state.data) ? FOLLOW_MS : false) },
@@ -161,7 +162,7 @@ export default function EvaluationShow() {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {t('judgeIntro')}
             </Typography>
-            {isWhole(evaluation) ? <BlindJudging evaluation={evaluation} /> : <Typography role="status">{t('loading')}</Typography>}
+            {hasItems(evaluation) ? <BlindJudging evaluation={evaluation} /> : <Typography role="status">{t('loading')}</Typography>}
           </CardContent>
         </Card>
       )}
