@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, Page, test } from './lane';
-import { connectSimulators, disconnectSimulators, HistoryEntry, madeRecords, shot, signIn, startArticles } from './helpers';
+import { connectSimulators, disconnectSimulators, HistoryEntry, madeRecords, pickFromServer, shot, signIn, startArticles } from './helpers';
 import { NOTION_FAKE_URL } from './ports';
 import { articleEntry } from '../../scripts/lib/article-entry.cjs';
 
@@ -60,8 +60,7 @@ test.describe('Home: monthly budgets', () => {
     const card = page.getByRole('region', { name: 'Monthly budgets' });
     await expect(card.getByText('No limit is set: articles are written whatever they cost.')).toBeVisible();
     const form = card.getByRole('form', { name: 'Set a monthly limit' });
-    await form.getByLabel('Limit for').fill(name.slice(0, 12));
-    await page.getByRole('option', { name }).click();
+    await pickFromServer(page, form.getByLabel('Limit for'), name.slice(0, 12), name);
     await form.getByLabel('Monthly limit (USD)').fill('0.0001');
     await form.getByRole('button', { name: 'Set limit' }).click();
     await expect(page.getByText('Limit saved.')).toBeVisible();
@@ -98,9 +97,9 @@ test.describe('Home: monthly budgets', () => {
     const article = await template(page, 'Templated', type);
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Monthly budgets' });
+    await expect(card.getByText('No limit is set: articles are written whatever they cost.')).toBeVisible();
     const form = card.getByRole('form', { name: 'Set a monthly limit' });
-    await form.getByLabel('Or a template').fill(article.article_title.slice(0, 14));
-    await page.getByRole('option', { name: article.article_title }).click();
+    await pickFromServer(page, form.getByLabel('Or a template'), article.article_title.slice(0, 14), article.article_title);
     await form.getByLabel('Monthly limit (USD)').fill('25');
     await form.getByRole('button', { name: 'Set limit' }).click();
     await expect(page.getByText('Limit saved.')).toBeVisible();

@@ -28,6 +28,25 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page.getByText('Welcome, Local')).toBeVisible();
 }
 
+/**
+ * Picks `option` in a react-admin AutocompleteInput whose choices the server filters: types `typed`,
+ * waits for the server's filtered choices (until then the list shows the previous ones, which the
+ * answer reorders under the pointer, so a click could land between two options), clicks `option`,
+ * and checks the input took it.
+ */
+export async function pickFromServer(page: Page, input: Locator, typed: string, option: string): Promise<void> {
+  await input.fill(typed);
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect
+    .poll(async () => {
+      const texts = await options.allTextContents();
+      return texts.length > 0 && texts.every((text) => text.toLowerCase().includes(typed.toLowerCase()));
+    })
+    .toBe(true);
+  await options.filter({ hasText: option }).first().click();
+  await expect(input).toHaveValue(option);
+}
+
 /** The app bar's workspace switcher: named by what it shows, the workspace's name and then the person's role there (WCAG 2.5.3). */
 export const workspaceSwitcher = (page: Page) => page.getByRole('banner').getByRole('button', { name: /\s(Owner|Editor|Viewer)$/ });
 

@@ -210,7 +210,7 @@ test.describe('Manage Models', () => {
     const id = await modelWithExamples(page, 'Undeletable', 10);
     expect((await page.request.post('/api/fine-tune-jobs/start', { data: { modelId: id, suffix: 'undeletable' } })).status()).toBe(201);
     await page.goto('/models');
-    await expect(row(page, 'Undeletable').getByRole('button', { name: 'Delete' })).toBeEnabled({ timeout: 20_000 });
+    await expect(row(page, 'Undeletable').getByRole('button', { name: 'Delete' })).toBeEnabled({ timeout: 40_000 });
     await fake(request, 'config', { ownerRole: false });
     page.on('dialog', (dialog) => dialog.accept());
     await row(page, 'Undeletable').getByRole('button', { name: 'Delete' }).click();
