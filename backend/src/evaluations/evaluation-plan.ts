@@ -65,7 +65,8 @@ export interface VariantSummary {
   winRateHigh: number | null;
 }
 
-const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
+/** `value` summed over `rows`. */
+export const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
 
 /** Per variant: mean scores, what it spent, and how people judged it. */
 export function summarize(labels: string[], totals: PricedTotals[], judgments: PairJudgments[]): VariantSummary[] {

@@ -1,6 +1,6 @@
 import type { PriceTable } from '../config/price-table';
 import { costOf, priceOf, roundUsd, TokenUsage } from '../integrations/openai/prices';
-import { summarize, verdictOf } from './evaluation-plan';
+import { sum, summarize, verdictOf } from './evaluation-plan';
 import { EvaluationItemResponse, EvaluationListResponse, EvaluationOutputResponse, EvaluationResponse } from './evaluations.dto';
 import { EvaluationScores } from './evaluations.repository';
 import { EvaluationItemRow, EvaluationOutputRow, EvaluationRow } from './evaluations.schema';
@@ -16,10 +16,10 @@ export function toEvaluationListResponse(row: EvaluationRow, scores: EvaluationS
   const totals = scores.outputs.map((t) => ({ ...t, costUsd: costAt(t, prices) }));
   const labels = row.variants.map((v) => v.label);
   const summaries = summarize(labels, totals, scores.judgments);
-  const items = scores.judgments.reduce((sum, j) => sum + j.items, 0);
-  const judgments = scores.judgments.reduce((sum, j) => sum + (j.winner === null ? 0 : j.items), 0);
-  const done = totals.reduce((sum, t) => sum + t.outputs, 0);
-  const total = totals.some((t) => t.costUsd === null) ? null : totals.reduce((sum, t) => sum + t.costUsd!, 0);
+  const items = sum(scores.judgments, (j) => j.items);
+  const judgments = sum(scores.judgments, (j) => (j.winner === null ? 0 : j.items));
+  const done = sum(totals, (t) => t.outputs);
+  const total = totals.some((t) => t.costUsd === null) ? null : sum(totals, (t) => t.costUsd!);
   return {
     _id: row.id,
     status: row.status,
